@@ -1,0 +1,82 @@
+/* cucc_rt.h: the ABI between code that cucc generates and libcucc_rt.
+ *
+ * Three kinds of code meet here:
+ *  - the device object: C11 that lowering/ prints for each .cu; it registers
+ *    one cu_kernel descriptor per kernel (by mangled name) from a constructor;
+ *  - the host object: the user's host C++ with each launch rewritten to
+ *    __cucc_push_config(...) ? (void)0 : kernel(args), where `kernel` is a
+ *    host stub that calls cu_launch_stub(); it registers stub address -> name;
+ *  - the runtime, which joins the two by name at the first launch.
+ * Valid C11 and C++. Keep it free of user-visible CUDA names. */
+#ifndef CUCC_RT_H
+#define CUCC_RT_H
+#include <stddef.h>
+#include <stdint.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CU_WARP 32            /* lanes per warp, fixed as on every NVIDIA GPU */
+#define CU_SMEM_ALIGN 16      /* alignment of static and dynamic shared memory */
+
+typedef struct cu_idx3 { unsigned x, y, z; } cu_idx3;
+
+/* Everything a block function needs about the block it runs. Filled by the
+ * runtime for each block; read-only for generated code. */
+typedef struct cu_block {
+  cu_idx3 blockIdx, blockDim, gridDim;
+  unsigned nthreads;          /* blockDim.x * .y * .z */
+  unsigned nwarps;            /* ceil(nthreads / 32); the last may be partial */
+  char *smem;                 /* this block's shared memory: static part at 0,
+                                 dynamic part at cu_dyn_smem_off(kernel) */
+  size_t dyn_smem;            /* bytes of dynamic shared memory (launch arg) */
+  char *lanes;                /* per-thread storage for values live across a
+                                 barrier: kernel->lane_bytes * nwarps * 32 */
+  const struct cu_kernel *kernel;
+  struct cu_launch *launch;   /* runtime-private: error reporting */
+} cu_block;
+
+typedef void (*cu_block_fn)(const cu_block *B, const char *params);
+
+/* One per kernel (per template instantiation), emitted by lowering/. */
+typedef struct cu_kernel {
+  const char *name;           /* mangled name: the join key with the stub */
+  const char *pretty;         /* signature as the user wrote it */
+  cu_block_fn fn;             /* runs one whole block */
+  unsigned nparams;
+  const unsigned *param_off;  /* byte offset of each parameter in params */
+  const unsigned *param_size; /* byte size of each parameter */
+  unsigned param_bytes;       /* size of the packed parameter buffer */
+  unsigned param_align;       /* its alignment */
+  unsigned smem_static;       /* bytes of static __shared__ data */
+  unsigned lane_bytes;        /* per-thread bytes of cross-barrier storage */
+  int nregs;                  /* estimated registers per thread */
+  int max_threads;            /* __launch_bounds__ max threads, 0 = none */
+  const char *file;           /* where the kernel is defined */
+  int line;
+} cu_kernel;
+
+static inline size_t cu_dyn_smem_off(const cu_kernel *k) {
+  return ((size_t)k->smem_static + CU_SMEM_ALIGN - 1) & ~(size_t)(CU_SMEM_ALIGN - 1);
+}
+
+/* Called from constructors of device objects and host objects. */
+void cu_register_kernels(const cu_kernel *const *ks, unsigned n);
+void cu_register_stub(const void *stub, const char *name);
+
+/* The host side of a launch: the rewritten <<<...>>> pushes a configuration
+ * (returns 0 on success, as nvcc's __cudaPushCallConfiguration), then the
+ * stub pops it and launches with pointers to its arguments. */
+int __cucc_push_config(cu_idx3 grid, cu_idx3 block, size_t smem, void *stream);
+void cu_launch_stub(const void *stub, void **args);
+
+/* Device-side faults found by generated code (division checks, barrier
+ * misuse...): prints "kernel, block, thread, file:line: msg" and marks the
+ * launch failed (cudaErrorLaunchFailure at the next synchronization). */
+void cu_fault(const cu_block *B, unsigned tid, const char *file, int line,
+              const char *msg);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
