@@ -43,6 +43,129 @@ typedef struct CuOpts {
   int maxrreg;         /* -maxrregcount, 0 = none */
 } CuOpts;
 
+/* ---- the typed IR of device code (built by frontend/parse.c) ---- */
+typedef struct Type Type;
+typedef struct Record Record;
+typedef struct Field Field;
+typedef struct Node Node;
+typedef struct Obj Obj;
+
+typedef enum {
+  TY_VOID, TY_BOOL, TY_CHAR, TY_SCHAR, TY_UCHAR, TY_SHORT, TY_USHORT,
+  TY_INT, TY_UINT, TY_LONG, TY_ULONG, TY_LLONG, TY_ULLONG,
+  TY_FLOAT, TY_DOUBLE, TY_LDOUBLE, TY_PTR, TY_ARRAY, TY_RECORD,
+} TyKind;
+
+struct Type {
+  TyKind kind;
+  int64_t size;        /* bytes; -1 for incomplete (extern __shared__ x[]) */
+  int align;
+  Type *base;          /* pointee or element */
+  int64_t len;         /* array length, -1 if unknown */
+  bool is_const, is_volatile;
+  Record *rec;
+};
+
+struct Field { char *name; Type *ty; int64_t off; };
+struct Record {
+  char *cname;         /* name in the generated C */
+  char *usr;           /* libclang USR: identity across cursors */
+  Vec fields;          /* Field* */
+  int64_t size;
+  int align;
+  bool is_union, emitted;
+};
+
+typedef enum {
+  /* expressions */
+  N_NUM, N_FNUM, N_STR, N_VAR, N_BUILTIN, N_BIN, N_LOG, N_UN, N_INCDEC,
+  N_ASSIGN, N_COND, N_CAST, N_CALL, N_INDEX, N_MEMBER, N_COMMA, N_INIT,
+  /* statements */
+  S_BLOCK, S_DECL, S_EXPR, S_IF, S_FOR, S_WHILE, S_DO, S_SWITCH, S_CASE,
+  S_DEFAULT, S_BREAK, S_CONTINUE, S_RETURN, S_SYNC, S_NULL,
+} NodeKind;
+
+/* Builtin variables and what the frontend recognizes by name. */
+typedef enum { B_TID, B_BID, B_BDIM, B_GDIM, B_WSIZE } Builtin;
+
+/* Calls: to a function with a body (lowered as C), or to an intrinsic. */
+typedef enum {
+  C_FUNC,              /* user or header function with a body */
+  C_LIBM,              /* C library function: printed by name, pure */
+  C_PRINTF,            /* printf: per thread */
+  C_BUILTIN,           /* __builtin_*: printed by name */
+} CallKind;
+
+struct Node {
+  NodeKind k;
+  Type *ty;            /* type of an expression */
+  const char *op;      /* operator spelling: "+", "<<=", "!", "++" */
+  bool post;           /* postfix ++/--; N_MEMBER: via pointer (->) */
+  bool implicit;       /* N_CAST inserted by clang */
+  Node *a, *b, *c, *d; /* operands; if: cond/then/else; for: init/cond/inc/body */
+  Vec list;            /* call args, block statements, init list, decls */
+  Obj *var;            /* N_VAR, S_DECL */
+  Obj *fn;             /* N_CALL to C_FUNC */
+  CallKind ck;
+  char *name;          /* N_CALL: callee name for intrinsics */
+  Field *field;        /* N_MEMBER */
+  Builtin bk; int dim; /* N_BUILTIN */
+  int64_t ival;        /* N_NUM, S_CASE value */
+  double fval;         /* N_FNUM */
+  char *str;           /* N_STR: literal as spelled (with quotes) */
+  Node *target;        /* break/continue: the loop or switch it leaves */
+  const char *file; int line, col;
+  /* set by lowering/uniform.c */
+  bool vary;           /* expression: value differs between lanes;
+                          if/loop/switch: condition varies */
+  bool masked;         /* jump: must clear lanes instead of a C jump;
+                          loop/switch: runs under its own lane mask */
+  bool has_jump;       /* statement contains a masked jump */
+  bool has_cont;       /* loop: a masked continue targets it */
+  int id;              /* unique number, for names of masks */
+};
+
+struct Obj {
+  char *name;          /* as in the source */
+  char *cname;         /* name in the generated C */
+  Type *ty;
+  const char *file; int line, col;
+  /* variables */
+  bool is_param, is_shared, is_extern_shared;
+  bool vary;           /* per-lane storage (uniform.c) */
+  bool addr_taken;     /* & taken or array decayed: lane-major storage */
+  int64_t smem_off;    /* static __shared__: offset in block shared memory */
+  /* functions */
+  bool is_kernel, has_body, uses_tid, impure, visiting, lowered;
+  char *key;           /* kernel: registration key (mangled name) */
+  char *pretty;        /* kernel: signature as written */
+  Vec params;          /* Obj* */
+  Node *body;
+  Vec locals;          /* Obj*: every local variable of the function */
+  Vec shared;          /* Obj*: __shared__ variables (kernels) */
+  int64_t smem_static;
+  int max_threads;     /* __launch_bounds__ */
+  bool has_sync;
+};
+
+/* A translation unit's device program. */
+typedef struct Prog {
+  const char *path;    /* the .cu */
+  Vec kernels;         /* Obj*: each kernel (and template instantiation) */
+  Vec funcs;           /* Obj*: device functions reachable from kernels */
+  Vec records;         /* Record*: in dependency order */
+} Prog;
+
+/* ---- lowering/ ---- */
+void lw_uniform(Obj *fn);                  /* uniform.c: vary/masked flags */
+void lw_emit(Prog *p, const CuOpts *o, Buf *out); /* emit.c: device C */
+char *ty_decl(Type *t, const char *name);  /* emit.c: C declarator */
+
+/* ---- diagnostics (frontend/diag.c) ---- */
+extern int nerrors;
+void errorat(const char *file, int line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
 /* Translate one .cu file. On success returns 0 and fills dev (C11 text of
  * the device object) and host (C++ text of the host unit). On error prints
  * file:line:col diagnostics to stderr and returns nonzero. */

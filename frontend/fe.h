@@ -1,0 +1,34 @@
+/* fe.h: frontend-internal state shared by parse.c, host.c and translate.c. */
+#ifndef CUCC_FE_H
+#define CUCC_FE_H
+#include "cucc.h"
+#include <clang-c/Index.h>
+
+typedef struct VarMap { CXCursor c; Obj *o; } VarMap;
+typedef struct FnMap { CXCursor c; Obj *o; } FnMap;
+
+typedef struct Fe {
+  CXTranslationUnit tu;
+  const CuOpts *opts;
+  Prog *prog;
+  Obj *fn;             /* function being lowered */
+  Vec vars;            /* VarMap*: variables in scope of fn */
+  Vec funcs;           /* FnMap*: every function lowered so far */
+  Vec loops;           /* Node*: enclosing loops and switches */
+  Vec allrecs;         /* Record*: by USR */
+  bool in_switch_body;
+} Fe;
+
+char *cx_str(CXString s);
+void cx_loc(CXCursor c, const char **file, int *line, int *col);
+bool cx_has_attr(CXCursor c, enum CXCursorKind a);
+const char *fe_intern(char *s);
+Type *mk_type(Fe *p, CXType t, CXCursor where);
+Obj *fe_func(Fe *p, CXCursor def);
+
+/* host.c: the host unit */
+typedef struct Launch { CXCursor call; } Launch;
+int host_unit(Fe *p, Vec *kernel_cursors, Buf *out);
+void host_register(Prog *prog, Vec *kernel_cursors, Buf *out);
+
+#endif

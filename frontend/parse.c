@@ -1,0 +1,893 @@
+/* parse.c: libclang cursors -> typed IR of device code.
+ *
+ * The TU is parsed once, in clang's CUDA host mode against cucc's own
+ * headers (translate.c). Kernels and the device functions they reach are
+ * walked here, cursor by cursor, into Nodes and Objs; nothing is pasted as
+ * text except string literals. Anything we cannot model is reported at its
+ * location as "unsupported" rather than guessed at. */
+#include "cucc.h"
+#include "fe.h"
+
+/* ---- small libclang helpers ---- */
+
+char *cx_str(CXString s) {
+  char *r = xstrdup(clang_getCString(s) ? clang_getCString(s) : "");
+  clang_disposeString(s);
+  return r;
+}
+
+typedef struct Kids { CXCursor *v; int n, cap; } Kids;
+
+static enum CXChildVisitResult kids_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Kids *k = d;
+  if (k->n == k->cap) {
+    k->cap = k->cap ? k->cap * 2 : 8;
+    k->v = xrealloc(k->v, sizeof(CXCursor) * k->cap);
+  }
+  k->v[k->n++] = c;
+  return CXChildVisit_Continue;
+}
+
+static Kids kids(CXCursor c) {
+  Kids k = {0};
+  clang_visitChildren(c, kids_cb, &k);
+  return k;
+}
+
+void cx_loc(CXCursor c, const char **file, int *line, int *col) {
+  CXFile f;
+  unsigned ln = 0, cl = 0;
+  clang_getExpansionLocation(clang_getCursorLocation(c), &f, &ln, &cl, NULL);
+  *file = f ? fe_intern(cx_str(clang_getFileName(f))) : "<unknown>";
+  *line = ln;
+  *col = cl;
+}
+
+static void err_c(CXCursor c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void err_c(CXCursor c, const char *fmt, ...) {
+  const char *f;
+  int l, cl;
+  cx_loc(c, &f, &l, &cl);
+  Buf b = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  char tmp[1024];
+  vsnprintf(tmp, sizeof tmp, fmt, ap);
+  va_end(ap);
+  buf_puts(&b, tmp);
+  errorat(f, l, cl, "%s", b.s);
+  free(b.s);
+}
+
+bool cx_has_attr(CXCursor c, enum CXCursorKind a) {
+  Kids k = kids(c);
+  bool r = false;
+  for (int i = 0; i < k.n; i++)
+    if (clang_getCursorKind(k.v[i]) == a) r = true;
+  free(k.v);
+  return r;
+}
+
+static bool is_expr(CXCursor c) { return clang_isExpression(clang_getCursorKind(c)); }
+
+/* ---- types ---- */
+
+static Type *new_type(TyKind k, int64_t size, int align) {
+  Type *t = xcalloc(1, sizeof *t);
+  t->kind = k;
+  t->size = size;
+  t->align = align;
+  return t;
+}
+
+static Record *mk_record(Fe *p, CXType ct, CXCursor where);
+
+Type *mk_type(Fe *p, CXType t, CXCursor where) {
+  CXType ct = clang_getCanonicalType(t);
+  Type *ty = NULL;
+  switch (ct.kind) {
+  case CXType_Void: ty = new_type(TY_VOID, 1, 1); break;
+  case CXType_Bool: ty = new_type(TY_BOOL, 1, 1); break;
+  case CXType_Char_S: case CXType_Char_U: ty = new_type(TY_CHAR, 1, 1); break;
+  case CXType_SChar: ty = new_type(TY_SCHAR, 1, 1); break;
+  case CXType_UChar: ty = new_type(TY_UCHAR, 1, 1); break;
+  case CXType_Short: ty = new_type(TY_SHORT, 2, 2); break;
+  case CXType_UShort: ty = new_type(TY_USHORT, 2, 2); break;
+  case CXType_Int: ty = new_type(TY_INT, 4, 4); break;
+  case CXType_UInt: ty = new_type(TY_UINT, 4, 4); break;
+  case CXType_Long: ty = new_type(TY_LONG, 8, 8); break;
+  case CXType_ULong: ty = new_type(TY_ULONG, 8, 8); break;
+  case CXType_LongLong: ty = new_type(TY_LLONG, 8, 8); break;
+  case CXType_ULongLong: ty = new_type(TY_ULLONG, 8, 8); break;
+  case CXType_Float: ty = new_type(TY_FLOAT, 4, 4); break;
+  case CXType_Double: ty = new_type(TY_DOUBLE, 8, 8); break;
+  case CXType_LongDouble: ty = new_type(TY_LDOUBLE, 16, 16); break;
+  case CXType_NullPtr:
+    ty = new_type(TY_PTR, 8, 8);
+    ty->base = new_type(TY_VOID, 1, 1);
+    break;
+  case CXType_Pointer: {
+    CXType pt = clang_getPointeeType(ct);
+    CXType pc = clang_getCanonicalType(pt);
+    if (pc.kind == CXType_FunctionProto || pc.kind == CXType_FunctionNoProto) {
+      err_c(where, "unsupported in device code: function pointer type '%s'",
+            cx_str(clang_getTypeSpelling(t)));
+      return new_type(TY_INT, 4, 4);
+    }
+    ty = new_type(TY_PTR, 8, 8);
+    ty->base = mk_type(p, pt, where);
+    break;
+  }
+  case CXType_ConstantArray:
+    ty = new_type(TY_ARRAY, clang_Type_getSizeOf(ct), (int)clang_Type_getAlignOf(ct));
+    ty->base = mk_type(p, clang_getArrayElementType(ct), where);
+    ty->len = clang_getArraySize(ct);
+    break;
+  case CXType_IncompleteArray:
+    ty = new_type(TY_ARRAY, -1, 1);
+    ty->base = mk_type(p, clang_getArrayElementType(ct), where);
+    ty->align = ty->base->align;
+    ty->len = -1;
+    break;
+  case CXType_Enum:
+    ty = mk_type(p, clang_getEnumDeclIntegerType(clang_getTypeDeclaration(ct)), where);
+    break;
+  case CXType_Record:
+    ty = new_type(TY_RECORD, clang_Type_getSizeOf(ct), (int)clang_Type_getAlignOf(ct));
+    ty->rec = mk_record(p, ct, where);
+    break;
+  default:
+    err_c(where, "unsupported in device code: type '%s'", cx_str(clang_getTypeSpelling(t)));
+    return new_type(TY_INT, 4, 4);
+  }
+  if (ty->kind != TY_ARRAY) {
+    ty = memcpy(xcalloc(1, sizeof *ty), ty, sizeof *ty);
+    ty->is_const = clang_isConstQualifiedType(ct);
+    ty->is_volatile = clang_isVolatileQualifiedType(ct);
+  }
+  return ty;
+}
+
+typedef struct FieldCtx { Fe *p; Record *r; CXCursor where; } FieldCtx;
+
+static enum CXVisitorResult field_cb(CXCursor c, CXClientData d) {
+  FieldCtx *fc = d;
+  if (clang_Cursor_isBitField(c)) {
+    err_c(c, "unsupported in device code: bit-field '%s'", cx_str(clang_getCursorSpelling(c)));
+    return CXVisit_Continue;
+  }
+  Field *f = xcalloc(1, sizeof *f);
+  f->name = cx_str(clang_getCursorSpelling(c));
+  f->ty = mk_type(fc->p, clang_getCursorType(c), c);
+  f->off = clang_Cursor_getOffsetOfField(c) / 8;
+  if (!*f->name) f->name = xfmt("cu_anon%d", fc->r->fields.n);
+  vec_push(&fc->r->fields, f);
+  return CXVisit_Continue;
+}
+
+static Record *mk_record(Fe *p, CXType ct, CXCursor where) {
+  CXCursor decl = clang_getTypeDeclaration(ct);
+  char *usr = cx_str(clang_getCursorUSR(decl));
+  for (int i = 0; i < p->allrecs.n; i++) {
+    Record *r = p->allrecs.v[i];
+    if (!strcmp(r->usr, usr)) return r;
+  }
+  Record *r = xcalloc(1, sizeof *r);
+  r->usr = usr;
+  r->size = clang_Type_getSizeOf(ct);
+  r->align = (int)clang_Type_getAlignOf(ct);
+  r->is_union = clang_getCursorKind(decl) == CXCursor_UnionDecl;
+  char *nm = cx_str(clang_getCursorSpelling(decl));
+  if (!*nm || strchr(nm, ' ') || strchr(nm, '(')) nm = xstrdup("anon");
+  r->cname = xfmt("cu_s_%s", nm);
+  for (int i = 0; i < p->allrecs.n; i++)
+    if (!strcmp(((Record *)p->allrecs.v[i])->cname, r->cname)) {
+      r->cname = xfmt("cu_s_%s_%d", nm, p->allrecs.n);
+      break;
+    }
+  vec_push(&p->allrecs, r);
+  if (r->size < 0) {
+    err_c(where, "unsupported in device code: incomplete type '%s'", cx_str(clang_getTypeSpelling(ct)));
+    return r;
+  }
+  /* C++ classes with virtual functions or bases have hidden layout */
+  Kids k = kids(decl);
+  for (int i = 0; i < k.n; i++) {
+    enum CXCursorKind ck = clang_getCursorKind(k.v[i]);
+    if (ck == CXCursor_CXXBaseSpecifier)
+      err_c(where, "unsupported in device code: class with base classes ('%s')", nm);
+    if (ck == CXCursor_CXXMethod && clang_CXXMethod_isVirtual(k.v[i]))
+      err_c(where, "unsupported in device code: class with virtual functions ('%s')", nm);
+  }
+  free(k.v);
+  FieldCtx fc = {p, r, where};
+  clang_Type_visitFields(ct, field_cb, &fc);
+  vec_push(&p->prog->records, r);  /* after its fields' records: definition order */
+  return r;
+}
+
+/* ---- nodes ---- */
+
+static Node *new_node(NodeKind k, CXCursor c) {
+  Node *n = xcalloc(1, sizeof *n);
+  n->k = k;
+  cx_loc(c, &n->file, &n->line, &n->col);
+  return n;
+}
+
+static Node *expr(Fe *p, CXCursor c);
+static Node *stmt(Fe *p, CXCursor c);
+
+static Node *num(CXCursor c, Type *ty, int64_t v) {
+  Node *n = new_node(N_NUM, c);
+  n->ty = ty;
+  n->ival = v;
+  return n;
+}
+
+static Type *cty(Fe *p, CXCursor c) { return mk_type(p, clang_getCursorType(c), c); }
+
+static bool is_int(Type *t) { return t->kind >= TY_BOOL && t->kind <= TY_ULLONG; }
+static bool is_flt(Type *t) { return t->kind >= TY_FLOAT && t->kind <= TY_LDOUBLE; }
+
+/* Fold a constant expression (literals, sizeof, enumerators, default args). */
+static Node *eval(Fe *p, CXCursor c) {
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  if (!r) return NULL;
+  Node *n = NULL;
+  Type *ty = cty(p, c);
+  switch (clang_EvalResult_getKind(r)) {
+  case CXEval_Int:
+    if (clang_EvalResult_isUnsignedInt(r))
+      n = num(c, ty, (int64_t)clang_EvalResult_getAsUnsigned(r));
+    else
+      n = num(c, ty, clang_EvalResult_getAsLongLong(r));
+    if (is_flt(ty)) { n->k = N_FNUM; n->fval = (double)n->ival; }
+    break;
+  case CXEval_Float:
+    n = new_node(N_FNUM, c);
+    n->ty = ty;
+    n->fval = clang_EvalResult_getAsDouble(r);
+    if (is_int(ty)) { n->k = N_NUM; n->ival = (int64_t)n->fval; }
+    break;
+  default: break;
+  }
+  clang_EvalResult_dispose(r);
+  return n;
+}
+
+/* Find the Obj of a variable declaration cursor. */
+static Obj *find_var(Fe *p, CXCursor decl) {
+  for (int i = p->vars.n - 1; i >= 0; i--) {
+    VarMap *m = p->vars.v[i];
+    if (clang_equalCursors(m->c, decl)) return m->o;
+  }
+  return NULL;
+}
+
+static Obj *new_var(Fe *p, CXCursor c) {
+  Obj *o = xcalloc(1, sizeof *o);
+  o->name = cx_str(clang_getCursorSpelling(c));
+  if (!*o->name) o->name = xfmt("cu_unnamed%d", p->fn->locals.n);
+  cx_loc(c, &o->file, &o->line, &o->col);
+  o->ty = cty(p, c);
+  VarMap *m = xcalloc(1, sizeof *m);
+  m->c = c;
+  m->o = o;
+  vec_push(&p->vars, m);
+  vec_push(&p->fn->locals, o);
+  return o;
+}
+
+static const char *builtin_var(CXCursor decl, Builtin *bk) {
+  /* threadIdx & co. are declared in our cuda_runtime.h; recognize them by
+   * name at file scope so a user variable named threadIdx in a function
+   * is not mistaken for one. */
+  char *nm = cx_str(clang_getCursorSpelling(decl));
+  CXCursor sp = clang_getCursorSemanticParent(decl);
+  if (clang_getCursorKind(sp) != CXCursor_TranslationUnit) return NULL;
+  static const struct { const char *n; Builtin b; } t[] = {
+    {"threadIdx", B_TID}, {"blockIdx", B_BID}, {"blockDim", B_BDIM},
+    {"gridDim", B_GDIM}, {"warpSize", B_WSIZE},
+  };
+  for (size_t i = 0; i < sizeof t / sizeof *t; i++)
+    if (!strcmp(nm, t[i].n)) { *bk = t[i].b; return t[i].n; }
+  return NULL;
+}
+
+static Node *member(Fe *p, CXCursor c) {
+  Kids k = kids(c);
+  CXCursor fd = clang_getCursorReferenced(c);
+  if (k.n < 1) {
+    free(k.v);
+    err_c(c, "unsupported in device code: implicit member access ('this')");
+    return num(c, cty(p, c), 0);
+  }
+  CXCursor base = k.v[0];
+  free(k.v);
+  /* threadIdx.x and friends */
+  CXCursor bb = base;
+  while (clang_getCursorKind(bb) == CXCursor_UnexposedExpr) {
+    Kids kk = kids(bb);
+    if (kk.n != 1) { free(kk.v); break; }
+    bb = kk.v[0];
+    free(kk.v);
+  }
+  if (clang_getCursorKind(bb) == CXCursor_DeclRefExpr) {
+    Builtin bk;
+    if (builtin_var(clang_getCursorReferenced(bb), &bk)) {
+      Node *n = new_node(N_BUILTIN, c);
+      n->ty = new_type(TY_UINT, 4, 4);
+      n->bk = bk;
+      char *f = cx_str(clang_getCursorSpelling(fd));
+      n->dim = f[0] == 'x' ? 0 : f[0] == 'y' ? 1 : 2;
+      return n;
+    }
+  }
+  if (clang_getCursorKind(fd) != CXCursor_FieldDecl) {
+    err_c(c, "unsupported in device code: member '%s' (only data members)",
+          cx_str(clang_getCursorSpelling(fd)));
+    return num(c, cty(p, c), 0);
+  }
+  Node *n = new_node(N_MEMBER, c);
+  n->a = expr(p, base);
+  n->ty = cty(p, c);
+  n->post = n->a->ty->kind == TY_PTR;  /* -> */
+  Type *rt = n->post ? n->a->ty->base : n->a->ty;
+  char *fname = cx_str(clang_getCursorSpelling(fd));
+  if (rt->kind == TY_RECORD)
+    for (int i = 0; i < rt->rec->fields.n; i++) {
+      Field *f = rt->rec->fields.v[i];
+      if (!strcmp(f->name, fname)) n->field = f;
+    }
+  if (!n->field) {
+    err_c(c, "unsupported in device code: member '%s'", fname);
+    n->field = xcalloc(1, sizeof(Field));
+    n->field->name = fname;
+  }
+  return n;
+}
+
+static bool name_is(const char *n, const char *const *list) {
+  for (; *list; list++)
+    if (!strcmp(n, *list)) return true;
+  return false;
+}
+
+/* Intrinsics that later issues model (warp collectives, atomics): named
+ * here so the error says exactly what is missing. */
+static const char *const later_intrinsics[] = {
+  "__syncthreads_count", "__syncthreads_and", "__syncthreads_or",
+  "__syncwarp", "__activemask", "__ballot_sync", "__any_sync", "__all_sync",
+  "__ballot", "__any", "__all", "__shfl", "__shfl_up", "__shfl_down", "__shfl_xor",
+  "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
+  "__match_any_sync", "__match_all_sync", "__reduce_add_sync", "__reduce_min_sync",
+  "__reduce_max_sync", "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync",
+  "clock", "clock64", "__ldg", NULL,
+};
+
+static Node *call(Fe *p, CXCursor c) {
+  CXCursor f = clang_getCursorReferenced(c);
+  enum CXCursorKind fk = clang_getCursorKind(f);
+  char *name = cx_str(clang_getCursorSpelling(f));
+  if (fk == CXCursor_Constructor || fk == CXCursor_CXXMethod || fk == CXCursor_ConversionFunction) {
+    err_c(c, "unsupported in device code: call to C++ %s '%s'",
+          fk == CXCursor_Constructor ? "constructor" : "member function", name);
+    return num(c, cty(p, c), 0);
+  }
+  if (fk != CXCursor_FunctionDecl) {
+    err_c(c, "unsupported in device code: indirect call");
+    return num(c, cty(p, c), 0);
+  }
+  Node *n = new_node(N_CALL, c);
+  n->ty = cty(p, c);
+  n->name = name;
+  int na = clang_Cursor_getNumArguments(c);
+  for (int i = 0; i < na; i++) {
+    CXCursor a = clang_Cursor_getArgument(c, i);
+    vec_push(&n->list, expr(p, a));
+  }
+  if (!strcmp(name, "__syncthreads")) {
+    n->k = S_SYNC;
+    return n;
+  }
+  if (!strcmp(name, "__threadfence_block") || !strcmp(name, "__threadfence") ||
+      !strcmp(name, "__threadfence_system")) {
+    n->ck = C_BUILTIN;
+    n->name = "cu_fence";   /* a full fence: always strong enough */
+    n->list.n = 0;
+    return n;
+  }
+  if (!strncmp(name, "atomic", 6) || name_is(name, later_intrinsics)) {
+    err_c(c, "unsupported in device code: intrinsic '%s' is not implemented yet", name);
+    return n;
+  }
+  CXCursor def = clang_getCursorDefinition(f);
+  if (!clang_Cursor_isNull(def)) {
+    n->ck = C_FUNC;
+    n->fn = fe_func(p, def);
+    return n;
+  }
+  if (!strcmp(name, "printf")) { n->ck = C_PRINTF; return n; }
+  if (!strncmp(name, "__builtin_", 10)) { n->ck = C_BUILTIN; return n; }
+  /* a function from the C library headers (math.h ...): C linkage, same
+   * name and meaning in the generated C */
+  if (clang_getCursorLanguage(f) == CXLanguage_C || clang_Location_isInSystemHeader(clang_getCursorLocation(f))) {
+    n->ck = C_LIBM;
+    return n;
+  }
+  err_c(c, "device function '%s' is declared but not defined in this file (separate device compilation is not supported)", name);
+  return n;
+}
+
+static Node *cast(Fe *p, CXCursor c, Node *sub, bool implicit) {
+  Node *n = new_node(N_CAST, c);
+  n->ty = cty(p, c);
+  n->a = sub;
+  n->implicit = implicit;
+  return n;
+}
+
+static bool same_type(Type *a, Type *b) {
+  if (a->kind != b->kind) return false;
+  if (a->kind == TY_PTR || a->kind == TY_ARRAY) return same_type(a->base, b->base) && a->len == b->len;
+  if (a->kind == TY_RECORD) return a->rec == b->rec;
+  return true;
+}
+
+static Node *binop(Fe *p, CXCursor c, Kids *k) {
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+  const char *sp = cx_str(clang_getBinaryOperatorKindSpelling(op));
+  Node *n;
+  if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign) n = new_node(N_ASSIGN, c);
+  else if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) n = new_node(N_LOG, c);
+  else if (op == CXBinaryOperator_Comma) n = new_node(N_COMMA, c);
+  else if (op == CXBinaryOperator_PtrMemD || op == CXBinaryOperator_PtrMemI || op == CXBinaryOperator_Cmp) {
+    err_c(c, "unsupported in device code: operator '%s'", sp);
+    return num(c, cty(p, c), 0);
+  } else n = new_node(N_BIN, c);
+  n->op = sp;
+  n->ty = cty(p, c);
+  n->a = expr(p, k->v[0]);
+  n->b = expr(p, k->v[1]);
+  return n;
+}
+
+static Node *expr(Fe *p, CXCursor c) {
+  enum CXCursorKind ck = clang_getCursorKind(c);
+  Kids k = kids(c);
+  Node *n = NULL;
+  switch (ck) {
+  case CXCursor_IntegerLiteral:
+  case CXCursor_FloatingLiteral:
+  case CXCursor_CharacterLiteral:
+  case CXCursor_CXXBoolLiteralExpr:
+  case CXCursor_UnaryExpr:            /* sizeof, alignof */
+    n = eval(p, c);
+    if (!n) err_c(c, "cannot evaluate constant");
+    break;
+  case CXCursor_CXXNullPtrLiteralExpr:
+    n = num(c, cty(p, c), 0);
+    break;
+  case CXCursor_StringLiteral:
+    n = new_node(N_STR, c);
+    n->ty = cty(p, c);
+    n->str = cx_str(clang_getCursorSpelling(c));
+    break;
+  case CXCursor_ParenExpr:
+    n = expr(p, k.v[0]);
+    break;
+  case CXCursor_DeclRefExpr: {
+    CXCursor d = clang_getCursorReferenced(c);
+    enum CXCursorKind dk = clang_getCursorKind(d);
+    if (dk == CXCursor_EnumConstantDecl) {
+      n = num(c, cty(p, c), clang_getEnumConstantDeclValue(d));
+    } else if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) {
+      Builtin bk;
+      Obj *o = find_var(p, d);
+      if (o) {
+        n = new_node(N_VAR, c);
+        n->var = o;
+        n->ty = o->ty;
+      } else if (builtin_var(d, &bk) && bk == B_WSIZE) {
+        n = num(c, new_type(TY_INT, 4, 4), 32);
+      } else if (builtin_var(d, &bk)) {
+        err_c(c, "unsupported in device code: '%s' used as a whole (use .x, .y, .z)",
+              cx_str(clang_getCursorSpelling(d)));
+      } else if ((n = eval(p, c)) != NULL) {
+        /* a constant (constexpr, const int N = 16 at file scope) */
+      } else {
+        err_c(c, "unsupported in device code: reference to '%s' (global, __device__ and __constant__ variables are not supported yet)",
+              cx_str(clang_getCursorSpelling(d)));
+      }
+    } else if (dk == CXCursor_NonTypeTemplateParameter) {
+      n = eval(p, c);
+      if (!n) err_c(c, "cannot evaluate template parameter");
+    } else {
+      err_c(c, "unsupported in device code: reference to '%s'", cx_str(clang_getCursorSpelling(d)));
+    }
+    break;
+  }
+  case CXCursor_MemberRefExpr:
+    n = member(p, c);
+    break;
+  case CXCursor_ArraySubscriptExpr:
+    n = new_node(N_INDEX, c);
+    n->ty = cty(p, c);
+    n->a = expr(p, k.v[0]);
+    n->b = expr(p, k.v[1]);
+    break;
+  case CXCursor_BinaryOperator:
+  case CXCursor_CompoundAssignOperator:
+    n = binop(p, c, &k);
+    break;
+  case CXCursor_UnaryOperator: {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+    n = new_node(N_UN, c);
+    n->ty = cty(p, c);
+    n->a = expr(p, k.v[0]);
+    switch (op) {
+    case CXUnaryOperator_PostInc: n->k = N_INCDEC; n->op = "++"; n->post = true; break;
+    case CXUnaryOperator_PostDec: n->k = N_INCDEC; n->op = "--"; n->post = true; break;
+    case CXUnaryOperator_PreInc: n->k = N_INCDEC; n->op = "++"; break;
+    case CXUnaryOperator_PreDec: n->k = N_INCDEC; n->op = "--"; break;
+    case CXUnaryOperator_AddrOf: n->op = "&"; break;
+    case CXUnaryOperator_Deref: n->op = "*"; break;
+    case CXUnaryOperator_Plus: n->op = "+"; break;
+    case CXUnaryOperator_Minus: n->op = "-"; break;
+    case CXUnaryOperator_Not: n->op = "~"; break;
+    case CXUnaryOperator_LNot: n->op = "!"; break;
+    case CXUnaryOperator_Extension: n = n->a; break;
+    default:
+      err_c(c, "unsupported in device code: unary operator");
+    }
+    if (n->k == N_UN && !strcmp(n->op, "&") && n->a->k == N_VAR) n->a->var->addr_taken = true;
+    break;
+  }
+  case CXCursor_ConditionalOperator:
+    n = new_node(N_COND, c);
+    n->ty = cty(p, c);
+    n->a = expr(p, k.v[0]);
+    n->b = expr(p, k.v[1]);
+    n->c = expr(p, k.v[2]);
+    break;
+  case CXCursor_CallExpr:
+    n = call(p, c);
+    break;
+  case CXCursor_CStyleCastExpr:
+  case CXCursor_CXXStaticCastExpr:
+  case CXCursor_CXXReinterpretCastExpr:
+  case CXCursor_CXXConstCastExpr:
+  case CXCursor_CXXFunctionalCastExpr:
+    n = cast(p, c, expr(p, k.v[k.n - 1]), false);
+    break;
+  case CXCursor_InitListExpr:
+    n = new_node(N_INIT, c);
+    n->ty = cty(p, c);
+    for (int i = 0; i < k.n; i++) vec_push(&n->list, expr(p, k.v[i]));
+    break;
+  case CXCursor_UnexposedExpr:
+    /* implicit casts, default arguments, cleanups... */
+    if (k.n == 1 && is_expr(k.v[0])) {
+      Node *sub = expr(p, k.v[0]);
+      Type *t = cty(p, c);
+      if (sub->k == N_NUM && is_int(t)) { sub->ty = t; n = sub; break; }
+      if (same_type(sub->ty, t) || t->kind == TY_RECORD) { n = sub; break; }
+      /* array-to-pointer decay of a variable: the array escapes unless
+       * directly indexed (see N_INDEX in uniform.c) */
+      n = cast(p, c, sub, true);
+      break;
+    }
+    if (k.n == 0 && (n = eval(p, c)) != NULL) break;
+    err_c(c, "unsupported in device code: expression (C++ construct)");
+    break;
+  default:
+    err_c(c, "unsupported in device code: %s", cx_str(clang_getCursorKindSpelling(ck)));
+    break;
+  }
+  free(k.v);
+  if (!n) {
+    n = num(c, new_type(TY_INT, 4, 4), 0);
+  }
+  return n;
+}
+
+/* ---- statements ---- */
+
+static Node *decl_stmt(Fe *p, CXCursor c) {
+  Kids k = kids(c);
+  Node *blk = new_node(S_BLOCK, c);
+  blk->post = true;  /* no scope of its own: declarations belong to the enclosing block */
+  for (int i = 0; i < k.n; i++) {
+    CXCursor v = k.v[i];
+    enum CXCursorKind vk = clang_getCursorKind(v);
+    if (vk == CXCursor_TypedefDecl || vk == CXCursor_TypeAliasDecl || vk == CXCursor_StructDecl ||
+        vk == CXCursor_UnionDecl || vk == CXCursor_EnumDecl || vk == CXCursor_StaticAssert)
+      continue;
+    if (vk != CXCursor_VarDecl) {
+      err_c(v, "unsupported in device code: declaration of this kind");
+      continue;
+    }
+    enum CX_StorageClass sc = clang_Cursor_getStorageClass(v);
+    bool shared = cx_has_attr(v, CXCursor_CUDASharedAttr);
+    if (sc == CX_SC_Static && !shared) {
+      err_c(v, "unsupported in device code: static local variable");
+      continue;
+    }
+    Obj *o = new_var(p, v);
+    if (shared) {
+      o->is_shared = true;
+      o->is_extern_shared = sc == CX_SC_Extern;
+      vec_push(&p->fn->shared, o);
+      if (!p->fn->is_kernel)
+        err_c(v, "unsupported: __shared__ variable in a __device__ function (declare it in the kernel)");
+      continue;
+    }
+    if (sc == CX_SC_Extern) {
+      err_c(v, "unsupported in device code: extern local variable");
+      continue;
+    }
+    if (o->ty->kind == TY_ARRAY && o->ty->len < 0)
+      err_c(v, "unsupported in device code: array of unknown size");
+    Node *d = new_node(S_DECL, v);
+    d->var = o;
+    Kids vk2 = kids(v);
+    for (int j = 0; j < vk2.n; j++)
+      if (is_expr(vk2.v[j])) d->a = expr(p, vk2.v[j]);
+    free(vk2.v);
+    vec_push(&blk->list, d);
+  }
+  free(k.v);
+  return blk;
+}
+
+/* for (init; cond; inc) body: libclang skips absent parts, so tell them
+ * apart by where they start relative to the two ';' of the header. */
+static Node *for_stmt(Fe *p, CXCursor c) {
+  Node *n = new_node(S_FOR, c);
+  Kids k = kids(c);
+  CXToken *toks;
+  unsigned nt;
+  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+  clang_tokenize(tu, clang_getCursorExtent(c), &toks, &nt);
+  unsigned semi[2] = {0, 0};
+  int depth = 0, ns = 0;
+  for (unsigned i = 0; i < nt && ns < 2; i++) {
+    char *s = cx_str(clang_getTokenSpelling(tu, toks[i]));
+    if (!strcmp(s, "(") || !strcmp(s, "[") || !strcmp(s, "{")) depth++;
+    else if (!strcmp(s, ")") || !strcmp(s, "]") || !strcmp(s, "}")) depth--;
+    else if (!strcmp(s, ";") && depth == 1) {
+      unsigned off;
+      clang_getExpansionLocation(clang_getTokenLocation(tu, toks[i]), NULL, NULL, NULL, &off);
+      semi[ns++] = off;
+    }
+    free(s);
+  }
+  clang_disposeTokens(tu, toks, nt);
+  if (ns < 2) {
+    err_c(c, "unsupported in device code: this form of for loop");
+    free(k.v);
+    return n;
+  }
+  Vec loops = p->loops;
+  vec_push(&p->loops, n);
+  for (int i = 0; i < k.n - 1; i++) {
+    unsigned off;
+    clang_getExpansionLocation(clang_getCursorLocation(k.v[i]), NULL, NULL, NULL, &off);
+    CXSourceRange r = clang_getCursorExtent(k.v[i]);
+    clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, &off);
+    if (off < semi[0]) n->a = stmt(p, k.v[i]);
+    else if (off < semi[1]) {
+      if (clang_getCursorKind(k.v[i]) == CXCursor_DeclStmt)
+        err_c(k.v[i], "unsupported in device code: declaration in a for condition");
+      else n->b = expr(p, k.v[i]);
+    } else n->c = expr(p, k.v[i]);
+  }
+  n->d = stmt(p, k.v[k.n - 1]);
+  p->loops.n = loops.n;
+  free(k.v);
+  return n;
+}
+
+static Node *loop_target(Fe *p, CXCursor c, bool is_break) {
+  for (int i = p->loops.n - 1; i >= 0; i--) {
+    Node *l = p->loops.v[i];
+    if (is_break || l->k != S_SWITCH) return l;
+  }
+  err_c(c, "%s outside a loop", is_break ? "break" : "continue");
+  return NULL;
+}
+
+/* The body of a switch is flattened so that case labels stand as
+ * statements of their own in the body block (S_CASE / S_DEFAULT). */
+static void flatten_case(Fe *p, CXCursor c, Vec *out) {
+  enum CXCursorKind ck = clang_getCursorKind(c);
+  Kids k = kids(c);
+  if (ck == CXCursor_CaseStmt) {
+    Node *l = new_node(S_CASE, c);
+    Node *v = expr(p, k.v[0]);
+    if (v->k != N_NUM) err_c(c, "unsupported in device code: case label that is not an integer constant");
+    l->ival = v->ival;
+    vec_push(out, l);
+    flatten_case(p, k.v[k.n - 1], out);
+  } else if (ck == CXCursor_DefaultStmt) {
+    vec_push(out, new_node(S_DEFAULT, c));
+    flatten_case(p, k.v[k.n - 1], out);
+  } else {
+    vec_push(out, stmt(p, c));
+  }
+  free(k.v);
+}
+
+static Node *stmt(Fe *p, CXCursor c) {
+  enum CXCursorKind ck = clang_getCursorKind(c);
+  if (is_expr(c)) {
+    Node *e = expr(p, c);
+    if (e->k == S_SYNC) {
+      p->fn->has_sync = true;
+      return e;
+    }
+    Node *n = new_node(S_EXPR, c);
+    n->a = e;
+    return n;
+  }
+  Kids k = kids(c);
+  Node *n = NULL;
+  switch (ck) {
+  case CXCursor_CompoundStmt:
+    n = new_node(S_BLOCK, c);
+    for (int i = 0; i < k.n; i++) {
+      enum CXCursorKind kk = clang_getCursorKind(k.v[i]);
+      if (kk == CXCursor_CaseStmt || kk == CXCursor_DefaultStmt) {
+        if (!p->in_switch_body)
+          err_c(k.v[i], "unsupported in device code: case label nested inside a block of the switch");
+        flatten_case(p, k.v[i], &n->list);
+      } else {
+        bool sb = p->in_switch_body;
+        p->in_switch_body = false;
+        vec_push(&n->list, stmt(p, k.v[i]));
+        p->in_switch_body = sb;
+      }
+    }
+    break;
+  case CXCursor_DeclStmt:
+    n = decl_stmt(p, c);
+    break;
+  case CXCursor_NullStmt:
+    n = new_node(S_NULL, c);
+    break;
+  case CXCursor_IfStmt:
+    n = new_node(S_IF, c);
+    if (k.n >= 1 && clang_getCursorKind(k.v[0]) == CXCursor_DeclStmt) {
+      err_c(c, "unsupported in device code: declaration in an if condition");
+      break;
+    }
+    n->a = expr(p, k.v[0]);
+    n->b = stmt(p, k.v[1]);
+    if (k.n > 2) n->c = stmt(p, k.v[2]);
+    break;
+  case CXCursor_WhileStmt:
+  case CXCursor_DoStmt: {
+    n = new_node(ck == CXCursor_WhileStmt ? S_WHILE : S_DO, c);
+    int ci = ck == CXCursor_WhileStmt ? 0 : 1;
+    if (clang_getCursorKind(k.v[ci]) == CXCursor_DeclStmt) {
+      err_c(c, "unsupported in device code: declaration in a loop condition");
+      break;
+    }
+    n->b = expr(p, k.v[ci]);
+    int nl = p->loops.n;
+    vec_push(&p->loops, n);
+    n->d = stmt(p, k.v[1 - ci]);
+    p->loops.n = nl;
+    break;
+  }
+  case CXCursor_ForStmt:
+    n = for_stmt(p, c);
+    break;
+  case CXCursor_SwitchStmt: {
+    n = new_node(S_SWITCH, c);
+    if (clang_getCursorKind(k.v[0]) == CXCursor_DeclStmt) {
+      err_c(c, "unsupported in device code: declaration in a switch condition");
+      break;
+    }
+    n->a = expr(p, k.v[0]);
+    int nl = p->loops.n;
+    vec_push(&p->loops, n);
+    bool sb = p->in_switch_body;
+    p->in_switch_body = true;
+    CXCursor body = k.v[k.n - 1];
+    if (clang_getCursorKind(body) != CXCursor_CompoundStmt)
+      err_c(body, "unsupported in device code: switch body that is not a block");
+    n->d = stmt(p, body);
+    p->in_switch_body = sb;
+    p->loops.n = nl;
+    break;
+  }
+  case CXCursor_BreakStmt:
+    n = new_node(S_BREAK, c);
+    n->target = loop_target(p, c, true);
+    break;
+  case CXCursor_ContinueStmt:
+    n = new_node(S_CONTINUE, c);
+    n->target = loop_target(p, c, false);
+    break;
+  case CXCursor_ReturnStmt:
+    n = new_node(S_RETURN, c);
+    if (k.n > 0) n->a = expr(p, k.v[0]);
+    break;
+  case CXCursor_CaseStmt:
+  case CXCursor_DefaultStmt:
+    err_c(c, "unsupported in device code: case label outside the top level of a switch body");
+    break;
+  case CXCursor_GotoStmt:
+  case CXCursor_LabelStmt:
+  case CXCursor_IndirectGotoStmt:
+    err_c(c, "unsupported in device code: goto and labels");
+    break;
+  default:
+    err_c(c, "unsupported in device code: %s", cx_str(clang_getCursorKindSpelling(ck)));
+  }
+  free(k.v);
+  if (!n) n = new_node(S_NULL, c);
+  return n;
+}
+
+/* ---- functions ---- */
+
+static char *fn_cname(Fe *p, Obj *f) {
+  char *base = xfmt("cu_f_%s", f->name);
+  for (int i = 0;; i++) {
+    char *nm = i ? xfmt("%s_%d", base, i) : base;
+    bool used = false;
+    for (int j = 0; j < p->funcs.n; j++)
+      if (!strcmp(((FnMap *)p->funcs.v[j])->o->cname, nm)) used = true;
+    if (!used) return nm;
+  }
+}
+
+/* Lower one function definition into IR (once), kernels and device
+ * functions alike. */
+Obj *fe_func(Fe *p, CXCursor def) {
+  for (int i = 0; i < p->funcs.n; i++) {
+    FnMap *m = p->funcs.v[i];
+    if (clang_equalCursors(m->c, def)) return m->o;
+  }
+  Obj *f = xcalloc(1, sizeof *f);
+  f->name = cx_str(clang_getCursorSpelling(def));
+  f->cname = fn_cname(p, f);
+  f->is_kernel = cx_has_attr(def, CXCursor_CUDAGlobalAttr);
+  f->ty = mk_type(p, clang_getResultType(clang_getCursorType(def)), def);
+  cx_loc(def, &f->file, &f->line, &f->col);
+  FnMap *m = xcalloc(1, sizeof *m);
+  m->c = def;
+  m->o = f;
+  vec_push(&p->funcs, m);
+  if (clang_Cursor_isVariadic(def)) err_c(def, "unsupported in device code: variadic function");
+
+  Obj *save_fn = p->fn;
+  Vec save_loops = p->loops;
+  int save_vars = p->vars.n;
+  p->fn = f;
+  p->loops = (Vec){0};
+  int np = clang_Cursor_getNumArguments(def);
+  for (int i = 0; i < np; i++) {
+    CXCursor a = clang_Cursor_getArgument(def, i);
+    Obj *o = new_var(p, a);
+    o->is_param = true;
+    if (o->ty->kind == TY_RECORD && o->ty->rec->size == 0) o->ty->rec->size = 1;
+    vec_push(&f->params, o);
+  }
+  Kids k = kids(def);
+  for (int i = 0; i < k.n; i++)
+    if (clang_getCursorKind(k.v[i]) == CXCursor_CompoundStmt) {
+      f->has_body = true;
+      f->body = stmt(p, k.v[i]);
+    }
+  free(k.v);
+  p->fn = save_fn;
+  p->loops = save_loops;
+  p->vars.n = save_vars;
+  if (!f->is_kernel) vec_push(&p->prog->funcs, f);
+  return f;
+}

@@ -1,0 +1,815 @@
+/* emit.c: IR -> warp-vectorized C.
+ *
+ * A kernel becomes a warp function run once per warp of a block. Inside it
+ * every varying value is an array of 32 lanes and every statement that
+ * touches one is a lane loop:
+ *     for (int _l = 0; _l < 32; _l++) if (_m3[_l]) { x[_l] = a[i[_l]]; }
+ * Uniform values stay scalars and uniform control flow stays C control
+ * flow. Divergent if/loop/switch get a lane mask of their own; divergent
+ * break/continue/return clear lanes from the masks they leave (see Lv).
+ * While no lane has left, the function-level mask is just "lanes below
+ * _nl" and lane loops need no test at all (Em.full).
+ * Device functions are printed as plain scalar C and called per lane.
+ *
+ * Names we introduce start with '_' (or cu_), which user code cannot use at
+ * file scope and in practice does not use for locals; user names that do
+ * start with '_' are renamed. */
+#include "cucc.h"
+
+typedef struct Lv {      /* one mask in the chain of enclosing masks */
+  const char *m;
+  Node *owner;           /* the loop/switch/if that made it (NULL: _m0) */
+  bool iter;             /* a loop's per-iteration mask (continue clears it) */
+} Lv;
+
+typedef struct Em {
+  Buf *o;
+  int ind;
+  Obj *fn;
+  int nid;
+  bool lane;             /* printing inside a lane loop */
+  bool full;             /* current mask == lanes < _nl */
+  bool uctx;             /* no enclosing construct has a lane mask */
+  Vec chain;             /* Lv*, outermost first; top is the current mask */
+} Em;
+
+static const char *cur(Em *e) { return ((Lv *)e->chain.v[e->chain.n - 1])->m; }
+
+static void line(Em *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void line(Em *e, const char *fmt, ...) {
+  for (int i = 0; i < e->ind; i++) buf_puts(e->o, "  ");
+  va_list ap;
+  va_start(ap, fmt);
+  char tmp[4096];
+  vsnprintf(tmp, sizeof tmp, fmt, ap);
+  va_end(ap);
+  buf_puts(e->o, tmp);
+  buf_puts(e->o, "\n");
+}
+
+/* ---- types ---- */
+
+static const char *base_name(Type *t) {
+  switch (t->kind) {
+  case TY_VOID: return "void";
+  case TY_BOOL: return "_Bool";
+  case TY_CHAR: return "char";
+  case TY_SCHAR: return "signed char";
+  case TY_UCHAR: return "unsigned char";
+  case TY_SHORT: return "short";
+  case TY_USHORT: return "unsigned short";
+  case TY_INT: return "int";
+  case TY_UINT: return "unsigned int";
+  case TY_LONG: return "long";
+  case TY_ULONG: return "unsigned long";
+  case TY_LLONG: return "long long";
+  case TY_ULLONG: return "unsigned long long";
+  case TY_FLOAT: return "float";
+  case TY_DOUBLE: return "double";
+  case TY_LDOUBLE: return "long double";
+  case TY_RECORD: return xfmt("%s %s", t->rec->is_union ? "union" : "struct", t->rec->cname);
+  default: return "?";
+  }
+}
+
+/* C declarator of `name` with type t. Top-level const is dropped: the
+ * lowering assigns variables lane by lane after declaring them. */
+static char *decl(Type *t, const char *name, bool top) {
+  switch (t->kind) {
+  case TY_PTR: {
+    char *q = xfmt("*%s%s%s", t->is_volatile ? "volatile " : "", (!top && t->is_const) ? "const " : "", name);
+    if (t->base->kind == TY_ARRAY) q = xfmt("(%s)", q);
+    return decl(t->base, q, false);
+  }
+  case TY_ARRAY:
+    return decl(t->base, t->len < 0 ? xfmt("%s[]", name) : xfmt("%s[%lld]", name, (long long)t->len), top);
+  default:
+    return xfmt("%s%s%s%s%s", (!top && t->is_const) ? "const " : "", t->is_volatile ? "volatile " : "",
+                base_name(t), *name ? " " : "", name);
+  }
+}
+
+char *ty_decl(Type *t, const char *name) { return decl(t, name, true); }
+
+static void records(Em *e, Prog *p) {
+  for (int i = 0; i < p->records.n; i++) {
+    Record *r = p->records.v[i];
+    buf_printf(e->o, "%s %s {\n", r->is_union ? "union" : "struct", r->cname);
+    if (!r->fields.n) buf_puts(e->o, "  char cu_empty;\n");
+    for (int j = 0; j < r->fields.n; j++) {
+      Field *f = r->fields.v[j];
+      buf_printf(e->o, "  %s;\n", decl(f->ty, f->name, true));
+    }
+    buf_printf(e->o, "} __attribute__((aligned(%d)));\n", r->align);
+    buf_printf(e->o, "_Static_assert(sizeof(%s %s) == %lld, \"layout of %s\");\n\n",
+               r->is_union ? "union" : "struct", r->cname, (long long)r->size, r->cname);
+  }
+}
+
+/* ---- names ---- */
+
+static bool c_only_keyword(const char *s) {
+  static const char *const kw[] = {"restrict", "_Bool", "_Complex", "_Imaginary", "_Alignas",
+                                   "_Alignof", "_Atomic", "_Generic", "_Noreturn", "_Static_assert",
+                                   "_Thread_local", NULL};
+  for (int i = 0; kw[i]; i++)
+    if (!strcmp(s, kw[i])) return true;
+  return false;
+}
+
+static void name_locals(Obj *fn) {
+  for (int i = 0; i < fn->locals.n; i++) {
+    Obj *o = fn->locals.v[i];
+    if (o->name[0] == '_' || c_only_keyword(o->name) || !strncmp(o->name, "cu_", 3))
+      o->cname = xfmt("u%s", o->name);
+    else
+      o->cname = o->name;
+  }
+}
+
+/* ---- expressions ---- */
+
+static void ex(Em *e, Node *n);
+
+static bool is_decay(Node *n) {
+  return n->k == N_CAST && n->implicit && n->a->ty->kind == TY_ARRAY && n->ty->kind == TY_PTR;
+}
+
+/* Element-major per-lane array `a[i][j][_l]`: the variable at the root of
+ * an index chain, or NULL. */
+static Obj *emaj_root(Node *n) {
+  if (n->k == N_INDEX && is_decay(n->a)) return emaj_root(n->a->a);
+  if (n->k == N_VAR && n->var->vary && !n->var->addr_taken && n->var->ty->kind == TY_ARRAY &&
+      !n->var->is_shared)
+    return n->var;
+  return NULL;
+}
+
+static void emaj(Em *e, Node *n) {
+  if (n->k == N_VAR) { buf_puts(e->o, n->var->cname); return; }
+  emaj(e, n->a->a);
+  buf_puts(e->o, "[");
+  ex(e, n->b);
+  buf_puts(e->o, "]");
+}
+
+static void num(Em *e, Node *n) {
+  long long v = n->ival;
+  switch (n->ty->kind) {
+  case TY_UINT: buf_printf(e->o, "%lluu", (unsigned long long)(unsigned)v); break;
+  case TY_LONG: case TY_LLONG:
+    if (v == INT64_MIN) buf_puts(e->o, "(-9223372036854775807ll-1)");
+    else buf_printf(e->o, "%lldll", v);
+    break;
+  case TY_ULONG: case TY_ULLONG: buf_printf(e->o, "%lluull", (unsigned long long)v); break;
+  case TY_PTR: buf_printf(e->o, "((%s)%lld)", ty_decl(n->ty, ""), v); break;
+  case TY_INT:
+    if (v == INT32_MIN) buf_puts(e->o, "(-2147483647-1)");
+    else buf_printf(e->o, "%lld", v);
+    break;
+  case TY_FLOAT: case TY_DOUBLE: buf_printf(e->o, "%lld.0", v); break;
+  default: buf_printf(e->o, "((%s)%lld)", ty_decl(n->ty, ""), v); break;
+  }
+}
+
+static void fnum(Em *e, Node *n) {
+  double v = n->fval;
+  bool f = n->ty->kind == TY_FLOAT;
+  if (v != v) { buf_puts(e->o, f ? "__builtin_nanf(\"\")" : "__builtin_nan(\"\")"); return; }
+  if (v == 1.0 / 0.0) { buf_puts(e->o, f ? "__builtin_inff()" : "__builtin_inf()"); return; }
+  if (v == -1.0 / 0.0) { buf_puts(e->o, f ? "(-__builtin_inff())" : "(-__builtin_inf())"); return; }
+  char s[64];
+  snprintf(s, sizeof s, f ? "%.9g" : "%.17g", v);
+  if (!strpbrk(s, ".e")) strcat(s, ".0");
+  buf_printf(e->o, "%s%s", s, f ? "f" : "");
+}
+
+static void args(Em *e, Node *n) {
+  buf_puts(e->o, "(");
+  int k = 0;
+  if (n->ck == C_FUNC && n->fn->uses_tid)
+    buf_printf(e->o, e->lane ? "_B, _tx[_l], _ty[_l], _tz[_l]" : "_B, _tx, _ty, _tz"), k++;
+  for (int i = 0; i < n->list.n; i++) {
+    if (k++) buf_puts(e->o, ", ");
+    ex(e, n->list.v[i]);
+  }
+  buf_puts(e->o, ")");
+}
+
+static void init_list(Em *e, Node *n) {
+  buf_puts(e->o, "{");
+  for (int i = 0; i < n->list.n; i++) {
+    if (i) buf_puts(e->o, ", ");
+    ex(e, n->list.v[i]);
+  }
+  buf_puts(e->o, "}");
+}
+
+static void var(Em *e, Obj *o) {
+  if (o->is_shared) {
+    if (o->ty->kind == TY_ARRAY) buf_puts(e->o, o->cname);
+    else buf_printf(e->o, "(*%s)", o->cname);
+    return;
+  }
+  buf_puts(e->o, o->cname);
+  if (o->vary && e->lane) buf_puts(e->o, "[_l]");
+}
+
+static void ex(Em *e, Node *n) {
+  Buf *o = e->o;
+  switch (n->k) {
+  case N_NUM: num(e, n); break;
+  case N_FNUM: fnum(e, n); break;
+  case N_STR: buf_puts(o, n->str); break;
+  case N_VAR: var(e, n->var); break;
+  case N_BUILTIN: {
+    const char *xyz = n->dim == 0 ? "x" : n->dim == 1 ? "y" : "z";
+    switch (n->bk) {
+    case B_TID: buf_printf(o, e->lane ? "_t%s[_l]" : "_t%s", xyz); break;
+    case B_BID: buf_printf(o, "_B->blockIdx.%s", xyz); break;
+    case B_BDIM: buf_printf(o, "_B->blockDim.%s", xyz); break;
+    case B_GDIM: buf_printf(o, "_B->gridDim.%s", xyz); break;
+    case B_WSIZE: buf_puts(o, "32"); break;
+    }
+    break;
+  }
+  case N_BIN: case N_LOG: case N_ASSIGN:
+    buf_puts(o, "(");
+    ex(e, n->a);
+    buf_printf(o, " %s ", n->op);
+    ex(e, n->b);
+    buf_puts(o, ")");
+    break;
+  case N_COMMA:
+    buf_puts(o, "(");
+    ex(e, n->a);
+    buf_puts(o, ", ");
+    ex(e, n->b);
+    buf_puts(o, ")");
+    break;
+  case N_UN:
+    buf_printf(o, "(%s", n->op);
+    ex(e, n->a);
+    buf_puts(o, ")");
+    break;
+  case N_INCDEC:
+    buf_puts(o, "(");
+    if (!n->post) buf_puts(o, n->op);
+    ex(e, n->a);
+    if (n->post) buf_puts(o, n->op);
+    buf_puts(o, ")");
+    break;
+  case N_COND:
+    buf_puts(o, "(");
+    ex(e, n->a);
+    buf_puts(o, " ? ");
+    ex(e, n->b);
+    buf_puts(o, " : ");
+    ex(e, n->c);
+    buf_puts(o, ")");
+    break;
+  case N_CAST:
+    if (n->implicit) { ex(e, n->a); break; }
+    if (n->ty->kind == TY_RECORD) { ex(e, n->a); break; }
+    buf_printf(o, "((%s)", ty_decl(n->ty, ""));
+    ex(e, n->a);
+    buf_puts(o, ")");
+    break;
+  case N_CALL:
+    buf_puts(o, n->ck == C_FUNC ? n->fn->cname : n->name);
+    args(e, n);
+    break;
+  case N_INDEX:
+    if (e->lane && emaj_root(n)) {
+      emaj(e, n);
+      buf_puts(o, "[_l]");
+      break;
+    }
+    ex(e, n->a);
+    buf_puts(o, "[");
+    ex(e, n->b);
+    buf_puts(o, "]");
+    break;
+  case N_MEMBER:
+    ex(e, n->a);
+    buf_printf(o, "%s%s", n->post ? "->" : ".", n->field->name);
+    break;
+  case N_INIT:
+    if (n->ty->kind == TY_RECORD) buf_printf(o, "(%s)", ty_decl(n->ty, ""));
+    init_list(e, n);
+    break;
+  default:
+    buf_puts(o, "/* ? */0");
+  }
+}
+
+static char *exs(Em *e, Node *n, bool lane) {
+  Buf b = {0};
+  Buf *save = e->o;
+  bool sl = e->lane;
+  e->o = &b;
+  e->lane = lane;
+  ex(e, n);
+  e->o = save;
+  e->lane = sl;
+  return buf_take(&b);
+}
+
+/* ---- lane loops ---- */
+
+static void lane_open(Em *e) {
+  if (e->full) line(e, "for (int _l = 0; _l < _nl; _l++) {");
+  else line(e, "for (int _l = 0; _l < 32; _l++) if (%s[_l]) {", cur(e));
+  e->ind++;
+}
+
+static void lane_close(Em *e) {
+  e->ind--;
+  line(e, "}");
+}
+
+static char *newmask(Em *e, const char *tag) { return xfmt("_%s%d", tag, ++e->nid); }
+
+static void push_lv(Em *e, const char *m, Node *owner, bool iter) {
+  Lv *lv = xcalloc(1, sizeof *lv);
+  lv->m = m;
+  lv->owner = owner;
+  lv->iter = iter;
+  vec_push(&e->chain, lv);
+}
+
+/* ---- statements ---- */
+
+static void st(Em *e, Node *n);
+
+static void init_elems(Em *e, Obj *o, Type *t, Node *init, const char *path) {
+  /* arrays of a varying variable: one assignment per element */
+  if (t->kind == TY_ARRAY) {
+    for (int64_t i = 0; i < t->len; i++) {
+      Node *el = init && init->k == N_INIT && i < init->list.n ? init->list.v[i] : NULL;
+      init_elems(e, o, t->base, el, xfmt("%s[%lld]", path, (long long)i));
+    }
+    return;
+  }
+  char *v = init ? exs(e, init, true) : xstrdup(t->kind == TY_RECORD ? "{0}" : "0");
+  if (!init && t->kind == TY_RECORD) v = xfmt("(%s){0}", ty_decl(t, ""));
+  if (o->addr_taken) line(e, "%s[_l]%s = %s;", o->cname, path, v);
+  else line(e, "%s%s[_l] = %s;", o->cname, path, v);
+}
+
+static void st_decl(Em *e, Node *n) {
+  Obj *o = n->var;
+  if (!o->vary) {
+    if (n->a) line(e, "%s = %s;", ty_decl(o->ty, o->cname), exs(e, n->a, false));
+    else line(e, "%s;", ty_decl(o->ty, o->cname));
+    return;
+  }
+  if (o->ty->kind == TY_ARRAY && !o->addr_taken)
+    line(e, "%s[32];", ty_decl(o->ty, o->cname));     /* element-major */
+  else
+    line(e, "%s;", ty_decl(o->ty, xfmt("%s[32]", o->cname)));
+  if (!n->a) return;
+  lane_open(e);
+  if (o->ty->kind == TY_ARRAY) init_elems(e, o, o->ty, n->a, "");
+  else line(e, "%s[_l] = %s;", o->cname, exs(e, n->a, true));
+  lane_close(e);
+}
+
+static void st_expr(Em *e, Node *x) {
+  if (!x->vary && e->uctx) {
+    line(e, "%s;", exs(e, x, false));
+    return;
+  }
+  if (!x->vary) {
+    /* uniform effect under a partial mask: once, if any lane is here */
+    line(e, "if (cu_any(%s)) %s;", cur(e), exs(e, x, false));
+    return;
+  }
+  lane_open(e);
+  line(e, "%s;", exs(e, x, true));
+  lane_close(e);
+}
+
+/* A divergent jump: the lanes here leave every mask up to its target. */
+static void st_jump(Em *e, Node *n) {
+  if (!n->masked) {
+    line(e, n->k == S_BREAK ? "break;" : n->k == S_CONTINUE ? "continue;" : "return;");
+    return;
+  }
+  const char *m = cur(e);
+  Buf b = {0};
+  for (int i = e->chain.n - 1; i >= 0; i--) {
+    Lv *lv = e->chain.v[i];
+    if (lv->m != m) buf_printf(&b, "%s[_l] = 0; ", lv->m);
+    if (n->k == S_BREAK && lv->owner == n->target && !lv->iter) break;
+    if (n->k == S_CONTINUE && lv->owner == n->target && lv->iter) break;
+  }
+  line(e, "for (int _l = 0; _l < 32; _l++) if (%s[_l]) { %s%s[_l] = 0; }", m, b.s ? b.s : "", m);
+  free(b.s);
+}
+
+static void st_list(Em *e, Vec *v) {
+  for (int i = 0; i < v->n; i++) {
+    Node *s = v->v[i];
+    st(e, s);
+    if (s->has_jump) {
+      e->full = false;
+      /* uniform context: the only mask is _m0; once every lane has
+       * returned, nothing of the warp is left to run */
+      if (e->uctx && i + 1 < v->n) line(e, "if (!cu_any(_m0)) return;");
+    }
+  }
+}
+
+static void block(Em *e, Node *n) {
+  line(e, "{");
+  e->ind++;
+  if (n->k == S_BLOCK) st_list(e, &n->list);
+  else st(e, n);
+  e->ind--;
+  line(e, "}");
+}
+
+static void st_if(Em *e, Node *n) {
+  if (!n->vary) {
+    line(e, "if (%s)", exs(e, n->a, false));
+    block(e, n->b);
+    if (n->c) {
+      line(e, "else");
+      block(e, n->c);
+    }
+    return;
+  }
+  const char *m = cur(e);
+  char *mt = newmask(e, "mt"), *me = n->c ? newmask(e, "me") : NULL;
+  line(e, "{");
+  e->ind++;
+  line(e, "unsigned char %s[32]%s%s%s;", mt, me ? ", " : "", me ? me : "", me ? "[32]" : "");
+  line(e, "for (int _l = 0; _l < 32; _l++) {");
+  line(e, "  int _c = %s[_l] && (%s);", m, exs(e, n->a, true));
+  line(e, "  %s[_l] = _c;", mt);
+  if (me) line(e, "  %s[_l] = %s[_l] && !_c;", me, m);
+  line(e, "}");
+  bool full = e->full, uctx = e->uctx;
+  e->full = false;
+  e->uctx = false;
+  line(e, "if (cu_any(%s))", mt);
+  push_lv(e, mt, n, false);
+  block(e, n->b);
+  e->chain.n--;
+  if (me) {
+    line(e, "if (cu_any(%s))", me);
+    push_lv(e, me, n, false);
+    block(e, n->c);
+    e->chain.n--;
+  }
+  e->full = full;
+  e->uctx = uctx;
+  e->ind--;
+  line(e, "}");
+}
+
+/* for-init that is a group of uniform scalar declarations */
+static char *uniform_init(Em *e, Node *init) {
+  if (!init) return xstrdup("");
+  if (init->k == S_EXPR && !init->a->vary) return exs(e, init->a, false);
+  if (init->k != S_BLOCK || init->list.n != 1) return NULL;
+  Node *d = init->list.v[0];
+  if (d->k != S_DECL || d->var->vary) return NULL;
+  return d->a ? xfmt("%s = %s", ty_decl(d->var->ty, d->var->cname), exs(e, d->a, false))
+              : ty_decl(d->var->ty, d->var->cname);
+}
+
+static void st_loop(Em *e, Node *n) {
+  if (!n->vary && !n->masked) {
+    char *ui = n->k == S_FOR ? uniform_init(e, n->a) : xstrdup("");
+    bool wrap = !ui;
+    if (wrap) {
+      line(e, "{");
+      e->ind++;
+      st(e, n->a);
+      ui = xstrdup("");
+    }
+    char *c = n->b ? exs(e, n->b, false) : xstrdup("");
+    if (n->k == S_FOR) line(e, "for (%s; %s; %s)", ui, c, n->c ? exs(e, n->c, false) : "");
+    else if (n->k == S_WHILE) line(e, "while (%s)", c);
+    else line(e, "do");
+    block(e, n->d);
+    if (n->k == S_DO) line(e, "while (%s);", c);
+    if (wrap) {
+      e->ind--;
+      line(e, "}");
+    }
+    return;
+  }
+  /* divergent loop: lanes leave one by one; the loop ends when none is left */
+  const char *m = cur(e);
+  char *ml = newmask(e, "ml"), *mi = n->has_cont ? newmask(e, "mi") : NULL;
+  line(e, "{");
+  e->ind++;
+  if (n->a) st(e, n->a);
+  line(e, "unsigned char %s[32];", ml);
+  line(e, "memcpy(%s, %s, 32);", ml, m);
+  bool full = e->full, uctx = e->uctx;
+  e->full = false;
+  e->uctx = false;
+  push_lv(e, ml, n, false);
+  line(e, "for (;;) {");
+  e->ind++;
+  if (n->b && n->k != S_DO) {
+    if (n->b->vary) line(e, "for (int _l = 0; _l < 32; _l++) if (%s[_l]) %s[_l] = (%s) != 0;", ml, ml, exs(e, n->b, true));
+    else line(e, "if (!(%s)) break;", exs(e, n->b, false));
+  }
+  if (n->k != S_DO) line(e, "if (!cu_any(%s)) break;", ml);
+  if (mi) {
+    line(e, "unsigned char %s[32];", mi);
+    line(e, "memcpy(%s, %s, 32);", mi, ml);
+    push_lv(e, mi, n, true);
+  }
+  if (n->d->k == S_BLOCK) {
+    line(e, "{");
+    e->ind++;
+    st_list(e, &n->d->list);
+    e->ind--;
+    line(e, "}");
+  } else st(e, n->d);
+  if (mi) e->chain.n--;
+  if (n->c) {
+    if (n->c->vary) {
+      lane_open(e);
+      line(e, "%s;", exs(e, n->c, true));
+      lane_close(e);
+    } else line(e, "if (cu_any(%s)) %s;", ml, exs(e, n->c, false));
+  }
+  if (n->k == S_DO) {
+    if (n->b->vary) line(e, "for (int _l = 0; _l < 32; _l++) if (%s[_l]) %s[_l] = (%s) != 0;", ml, ml, exs(e, n->b, true));
+    else line(e, "if (!(%s)) break;", exs(e, n->b, false));
+    line(e, "if (!cu_any(%s)) break;", ml);
+  }
+  e->ind--;
+  line(e, "}");
+  e->chain.n--;
+  e->full = full;
+  e->uctx = uctx;
+  e->ind--;
+  line(e, "}");
+}
+
+static void st_switch(Em *e, Node *n) {
+  Vec *items = &n->d->list;
+  if (!n->vary && !n->masked) {
+    line(e, "switch (%s) {", exs(e, n->a, false));
+    for (int i = 0; i < items->n; i++) {
+      Node *s = items->v[i];
+      if (s->k == S_CASE) line(e, "case %lld: ;", (long long)s->ival);
+      else if (s->k == S_DEFAULT) line(e, "default: ;");
+      else {
+        e->ind++;
+        st(e, s);
+        e->ind--;
+      }
+    }
+    line(e, "}");
+    return;
+  }
+  /* divergent switch: lanes enter at their case label and fall through
+   * with the running mask until they break */
+  const char *m = cur(e);
+  char *ms = newmask(e, "ms"), *sv = xfmt("_sv%d", e->nid);
+  bool has_def = false;
+  Buf cases = {0};
+  for (int i = 0; i < items->n; i++) {
+    Node *s = items->v[i];
+    if (s->k == S_DEFAULT) has_def = true;
+    if (s->k == S_CASE) buf_printf(&cases, " || %s == %lld", n->vary ? xfmt("%s[_l]", sv) : sv, (long long)s->ival);
+  }
+  line(e, "{");
+  e->ind++;
+  char *svt = ty_decl(n->a->ty, n->vary ? xfmt("%s[32]", sv) : sv);
+  if (n->vary) {
+    line(e, "%s;", svt);
+    line(e, "for (int _l = 0; _l < 32; _l++) if (%s[_l]) %s[_l] = %s;", m, sv, exs(e, n->a, true));
+  } else {
+    line(e, "%s = %s;", svt, exs(e, n->a, false));
+  }
+  line(e, "unsigned char %s[32] = {0};", ms);
+  char *md = NULL;
+  if (has_def) {
+    md = xfmt("_md%d", e->nid);
+    line(e, "unsigned char %s[32];", md);
+    line(e, "for (int _l = 0; _l < 32; _l++) %s[_l] = %s[_l] && !(0%s);", md, m, cases.s ? cases.s : "");
+  }
+  bool full = e->full, uctx = e->uctx;
+  e->full = false;
+  e->uctx = false;
+  push_lv(e, ms, n, false);
+  for (int i = 0; i < items->n; i++) {
+    Node *s = items->v[i];
+    if (s->k == S_CASE)
+      line(e, "for (int _l = 0; _l < 32; _l++) %s[_l] |= %s[_l] && %s == %lld;", ms, m,
+           n->vary ? xfmt("%s[_l]", sv) : sv, (long long)s->ival);
+    else if (s->k == S_DEFAULT)
+      line(e, "for (int _l = 0; _l < 32; _l++) %s[_l] |= %s[_l];", ms, md);
+    else st(e, s);
+  }
+  e->chain.n--;
+  e->full = full;
+  e->uctx = uctx;
+  e->ind--;
+  line(e, "}");
+}
+
+static void st(Em *e, Node *n) {
+  if (!n) return;
+  switch (n->k) {
+  case S_BLOCK:
+    if (n->post) st_list(e, &n->list);   /* a declaration group */
+    else block(e, n);
+    break;
+  case S_DECL: st_decl(e, n); break;
+  case S_EXPR: st_expr(e, n->a); break;
+  case S_IF: st_if(e, n); break;
+  case S_FOR: case S_WHILE: case S_DO: st_loop(e, n); break;
+  case S_SWITCH: st_switch(e, n); break;
+  case S_BREAK: case S_CONTINUE: st_jump(e, n); break;
+  case S_RETURN:
+    if (!e->fn->is_kernel) {
+      if (n->a) line(e, "return %s;", exs(e, n->a, false));
+      else line(e, "return;");
+    } else st_jump(e, n);
+    break;
+  case S_NULL: break;
+  case S_SYNC:
+    errorat(n->file, n->line, n->col, "unsupported: __syncthreads() is not implemented yet");
+    break;
+  default:
+    errorat(n->file, n->line, n->col, "internal error: statement kind %d", n->k);
+  }
+}
+
+/* ---- functions ---- */
+
+static char *params_decl(Obj *f) {
+  Buf b = {0};
+  int k = 0;
+  if (f->uses_tid) {
+    buf_puts(&b, "const cu_block *_B, unsigned _tx, unsigned _ty, unsigned _tz");
+    k++;
+  }
+  for (int i = 0; i < f->params.n; i++) {
+    Obj *o = f->params.v[i];
+    buf_printf(&b, "%s%s", k++ ? ", " : "", ty_decl(o->ty, o->cname));
+  }
+  if (!k) buf_puts(&b, "void");
+  return buf_take(&b);
+}
+
+static void device_fn(Em *e, Obj *f, bool proto) {
+  name_locals(f);
+  char *sig = xfmt("static %s(%s)", ty_decl(f->ty, f->cname), params_decl(f));
+  if (proto) {
+    line(e, "%s;", sig);
+    return;
+  }
+  line(e, "/* __device__ %s, %s:%d */", f->name, f->file, f->line);
+  line(e, "%s", sig);
+  e->fn = f;
+  e->lane = false;
+  e->uctx = true;
+  e->full = true;
+  e->chain.n = 0;
+  push_lv(e, "_m0", NULL, false);
+  block(e, f->body);
+  line(e, "%s", "");
+}
+
+static int64_t align_up(int64_t x, int64_t a) { return (x + a - 1) / a * a; }
+
+static void kernel(Em *e, Obj *k, int idx) {
+  name_locals(k);
+  char *kn = xfmt("cu_k%d_%s", idx, k->name);
+  /* parameters: packed by the runtime at these offsets */
+  int64_t off = 0;
+  int palign = 8;
+  Buf po = {0}, ps = {0};
+  for (int i = 0; i < k->params.n; i++) {
+    Obj *p = k->params.v[i];
+    int a = p->ty->align > 0 ? p->ty->align : 1;
+    if (a > palign) palign = a;
+    off = align_up(off, a);
+    p->smem_off = off;
+    buf_printf(&po, "%s%lld", i ? ", " : "", (long long)off);
+    buf_printf(&ps, "%s%lld", i ? ", " : "", (long long)p->ty->size);
+    off += p->ty->size;
+  }
+  int64_t pbytes = off;
+  /* static shared memory */
+  int64_t soff = 0;
+  for (int i = 0; i < k->shared.n; i++) {
+    Obj *s = k->shared.v[i];
+    if (s->is_extern_shared) continue;
+    int a = s->ty->align > 16 ? s->ty->align : 16;
+    soff = align_up(soff, a);
+    s->smem_off = soff;
+    soff += s->ty->size;
+  }
+  k->smem_static = soff;
+
+  line(e, "/* __global__ %s, %s:%d */", k->pretty, k->file, k->line);
+  line(e, "static void %s_warp(const cu_block *restrict _B, const char *restrict _P, unsigned _w)", kn);
+  line(e, "{");
+  e->ind++;
+  for (int i = 0; i < k->params.n; i++) {
+    Obj *p = k->params.v[i];
+    char *val = p->ty->kind == TY_RECORD || p->ty->kind == TY_ARRAY
+                    ? NULL
+                    : xfmt("*(%s)(_P + %lld)", ty_decl(p->ty, "const *"), (long long)p->smem_off);
+    if (!val) {
+      /* struct by value: copy out of the buffer */
+      line(e, "%s;", ty_decl(p->ty, p->vary ? xfmt("%s[32]", p->cname) : p->cname));
+      if (p->vary) line(e, "for (int _l = 0; _l < 32; _l++) memcpy(&%s[_l], _P + %lld, sizeof %s[0]);", p->cname, (long long)p->smem_off, p->cname);
+      else line(e, "memcpy(&%s, _P + %lld, sizeof %s);", p->cname, (long long)p->smem_off, p->cname);
+      continue;
+    }
+    if (p->vary) {
+      line(e, "%s;", ty_decl(p->ty, xfmt("%s[32]", p->cname)));
+      line(e, "for (int _l = 0; _l < 32; _l++) %s[_l] = %s;", p->cname, val);
+    } else {
+      line(e, "%s = %s;", ty_decl(p->ty, p->cname), val);
+    }
+  }
+  for (int i = 0; i < k->shared.n; i++) {
+    Obj *s = k->shared.v[i];
+    Type pt = {0};
+    pt.kind = TY_PTR;
+    pt.size = 8;
+    pt.base = s->ty->kind == TY_ARRAY ? s->ty->base : s->ty;
+    char *at = s->is_extern_shared ? xstrdup("cu_dyn_smem_off(_B->kernel)") : xfmt("%lld", (long long)s->smem_off);
+    line(e, "%s = (%s)(_B->smem + %s);", ty_decl(&pt, s->cname), ty_decl(&pt, ""), at);
+  }
+  line(e, "unsigned _tx[32], _ty[32], _tz[32];");
+  line(e, "const int _nl = cu_warp_ids(_B, _w, _tx, _ty, _tz);");
+  line(e, "unsigned char _m0[32];");
+  line(e, "for (int _l = 0; _l < 32; _l++) _m0[_l] = _l < _nl;");
+  e->fn = k;
+  e->lane = false;
+  e->uctx = true;
+  e->full = true;
+  e->chain.n = 0;
+  push_lv(e, "_m0", NULL, false);
+  if (k->body->k == S_BLOCK) st_list(e, &k->body->list);
+  else st(e, k->body);
+  line(e, "(void)_m0; (void)_P;");
+  e->ind--;
+  line(e, "}");
+  line(e, "%s", "");
+  line(e, "static void %s(const cu_block *_B, const char *_P)", kn);
+  line(e, "{");
+  line(e, "  for (unsigned _w = 0; _w < _B->nwarps; _w++) %s_warp(_B, _P, _w);", kn);
+  line(e, "}");
+  line(e, "%s", "");
+  if (k->params.n) {
+    line(e, "static const unsigned %s_po[] = {%s};", kn, po.s);
+    line(e, "static const unsigned %s_ps[] = {%s};", kn, ps.s);
+  }
+  line(e, "static const cu_kernel %s_desc = {", kn);
+  line(e, "  .name = \"%s\",", k->key);
+  line(e, "  .pretty = \"%s\",", k->pretty);
+  line(e, "  .fn = %s,", kn);
+  line(e, "  .nparams = %d,", k->params.n);
+  line(e, "  .param_off = %s,", k->params.n ? xfmt("%s_po", kn) : "0");
+  line(e, "  .param_size = %s,", k->params.n ? xfmt("%s_ps", kn) : "0");
+  line(e, "  .param_bytes = %lld,", (long long)pbytes);
+  line(e, "  .param_align = %d,", palign);
+  line(e, "  .smem_static = %lld,", (long long)k->smem_static);
+  line(e, "  .lane_bytes = 0,");
+  line(e, "  .nregs = 0,");
+  line(e, "  .max_threads = %d,", k->max_threads);
+  line(e, "  .file = \"%s\",", k->file);
+  line(e, "  .line = %d,", k->line);
+  line(e, "};");
+  line(e, "%s", "");
+}
+
+void lw_emit(Prog *p, const CuOpts *o, Buf *out) {
+  (void)o;
+  Em e = {0};
+  e.o = out;
+  buf_printf(out, "/* Generated by cucc %s from %s: device code, warp-vectorized.\n"
+                  " * Each kernel runs as warps of 32 lanes; per-lane values are [32] arrays. */\n"
+                  "#include <cucc_dev.h>\n\n", CUCC_VERSION, p->path);
+  records(&e, p);
+  for (int i = 0; i < p->funcs.n; i++) device_fn(&e, p->funcs.v[i], true);
+  if (p->funcs.n) line(&e, "%s", "");
+  for (int i = 0; i < p->funcs.n; i++) device_fn(&e, p->funcs.v[i], false);
+  for (int i = 0; i < p->kernels.n; i++) kernel(&e, p->kernels.v[i], i);
+  if (!p->kernels.n) return;
+  line(&e, "static void __attribute__((constructor)) cu_register_device(void)");
+  line(&e, "{");
+  line(&e, "  static const cu_kernel *const ks[] = {");
+  for (int i = 0; i < p->kernels.n; i++)
+    line(&e, "    &cu_k%d_%s_desc,", i, ((Obj *)p->kernels.v[i])->name);
+  line(&e, "  };");
+  line(&e, "  cu_register_kernels(ks, %d);", p->kernels.n);
+  line(&e, "}");
+}

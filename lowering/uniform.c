@@ -1,0 +1,279 @@
+/* uniform.c: divergence analysis of a kernel.
+ *
+ * Decides, for the lowering to warp-vectorized C:
+ *  - which values vary across the lanes of a warp (Node.vary on
+ *    expressions, Obj.vary on variables): threadIdx varies; blockIdx,
+ *    blockDim, parameters and constants do not; a variable varies if it is
+ *    ever given a varying value, or assigned under control flow that only
+ *    some lanes take, or its address escapes;
+ *  - which if/loop/switch need a lane mask (Node.vary: the condition varies;
+ *    Node.masked for loops and switches: lanes leave it separately);
+ *  - which break/continue/return must clear lanes from masks instead of
+ *    being C jumps (Node.masked on the jump).
+ * These depend on each other, so the walk repeats until nothing changes;
+ * every flag only ever goes from false to true, so it terminates.
+ * Device functions are lowered as scalar C run once per lane, so for them
+ * only uses_tid and impure are computed. */
+#include "cucc.h"
+
+typedef struct Ua {
+  Obj *fn;
+  bool changed;
+  Vec stk;      /* enclosing constructs (Node*), outermost first */
+} Ua;
+
+static void set(Ua *u, bool *f) {
+  if (!*f) { *f = true; u->changed = true; }
+}
+
+/* Strip clang's implicit casts that C applies by itself. */
+static Node *bare(Node *n) {
+  while (n->k == N_CAST && n->implicit) n = n->a;
+  return n;
+}
+
+static bool is_decay(Node *n) {
+  return n->k == N_CAST && n->implicit && n->a->ty->kind == TY_ARRAY && n->ty->kind == TY_PTR;
+}
+
+/* The local variable an lvalue stores into, or NULL for memory. */
+static Obj *root(Node *n) {
+  n = bare(n);
+  switch (n->k) {
+  case N_VAR: return n->var->is_shared ? NULL : n->var;
+  case N_INDEX: {
+    Node *b = n->a;
+    if (is_decay(b)) return root(b->a);
+    return NULL;
+  }
+  case N_MEMBER: return n->post ? NULL : root(n->a);
+  default: return NULL;
+  }
+}
+
+/* ---- escape: &x and arrays used as pointers get lane-major storage ---- */
+static void esc_e(Node *n);
+static void esc_list(Vec *v) {
+  for (int i = 0; i < v->n; i++) esc_e(v->v[i]);
+}
+static void esc_e(Node *n) {
+  if (!n) return;
+  if (n->k == N_INDEX && is_decay(n->a)) {
+    /* a[i]: the array itself does not escape */
+    Node *b = n->a->a;
+    if (b->k == N_VAR) { esc_e(n->b); return; }
+    esc_e(b);
+    esc_e(n->b);
+    return;
+  }
+  if (is_decay(n) || (n->k == N_UN && n->op[0] == '&')) {
+    Obj *o = root(n->a);
+    if (o) o->addr_taken = true;
+  }
+  esc_e(n->a);
+  esc_e(n->b);
+  esc_e(n->c);
+  esc_e(n->d);
+  esc_list(&n->list);
+}
+
+/* ---- varying values ---- */
+static bool vary_e(Ua *u, Node *n, bool vctl);
+
+static bool vary_list(Ua *u, Vec *v, bool vctl) {
+  bool r = false;
+  for (int i = 0; i < v->n; i++) r |= vary_e(u, v->v[i], vctl);
+  return r;
+}
+
+static void store(Ua *u, Node *lv, bool v) {
+  Obj *o = root(lv);
+  if (o && v) set(u, &o->vary);
+}
+
+static bool vary_e(Ua *u, Node *n, bool vctl) {
+  if (!n) return false;
+  bool v = false;
+  switch (n->k) {
+  case N_NUM: case N_FNUM: case N_STR: v = false; break;
+  case N_VAR: v = n->var->vary; break;
+  case N_BUILTIN: v = n->bk == B_TID; break;
+  case N_CALL: {
+    v = vary_list(u, &n->list, vctl);
+    if (n->ck == C_PRINTF) v = true;
+    if (n->ck == C_FUNC && (n->fn->uses_tid || n->fn->impure)) v = true;
+    break;
+  }
+  case N_ASSIGN: {
+    bool r = vary_e(u, n->b, vctl);
+    bool l = vary_e(u, n->a, vctl);   /* indices in the target */
+    v = r || l || vctl;
+    store(u, n->a, v);
+    v = vary_e(u, n->a, vctl) || r;
+    break;
+  }
+  case N_INCDEC:
+    v = vary_e(u, n->a, vctl);
+    store(u, n->a, vctl || v);
+    v = vary_e(u, n->a, vctl);
+    break;
+  default:
+    v = vary_e(u, n->a, vctl) | vary_e(u, n->b, vctl) | vary_e(u, n->c, vctl) |
+        vary_list(u, &n->list, vctl);
+  }
+  if (v) set(u, &n->vary);
+  return n->vary;
+}
+
+static bool kind_vary(Node *c) { return c->vary || c->masked; }
+
+/* A jump is masked if any construct it leaves runs under a lane mask. */
+static void jump(Ua *u, Node *n) {
+  bool m = false;
+  for (int i = u->stk.n - 1; i >= 0; i--) {
+    Node *c = u->stk.v[i];
+    if (c->k == S_IF ? c->vary : kind_vary(c)) m = true;
+    if (n->k != S_RETURN && c == n->target) break;
+  }
+  if (!m) return;
+  set(u, &n->masked);
+  if (n->k == S_BREAK) set(u, &n->target->masked);
+  if (n->k == S_CONTINUE) {
+    set(u, &n->target->masked);
+    set(u, &n->target->has_cont);
+  }
+}
+
+static void walk(Ua *u, Node *n, bool vctl);
+
+static void walk_list(Ua *u, Vec *v, bool vctl) {
+  for (int i = 0; i < v->n; i++) walk(u, v->v[i], vctl);
+}
+
+static void walk(Ua *u, Node *n, bool vctl) {
+  if (!n) return;
+  switch (n->k) {
+  case S_BLOCK: walk_list(u, &n->list, vctl); break;
+  case S_DECL: {
+    Obj *o = n->var;
+    bool v = vary_e(u, n->a, vctl) || vctl || o->addr_taken;
+    if (v) set(u, &o->vary);
+    break;
+  }
+  case S_EXPR: vary_e(u, n->a, vctl); break;
+  case S_RETURN: vary_e(u, n->a, vctl); jump(u, n); break;
+  case S_BREAK: case S_CONTINUE: jump(u, n); break;
+  case S_IF: {
+    if (vary_e(u, n->a, vctl)) set(u, &n->vary);
+    vec_push(&u->stk, n);
+    walk(u, n->b, vctl || n->vary);
+    walk(u, n->c, vctl || n->vary);
+    u->stk.n--;
+    break;
+  }
+  case S_FOR: case S_WHILE: case S_DO: {
+    walk(u, n->a, vctl);     /* init */
+    if (vary_e(u, n->b, vctl || n->masked)) set(u, &n->vary);
+    bool in = vctl || kind_vary(n);
+    vec_push(&u->stk, n);
+    walk(u, n->d, in);
+    u->stk.n--;
+    vary_e(u, n->c, in);     /* increment */
+    /* a loop whose increment varies must run under a mask so that
+     * continue still reaches the increment */
+    if (n->c && n->c->vary) set(u, &n->masked);
+    break;
+  }
+  case S_SWITCH: {
+    if (vary_e(u, n->a, vctl)) set(u, &n->vary);
+    vec_push(&u->stk, n);
+    walk(u, n->d, vctl || kind_vary(n));
+    u->stk.n--;
+    break;
+  }
+  case S_SYNC: break;
+  default: break;
+  }
+}
+
+/* has_jump: the statement contains a masked jump that leaves it (so masks
+ * of the enclosing levels may have lost lanes after it). `in` holds the
+ * loops and switches inside the statement, whose own jumps stay inside. */
+static bool jumps(Node *n, Vec *in) {
+  if (!n) return false;
+  bool r = false;
+  int mark = in->n;
+  switch (n->k) {
+  case S_RETURN: r = n->masked; break;
+  case S_BREAK: case S_CONTINUE:
+    if (n->masked) {
+      r = true;
+      for (int i = 0; i < in->n; i++)
+        if (in->v[i] == n->target) r = false;
+    }
+    break;
+  case S_BLOCK:
+    for (int i = 0; i < n->list.n; i++) r |= jumps(n->list.v[i], in);
+    break;
+  case S_SWITCH:
+    vec_push(in, n);
+    r = jumps(n->d, in);
+    break;
+  case S_IF: r = jumps(n->b, in) | jumps(n->c, in); break;
+  case S_FOR: case S_WHILE: case S_DO:
+    r = jumps(n->a, in);
+    vec_push(in, n);
+    r |= jumps(n->d, in);
+    break;
+  default: break;
+  }
+  in->n = mark;
+  n->has_jump = r;
+  return r;
+}
+
+/* uses_tid / impure of a function, from its body */
+static void effects(Obj *fn, Node *n) {
+  if (!n) return;
+  switch (n->k) {
+  case N_BUILTIN: fn->uses_tid = true; break;
+  case N_CALL:
+    if (n->ck == C_PRINTF) fn->impure = true;
+    if (n->ck == C_FUNC && n->fn != fn) {
+      fn->uses_tid |= n->fn->uses_tid;
+      fn->impure |= n->fn->impure;
+    }
+    if (n->ck == C_BUILTIN && !strcmp(n->name, "cu_fence")) fn->impure = true;
+    break;
+  case N_ASSIGN: case N_INCDEC:
+    if (!root(n->a)) fn->impure = true;
+    break;
+  default: break;
+  }
+  effects(fn, n->a);
+  effects(fn, n->b);
+  effects(fn, n->c);
+  effects(fn, n->d);
+  for (int i = 0; i < n->list.n; i++) effects(fn, n->list.v[i]);
+}
+
+void lw_uniform(Obj *fn) {
+  effects(fn, fn->body);
+  if (!fn->is_kernel) return;
+  esc_e(fn->body);
+  for (int i = 0; i < fn->locals.n; i++) {
+    Obj *o = fn->locals.v[i];
+    if (o->addr_taken) o->vary = true;
+  }
+  /* expressions in statements */
+  Ua u = {0};
+  u.fn = fn;
+  do {
+    u.changed = false;
+    u.stk.n = 0;
+    walk(&u, fn->body, false);
+  } while (u.changed);
+  Vec in = {0};
+  jumps(fn->body, &in);
+  free(in.v);
+}
