@@ -123,6 +123,8 @@ struct Node {
   bool has_jump;       /* statement contains a masked jump */
   bool has_cont;       /* loop: a masked continue targets it */
   int id;              /* unique number, for names of masks */
+  /* set by lowering/emit.c */
+  bool sync;           /* statement contains __syncthreads(): block level */
 };
 
 struct Obj {
@@ -134,7 +136,12 @@ struct Obj {
   bool is_param, is_shared, is_extern_shared;
   bool vary;           /* per-lane storage (uniform.c) */
   bool addr_taken;     /* & taken or array decayed: lane-major storage */
-  int64_t smem_off;    /* static __shared__: offset in block shared memory */
+  int64_t smem_off;    /* static __shared__: offset in block shared memory;
+                          kernel parameter: offset in the parameter buffer */
+  int rgn;             /* region that declares it (0: block level) */
+  int use_rgn;         /* a region that uses it (-1: none yet) */
+  bool cross;          /* used outside its region: kept per thread (varying)
+                          or at block level (uniform) */
   /* functions */
   bool is_kernel, has_body, uses_tid, impure, visiting, lowered;
   char *key;           /* kernel: registration key (mangled name) */

@@ -501,9 +501,8 @@ static Node *expr(Fe *p, CXCursor c) {
         err_c(c, "unsupported in device code: reference to '%s' (global, __device__ and __constant__ variables are not supported yet)",
               cx_str(clang_getCursorSpelling(d)));
       }
-    } else if (dk == CXCursor_NonTypeTemplateParameter) {
-      n = eval(p, c);
-      if (!n) err_c(c, "cannot evaluate template parameter");
+    } else if ((n = eval(p, c)) != NULL) {
+      /* a substituted non-type template parameter, or another constant */
     } else {
       err_c(c, "unsupported in device code: reference to '%s'", cx_str(clang_getCursorSpelling(d)));
     }

@@ -31,6 +31,10 @@ typedef struct Em {
   bool full;             /* current mask == lanes < _nl */
   bool uctx;             /* no enclosing construct has a lane mask */
   Vec chain;             /* Lv*, outermost first; top is the current mask */
+  const char *rend;      /* label ending the current region's warp */
+  bool rend_used;
+  bool exits;            /* kernel keeps per-thread "returned" flags */
+  Vec cross;             /* Obj*: varying variables kept per thread */
 } Em;
 
 static const char *cur(Em *e) { return ((Lv *)e->chain.v[e->chain.n - 1])->m; }
@@ -215,6 +219,21 @@ static void var(Em *e, Obj *o) {
   if (o->vary && e->lane) buf_puts(e->o, "[_l]");
 }
 
+static bool is_arith(Type *t) { return t->kind >= TY_BOOL && t->kind <= TY_LDOUBLE; }
+
+/* clang's implicit conversions are C's too; print only those that change
+ * signedness or width between integers (C compilers warn about those), and
+ * int <-> floating conversions, so the generated C says what happens. */
+static bool visible_conv(Node *n) {
+  Type *to = n->ty, *from = n->a->ty;
+  if (!is_arith(to) || !is_arith(from) || to->kind == from->kind) return false;
+  if (to->kind == TY_BOOL) return false;
+  if (to->kind == TY_INT && from->size < 4) return false;   /* integer promotion */
+  if (n->a->k == N_NUM || n->a->k == N_FNUM) return false;
+  if (to->kind >= TY_FLOAT && from->kind >= TY_FLOAT) return to->size < from->size;
+  return true;
+}
+
 static void ex(Em *e, Node *n) {
   Buf *o = e->o;
   switch (n->k) {
@@ -269,7 +288,7 @@ static void ex(Em *e, Node *n) {
     buf_puts(o, ")");
     break;
   case N_CAST:
-    if (n->implicit) { ex(e, n->a); break; }
+    if (n->implicit && !visible_conv(n)) { ex(e, n->a); break; }
     if (n->ty->kind == TY_RECORD) { ex(e, n->a); break; }
     buf_printf(o, "((%s)", ty_decl(n->ty, ""));
     ex(e, n->a);
@@ -360,11 +379,19 @@ static void init_elems(Em *e, Obj *o, Type *t, Node *init, const char *path) {
 static void st_decl(Em *e, Node *n) {
   Obj *o = n->var;
   if (!o->vary) {
+    /* a uniform variable used by several regions lives at block level */
+    if (o->cross) {
+      if (n->a && n->a->k == N_INIT) line(e, "memcpy(&%s, &(%s)%s, sizeof %s);", o->cname, ty_decl(o->ty, ""), exs(e, n->a, false), o->cname);
+      else if (n->a) line(e, "%s = %s;", o->cname, exs(e, n->a, false));
+      return;
+    }
     if (n->a) line(e, "%s = %s;", ty_decl(o->ty, o->cname), exs(e, n->a, false));
     else line(e, "%s;", ty_decl(o->ty, o->cname));
     return;
   }
-  if (o->ty->kind == TY_ARRAY && !o->addr_taken)
+  if (o->cross) {
+    /* kept per thread: declared at block level, set here */
+  } else if (o->ty->kind == TY_ARRAY && !o->addr_taken)
     line(e, "%s[32];", ty_decl(o->ty, o->cname));     /* element-major */
   else
     line(e, "%s;", ty_decl(o->ty, xfmt("%s[32]", o->cname)));
@@ -393,7 +420,11 @@ static void st_expr(Em *e, Node *x) {
 /* A divergent jump: the lanes here leave every mask up to its target. */
 static void st_jump(Em *e, Node *n) {
   if (!n->masked) {
-    line(e, n->k == S_BREAK ? "break;" : n->k == S_CONTINUE ? "continue;" : "return;");
+    if (n->k == S_RETURN) {
+      line(e, "goto %s;", e->rend);
+      e->rend_used = true;
+    }
+    else line(e, n->k == S_BREAK ? "break;" : "continue;");
     return;
   }
   const char *m = cur(e);
@@ -416,7 +447,10 @@ static void st_list(Em *e, Vec *v) {
       e->full = false;
       /* uniform context: the only mask is _m0; once every lane has
        * returned, nothing of the warp is left to run */
-      if (e->uctx && i + 1 < v->n) line(e, "if (!cu_any(_m0)) return;");
+      if (e->uctx && i + 1 < v->n && e->fn->is_kernel) {
+        line(e, "if (!cu_any(_m0)) goto %s;", e->rend);
+        e->rend_used = true;
+      }
     }
   }
 }
@@ -640,7 +674,9 @@ static void st(Em *e, Node *n) {
     break;
   case S_NULL: break;
   case S_SYNC:
-    errorat(n->file, n->line, n->col, "unsupported: __syncthreads() is not implemented yet");
+    errorat(n->file, n->line, n->col,
+            e->fn->is_kernel ? "unsupported: __syncthreads() here"
+                             : "unsupported: __syncthreads() in a __device__ function (call it from the kernel)");
     break;
   default:
     errorat(n->file, n->line, n->col, "internal error: statement kind %d", n->k);
@@ -685,6 +721,370 @@ static void device_fn(Em *e, Obj *f, bool proto) {
 
 static int64_t align_up(int64_t x, int64_t a) { return (x + a - 1) / a * a; }
 
+/* ---- regions ----
+ * __syncthreads() splits a kernel into regions: maximal runs of statements
+ * without a barrier. A region runs for every warp of the block before the
+ * next one starts, so each barrier is simply the end of a warp loop. The
+ * statements that contain barriers stay at block level as C control flow,
+ * which must be uniform across the block: a condition that varies between
+ * threads is evaluated for every thread, and if the threads disagree the
+ * barrier is divergent and reported. */
+
+static bool mark_sync(Node *n) {
+  if (!n) return false;
+  bool r = n->k == S_SYNC;
+  switch (n->k) {
+  case S_BLOCK:
+    for (int i = 0; i < n->list.n; i++) r |= mark_sync(n->list.v[i]);
+    break;
+  case S_IF: r |= mark_sync(n->b) | mark_sync(n->c); break;
+  case S_FOR: case S_WHILE: case S_DO: case S_SWITCH:
+    r |= mark_sync(n->a) | mark_sync(n->d);
+    break;
+  default: break;
+  }
+  n->sync = r;
+  return r;
+}
+
+/* break/continue out of a loop with barriers is block-level control flow:
+ * the statements around it must be block level too */
+static bool mark_exits(Node *n) {
+  if (!n) return false;
+  bool r = false;
+  switch (n->k) {
+  case S_BREAK: case S_CONTINUE:
+    r = n->target && n->target->sync;
+    if (r && n->masked)
+      errorat(n->file, n->line, n->col,
+              "unsupported: %s that only some threads take, out of a loop containing __syncthreads()",
+              n->k == S_BREAK ? "break" : "continue");
+    break;
+  case S_BLOCK:
+    for (int i = 0; i < n->list.n; i++) r |= mark_exits(n->list.v[i]);
+    break;
+  case S_IF: r = mark_exits(n->b) | mark_exits(n->c); break;
+  case S_FOR: case S_WHILE: case S_DO: case S_SWITCH: r = mark_exits(n->d); break;
+  default: break;
+  }
+  if (r) n->sync = true;
+  return r;
+}
+
+static void note(Obj *o, int r) {
+  if (o->use_rgn < 0) o->use_rgn = r;
+  else if (o->use_rgn != r) o->cross = true;
+  if (o->rgn != r) o->cross = true;
+}
+
+static void uses(Node *n, int r) {
+  if (!n) return;
+  if (n->k == N_VAR && !n->var->is_shared) note(n->var, r);
+  if (n->k == S_DECL) {
+    n->var->rgn = r;
+    note(n->var, r);
+  }
+  uses(n->a, r);
+  uses(n->b, r);
+  uses(n->c, r);
+  uses(n->d, r);
+  for (int i = 0; i < n->list.n; i++) uses(n->list.v[i], r);
+}
+
+static int nrgn;
+
+static bool uniform_stmt(Node *n) {
+  if (!n) return true;
+  if (n->k == S_EXPR) return !n->a->vary;
+  if (n->k == S_BLOCK) {
+    for (int i = 0; i < n->list.n; i++)
+      if (!uniform_stmt(n->list.v[i])) return false;
+    return true;
+  }
+  if (n->k == S_DECL) return !n->var->vary;
+  return false;
+}
+
+/* Number the regions of block-level statement n, noting variable uses. */
+static void regions(Node *n) {
+  switch (n->k) {
+  case S_BLOCK: {
+    int run = -1;
+    for (int i = 0; i < n->list.n; i++) {
+      Node *c = n->list.v[i];
+      if (c->sync) {
+        run = -1;
+        regions(c);
+      } else {
+        if (run < 0) run = ++nrgn;
+        uses(c, run);
+      }
+    }
+    break;
+  }
+  case S_IF:
+    uses(n->a, n->a->vary ? ++nrgn : 0);
+    regions(n->b);
+    if (n->c) regions(n->c);
+    break;
+  case S_FOR: case S_WHILE: case S_DO:
+    if (n->a) uses(n->a, uniform_stmt(n->a) ? 0 : ++nrgn);
+    if (n->b) uses(n->b, n->b->vary ? ++nrgn : 0);
+    if (n->c) uses(n->c, n->c->vary ? ++nrgn : 0);
+    regions(n->d);
+    break;
+  case S_SWITCH:
+    errorat(n->file, n->line, n->col, "unsupported: __syncthreads() inside a switch");
+    break;
+  default: break;
+  }
+}
+
+static Type *arr_of(Type *base, int64_t len) {
+  Type *t = xcalloc(1, sizeof *t);
+  t->kind = TY_ARRAY;
+  t->base = base;
+  t->len = len;
+  t->size = base->size * len;
+  t->align = base->align;
+  return t;
+}
+
+static Type *ptr_to(Type *base) {
+  Type *t = xcalloc(1, sizeof *t);
+  t->kind = TY_PTR;
+  t->base = base;
+  t->size = 8;
+  t->align = 8;
+  return t;
+}
+
+/* The storage of one warp's copy of a varying variable, as a C type:
+ * T[32] for scalars and lane-major arrays, T[..][32] for element-major. */
+static Type *warp_type(Obj *o) {
+  Type *t = o->ty;
+  if (t->kind != TY_ARRAY || o->addr_taken) return arr_of(t, 32);
+  Type *c = memcpy(xcalloc(1, sizeof *c), t, sizeof *t);
+  Type *p = c;
+  while (p->base->kind == TY_ARRAY) {
+    p->base = memcpy(xcalloc(1, sizeof *p), p->base, sizeof *p);
+    p = p->base;
+  }
+  p->base = arr_of(p->base, 32);
+  return c;
+}
+
+/* The warp loop of one region: `body` prints the region's statements. */
+static void warp_open(Em *e) {
+  line(e, "for (unsigned _w = 0; _w < _B->nwarps; _w++) {");
+  e->ind++;
+  line(e, "unsigned _tx[32], _ty[32], _tz[32];");
+  line(e, "const int _nl = cu_warp_ids(_B, _w, _tx, _ty, _tz);");
+  line(e, "unsigned char _m0[32];");
+  if (e->exits) {
+    line(e, "for (int _l = 0; _l < 32; _l++) _m0[_l] = _l < _nl && !_ex[_w][_l];");
+    line(e, "if (!cu_any(_m0)) continue;");
+  } else {
+    line(e, "for (int _l = 0; _l < 32; _l++) _m0[_l] = _l < _nl;");
+  }
+  for (int i = 0; i < e->cross.n; i++) {
+    Obj *o = e->cross.v[i];
+    line(e, "%s = %s_all[_w];", ty_decl(ptr_to(warp_type(o)->base), o->cname), o->cname);
+  }
+  e->rend = xfmt("_rend%d", ++e->nid);
+  e->rend_used = false;
+  e->chain.n = 0;
+  push_lv(e, "_m0", NULL, false);
+  e->uctx = true;
+  e->full = !e->exits;
+  e->lane = false;
+}
+
+static void warp_close(Em *e) {
+  if (e->rend_used) line(e, "%s: ;", e->rend);
+  if (e->exits) line(e, "for (int _l = 0; _l < 32; _l++) _ex[_w][_l] = !_m0[_l];");
+  line(e, "(void)_m0; (void)_nl;");
+  for (int i = 0; i < e->cross.n; i++) line(e, "(void)%s;", ((Obj *)e->cross.v[i])->cname);
+  e->ind--;
+  line(e, "}");
+}
+
+static void region(Em *e, Vec *stmts, int from, int to) {
+  warp_open(e);
+  for (int i = from; i < to; i++) {
+    Node *s = stmts->v[i];
+    st(e, s);
+    if (s->has_jump) {
+      e->full = false;
+      if (i + 1 < to) {
+        line(e, "if (!cu_any(_m0)) goto %s;", e->rend);
+        e->rend_used = true;
+      }
+    }
+  }
+  warp_close(e);
+}
+
+static Node *first_sync(Node *n) {
+  if (!n) return NULL;
+  if (n->k == S_SYNC) return n;
+  Node *r = NULL;
+  if (!r) r = first_sync(n->a);
+  if (!r) r = first_sync(n->b);
+  if (!r) r = first_sync(n->c);
+  if (!r) r = first_sync(n->d);
+  for (int i = 0; !r && i < n->list.n; i++) r = first_sync(n->list.v[i]);
+  return r;
+}
+
+/* Evaluate a varying condition of block-level control flow for every live
+ * thread into the scalar `var`; report a divergent barrier if threads
+ * disagree. `sync` is the barrier that only some threads would reach. */
+static void block_cond(Em *e, Node *c, const char *var, Node *sync, const char *what) {
+  line(e, "unsigned _nt = 0, _nc = 0, _td = 0;");
+  warp_open(e);
+  line(e, "for (int _l = 0; _l < 32; _l++) if (_m0[_l]) {");
+  line(e, "  int _c = (%s) != 0;", exs(e, c, true));
+  line(e, "  if (!_c && _nt == _nc) _td = _w * 32 + _l;");
+  line(e, "  _nt++;");
+  line(e, "  _nc += _c;");
+  line(e, "}");
+  warp_close(e);
+  line(e, "if (_nc != 0 && _nc != _nt) {");
+  line(e, "  cu_barrier_diverged(_B, _td, \"%s\", %d, \"%s\", %d, _nc, _nt, \"%s\");", c->file, c->line,
+       sync ? sync->file : c->file, sync ? sync->line : c->line, what);
+  line(e, "  return;");
+  line(e, "}");
+  line(e, "%s = _nc != 0;", var);
+}
+
+static void bst(Em *e, Node *n);
+
+static void bst_list(Em *e, Vec *v) {
+  for (int i = 0; i < v->n;) {
+    Node *c = v->v[i];
+    if (c->sync) {
+      bst(e, c);
+      i++;
+      continue;
+    }
+    int j = i;
+    while (j < v->n && !((Node *)v->v[j])->sync) j++;
+    region(e, v, i, j);
+    i = j;
+  }
+}
+
+static void bst(Em *e, Node *n) {
+  switch (n->k) {
+  case S_BLOCK:
+    if (n->post) { bst_list(e, &n->list); break; }
+    line(e, "{");
+    e->ind++;
+    bst_list(e, &n->list);
+    e->ind--;
+    line(e, "}");
+    break;
+  case S_SYNC:
+    line(e, "/* __syncthreads(): %s:%d */", n->file, n->line);
+    break;
+  case S_IF: {
+    line(e, "{");
+    e->ind++;
+    const char *c;
+    if (n->a->vary) {
+      line(e, "int _bc;");
+      block_cond(e, n->a, "_bc", first_sync(n->b) ? first_sync(n->b) : first_sync(n->c), "if");
+      c = "_bc";
+    } else {
+      c = exs(e, n->a, false);
+    }
+    line(e, "if (%s) {", c);
+    e->ind++;
+    if (n->b->sync) bst(e, n->b);
+    else { Vec one = {0}; vec_push(&one, n->b); region(e, &one, 0, 1); }
+    e->ind--;
+    line(e, "}");
+    if (n->c) {
+      line(e, "else {");
+      e->ind++;
+      if (n->c->sync) bst(e, n->c);
+      else { Vec one = {0}; vec_push(&one, n->c); region(e, &one, 0, 1); }
+      e->ind--;
+      line(e, "}");
+    }
+    e->ind--;
+    line(e, "}");
+    break;
+  }
+  case S_FOR: case S_WHILE: case S_DO: {
+    line(e, "{");
+    e->ind++;
+    if (n->a) {
+      if (uniform_stmt(n->a)) {
+        e->uctx = true;
+        e->lane = false;
+        st(e, n->a);
+      } else {
+        Vec one = {0};
+        vec_push(&one, n->a);
+        region(e, &one, 0, 1);
+      }
+    }
+    n->id = ++e->nid;
+    line(e, "for (;;) {");
+    e->ind++;
+    if (n->b && n->k != S_DO) {
+      if (n->b->vary) {
+        line(e, "int _lc;");
+        block_cond(e, n->b, "_lc", first_sync(n->d), "loop");
+        line(e, "if (!_lc) break;");
+      } else line(e, "if (!(%s)) break;", exs(e, n->b, false));
+    }
+    bst(e, n->d);
+    if (n->has_cont) line(e, "_cont%d: ;", n->id);
+    if (n->c) {
+      if (n->c->vary) {
+        Node *x = xcalloc(1, sizeof *x);
+        x->k = S_EXPR;
+        x->a = n->c;
+        Vec one = {0};
+        vec_push(&one, x);
+        region(e, &one, 0, 1);
+      } else line(e, "%s;", exs(e, n->c, false));
+    }
+    if (n->k == S_DO) {
+      if (n->b->vary) {
+        line(e, "int _lc;");
+        block_cond(e, n->b, "_lc", first_sync(n->d), "loop");
+        line(e, "if (!_lc) break;");
+      } else line(e, "if (!(%s)) break;", exs(e, n->b, false));
+    }
+    e->ind--;
+    line(e, "}");
+    e->ind--;
+    line(e, "}");
+    break;
+  }
+  case S_BREAK: line(e, "break;"); break;
+  case S_CONTINUE:
+    line(e, "goto _cont%d;", n->target->id);
+    n->target->has_cont = true;
+    break;
+  default:
+    errorat(n->file, n->line, n->col, "internal error: block-level statement kind %d", n->k);
+  }
+}
+
+static bool has_return(Node *n) {
+  if (!n) return false;
+  if (n->k == S_RETURN) return true;
+  if (has_return(n->a) || has_return(n->b) || has_return(n->c) || has_return(n->d)) return true;
+  for (int i = 0; i < n->list.n; i++)
+    if (has_return(n->list.v[i])) return true;
+  return false;
+}
+
 static void kernel(Em *e, Obj *k, int idx) {
   name_locals(k);
   char *kn = xfmt("cu_k%d_%s", idx, k->name);
@@ -715,57 +1115,96 @@ static void kernel(Em *e, Obj *k, int idx) {
   }
   k->smem_static = soff;
 
+  /* regions and what crosses them */
+  for (int i = 0; i < k->locals.n; i++) {
+    Obj *o = k->locals.v[i];
+    o->rgn = 0;
+    o->use_rgn = -1;
+    o->cross = false;
+  }
+  nrgn = 0;
+  mark_sync(k->body);
+  mark_exits(k->body);
+  if (k->body->sync) regions(k->body);
+  e->cross.n = 0;
+  e->exits = false;
+  for (int i = 0; i < k->locals.n; i++) {
+    Obj *o = k->locals.v[i];
+    if (!k->body->sync) o->cross = false;
+    if (o->is_param && o->vary) o->cross = k->body->sync;   /* copied per thread once */
+    if (o->is_param && !o->vary) o->cross = false;
+    if (o->cross && o->vary) vec_push(&e->cross, o);
+  }
+  int64_t lane_bytes = 0;
+  for (int i = 0; i < e->cross.n; i++) lane_bytes += ((Obj *)e->cross.v[i])->ty->size;
+  e->exits = k->body->sync && has_return(k->body);
+  if (e->exits) lane_bytes += 1;
+
   line(e, "/* __global__ %s, %s:%d */", k->pretty, k->file, k->line);
-  line(e, "static void %s_warp(const cu_block *restrict _B, const char *restrict _P, unsigned _w)", kn);
+  line(e, "static void %s(const cu_block *restrict _B, const char *restrict _P)", kn);
   line(e, "{");
   e->ind++;
   for (int i = 0; i < k->params.n; i++) {
     Obj *p = k->params.v[i];
-    char *val = p->ty->kind == TY_RECORD || p->ty->kind == TY_ARRAY
-                    ? NULL
-                    : xfmt("*(%s)(_P + %lld)", ty_decl(p->ty, "const *"), (long long)p->smem_off);
-    if (!val) {
-      /* struct by value: copy out of the buffer */
-      line(e, "%s;", ty_decl(p->ty, p->vary ? xfmt("%s[32]", p->cname) : p->cname));
-      if (p->vary) line(e, "for (int _l = 0; _l < 32; _l++) memcpy(&%s[_l], _P + %lld, sizeof %s[0]);", p->cname, (long long)p->smem_off, p->cname);
-      else line(e, "memcpy(&%s, _P + %lld, sizeof %s);", p->cname, (long long)p->smem_off, p->cname);
-      continue;
-    }
-    if (p->vary) {
-      line(e, "%s;", ty_decl(p->ty, xfmt("%s[32]", p->cname)));
-      line(e, "for (int _l = 0; _l < 32; _l++) %s[_l] = %s;", p->cname, val);
+    const char *nm = p->vary ? xfmt("_p_%s", p->cname) : p->cname;
+    if (p->ty->kind == TY_RECORD) {
+      line(e, "%s;", ty_decl(p->ty, nm));
+      line(e, "memcpy(&%s, _P + %lld, sizeof %s);", nm, (long long)p->smem_off, nm);
     } else {
-      line(e, "%s = %s;", ty_decl(p->ty, p->cname), val);
+      line(e, "%s = *(%s)(_P + %lld);", ty_decl(p->ty, nm), ty_decl(p->ty, "const *"), (long long)p->smem_off);
     }
   }
   for (int i = 0; i < k->shared.n; i++) {
     Obj *s = k->shared.v[i];
-    Type pt = {0};
-    pt.kind = TY_PTR;
-    pt.size = 8;
-    pt.base = s->ty->kind == TY_ARRAY ? s->ty->base : s->ty;
+    Type *pt = ptr_to(s->ty->kind == TY_ARRAY ? s->ty->base : s->ty);
     char *at = s->is_extern_shared ? xstrdup("cu_dyn_smem_off(_B->kernel)") : xfmt("%lld", (long long)s->smem_off);
-    line(e, "%s = (%s)(_B->smem + %s);", ty_decl(&pt, s->cname), ty_decl(&pt, ""), at);
+    line(e, "%s = (%s)(_B->smem + %s);", ty_decl(pt, s->cname), ty_decl(pt, ""), at);
   }
-  line(e, "unsigned _tx[32], _ty[32], _tz[32];");
-  line(e, "const int _nl = cu_warp_ids(_B, _w, _tx, _ty, _tz);");
-  line(e, "unsigned char _m0[32];");
-  line(e, "for (int _l = 0; _l < 32; _l++) _m0[_l] = _l < _nl;");
+  /* uniform values used by several regions: block-level scalars */
+  for (int i = 0; i < k->locals.n; i++) {
+    Obj *o = k->locals.v[i];
+    if (o->cross && !o->vary && !o->is_param) line(e, "%s;", ty_decl(o->ty, o->cname));
+  }
+  /* varying values used by several regions: kept per thread */
+  if (e->cross.n || e->exits) line(e, "char *_lp = _B->lanes;");
+  for (int i = 0; i < e->cross.n; i++) {
+    Obj *o = e->cross.v[i];
+    Type *wt = warp_type(o);
+    line(e, "%s = (%s)_lp;", ty_decl(ptr_to(wt), xfmt("%s_all", o->cname)), ty_decl(ptr_to(wt), ""));
+    line(e, "_lp += sizeof(%s) * _B->nwarps;", ty_decl(wt, ""));
+  }
+  if (e->exits) {
+    line(e, "unsigned char (*_ex)[32] = (unsigned char (*)[32])_lp;");
+    line(e, "memset(_ex, 0, 32 * _B->nwarps);");
+  }
   e->fn = k;
-  e->lane = false;
-  e->uctx = true;
-  e->full = true;
-  e->chain.n = 0;
-  push_lv(e, "_m0", NULL, false);
-  if (k->body->k == S_BLOCK) st_list(e, &k->body->list);
-  else st(e, k->body);
-  line(e, "(void)_m0; (void)_P;");
+  /* varying parameters start as the argument in every lane */
+  Vec pinit = {0};
+  for (int i = 0; i < k->params.n; i++) {
+    Obj *p = k->params.v[i];
+    if (!p->vary) continue;
+    Node *d = xcalloc(1, sizeof *d);
+    d->k = S_DECL;
+    d->var = p;
+    d->a = xcalloc(1, sizeof(Node));
+    d->a->k = N_STR;
+    d->a->str = xfmt("_p_%s", p->cname);
+    d->a->ty = p->ty;
+    vec_push(&pinit, d);
+  }
+  if (k->body->sync) {
+    if (pinit.n) region(e, &pinit, 0, pinit.n);
+    bst(e, k->body);
+  } else {
+    Vec all = {0};
+    for (int i = 0; i < pinit.n; i++) vec_push(&all, pinit.v[i]);
+    if (k->body->k == S_BLOCK)
+      for (int i = 0; i < k->body->list.n; i++) vec_push(&all, k->body->list.v[i]);
+    else vec_push(&all, k->body);
+    region(e, &all, 0, all.n);
+  }
+  line(e, "(void)_P;");
   e->ind--;
-  line(e, "}");
-  line(e, "%s", "");
-  line(e, "static void %s(const cu_block *_B, const char *_P)", kn);
-  line(e, "{");
-  line(e, "  for (unsigned _w = 0; _w < _B->nwarps; _w++) %s_warp(_B, _P, _w);", kn);
   line(e, "}");
   line(e, "%s", "");
   if (k->params.n) {
@@ -782,7 +1221,7 @@ static void kernel(Em *e, Obj *k, int idx) {
   line(e, "  .param_bytes = %lld,", (long long)pbytes);
   line(e, "  .param_align = %d,", palign);
   line(e, "  .smem_static = %lld,", (long long)k->smem_static);
-  line(e, "  .lane_bytes = 0,");
+  line(e, "  .lane_bytes = %lld,", (long long)lane_bytes);
   line(e, "  .nregs = 0,");
   line(e, "  .max_threads = %d,", k->max_threads);
   line(e, "  .file = \"%s\",", k->file);

@@ -129,7 +129,9 @@ static bool kind_vary(Node *c) { return c->vary || c->masked; }
 
 /* A jump is masked if any construct it leaves runs under a lane mask. */
 static void jump(Ua *u, Node *n) {
-  bool m = false;
+  /* with barriers, a returned thread must stay out of later regions: its
+   * return always clears lanes, which are then kept per thread */
+  bool m = n->k == S_RETURN && u->fn->has_sync;
   for (int i = u->stk.n - 1; i >= 0; i--) {
     Node *c = u->stk.v[i];
     if (c->k == S_IF ? c->vary : kind_vary(c)) m = true;

@@ -47,4 +47,19 @@ static inline int cu_any(const unsigned char *m) {
 /* __threadfence*(): a full fence is strong enough for every scope. */
 static inline void cu_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
+/* Block-level control flow around a __syncthreads() had a condition that
+ * differed between threads: the barrier at bfile:bline is reached by only
+ * `reached` of the `live` threads. Reported as a kernel fault: the block
+ * stops and the launch fails. */
+static inline void cu_barrier_diverged(const cu_block *B, unsigned tid, const char *cfile, int cline,
+                                       const char *bfile, int bline, unsigned reached,
+                                       unsigned live, const char *what) {
+  char msg[512];
+  snprintf(msg, sizeof msg,
+           "divergent __syncthreads(): reached by %u of %u threads (the %s condition at %s:%d "
+           "differs between threads of the block)",
+           reached, live, what, cfile, cline);
+  cu_fault(B, tid, bfile, bline, msg);
+}
+
 #endif
