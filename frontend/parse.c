@@ -358,7 +358,6 @@ static bool name_is(const char *n, const char *const *list) {
 /* Intrinsics that later issues model (warp collectives, atomics): named
  * here so the error says exactly what is missing. */
 static const char *const later_intrinsics[] = {
-  "__syncthreads_count", "__syncthreads_and", "__syncthreads_or",
   "__syncwarp", "__activemask", "__ballot_sync", "__any_sync", "__all_sync",
   "__ballot", "__any", "__all", "__shfl", "__shfl_up", "__shfl_down", "__shfl_xor",
   "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
@@ -390,6 +389,16 @@ static Node *call(Fe *p, CXCursor c) {
   }
   if (!strcmp(name, "__syncthreads")) {
     n->k = S_SYNC;
+    return n;
+  }
+  if (!strcmp(name, "__syncthreads_count") || !strcmp(name, "__syncthreads_and") ||
+      !strcmp(name, "__syncthreads_or")) {
+    /* a barrier that also reduces a predicate over the block; the result
+     * must be stored straight into a variable (see stmt, decl_stmt) */
+    n->k = S_SYNC;
+    n->op = name + 14;
+    n->a = n->list.n ? n->list.v[0] : NULL;
+    n->list.n = 0;
     return n;
   }
   if (!strcmp(name, "__threadfence_block") || !strcmp(name, "__threadfence") ||
@@ -594,6 +603,11 @@ static Node *expr(Fe *p, CXCursor c) {
 
 /* ---- statements ---- */
 
+static Node *strip(Node *n) {
+  while (n->k == N_CAST && n->implicit) n = n->a;
+  return n;
+}
+
 static Node *decl_stmt(Fe *p, CXCursor c) {
   Kids k = kids(c);
   Node *blk = new_node(S_BLOCK, c);
@@ -635,7 +649,14 @@ static Node *decl_stmt(Fe *p, CXCursor c) {
     for (int j = 0; j < vk2.n; j++)
       if (is_expr(vk2.v[j])) d->a = expr(p, vk2.v[j]);
     free(vk2.v);
+    Node *sy = d->a ? strip(d->a) : NULL;
     vec_push(&blk->list, d);
+    if (sy && sy->k == S_SYNC) {   /* int c = __syncthreads_count(x); */
+      d->a = NULL;
+      sy->var = o;
+      p->fn->has_sync = true;
+      vec_push(&blk->list, sy);
+    }
   }
   free(k.v);
   return blk;
@@ -723,6 +744,12 @@ static Node *stmt(Fe *p, CXCursor c) {
   enum CXCursorKind ck = clang_getCursorKind(c);
   if (is_expr(c)) {
     Node *e = expr(p, c);
+    if (e->k == N_ASSIGN && !strcmp(e->op, "=") && strip(e->a)->k == N_VAR &&
+        strip(e->b)->k == S_SYNC) {   /* c = __syncthreads_or(x); */
+      Node *sy = strip(e->b);
+      sy->var = strip(e->a)->var;
+      e = sy;
+    }
     if (e->k == S_SYNC) {
       p->fn->has_sync = true;
       return e;

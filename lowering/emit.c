@@ -317,6 +317,10 @@ static void ex(Em *e, Node *n) {
     if (n->ty->kind == TY_RECORD) buf_printf(o, "(%s)", ty_decl(n->ty, ""));
     init_list(e, n);
     break;
+  case S_SYNC:
+    errorat(n->file, n->line, n->col,
+            "unsupported: __syncthreads_%s() inside an expression (assign its result to a variable)", n->op);
+    break;
   default:
     buf_puts(o, "/* ? */0");
   }
@@ -836,6 +840,10 @@ static void regions(Node *n) {
   case S_SWITCH:
     errorat(n->file, n->line, n->col, "unsupported: __syncthreads() inside a switch");
     break;
+  case S_SYNC:
+    if (n->a) uses(n->a, ++nrgn);
+    if (n->var) note(n->var, 0);
+    break;
   default: break;
   }
 }
@@ -986,7 +994,29 @@ static void bst(Em *e, Node *n) {
     line(e, "}");
     break;
   case S_SYNC:
-    line(e, "/* __syncthreads(): %s:%d */", n->file, n->line);
+    if (!n->op) {
+      line(e, "/* __syncthreads(): %s:%d */", n->file, n->line);
+      break;
+    }
+    /* __syncthreads_count/and/or: count the predicate over live threads */
+    line(e, "/* __syncthreads_%s(): %s:%d */", n->op, n->file, n->line);
+    line(e, "{");
+    e->ind++;
+    line(e, "unsigned _nt = 0, _nc = 0;");
+    warp_open(e);
+    line(e, "for (int _l = 0; _l < 32; _l++) if (_m0[_l]) {");
+    line(e, "  _nt++;");
+    line(e, "  _nc += (%s) != 0;", exs(e, n->a, true));
+    line(e, "}");
+    warp_close(e);
+    if (n->var && n->var->vary)
+      errorat(n->file, n->line, n->col, "unsupported: __syncthreads_%s() result stored in a per-thread variable", n->op);
+    else if (n->var)
+      line(e, "%s = %s;", n->var->cname,
+           !strcmp(n->op, "count") ? "_nc" : !strcmp(n->op, "and") ? "_nc == _nt" : "_nc != 0");
+    line(e, "(void)_nt;");
+    e->ind--;
+    line(e, "}");
     break;
   case S_IF: {
     line(e, "{");

@@ -193,7 +193,10 @@ static void walk(Ua *u, Node *n, bool vctl) {
     u->stk.n--;
     break;
   }
-  case S_SYNC: break;
+  case S_SYNC:
+    vary_e(u, n->a, vctl);
+    if (n->var && vctl) set(u, &n->var->vary);
+    break;
   default: break;
   }
 }
