@@ -134,6 +134,8 @@ struct Obj {
   const char *file; int line, col;
   /* variables */
   bool is_param, is_shared, is_extern_shared;
+  bool is_global;      /* __device__/__constant__ at file scope: the host
+                          unit defines it; device C refers to its symbol */
   bool vary;           /* per-lane storage (uniform.c) */
   bool addr_taken;     /* & taken or array decayed: lane-major storage */
   int64_t smem_off;    /* static __shared__: offset in block shared memory;
@@ -161,6 +163,7 @@ typedef struct Prog {
   Vec kernels;         /* Obj*: each kernel (and template instantiation) */
   Vec funcs;           /* Obj*: device functions reachable from kernels */
   Vec records;         /* Record*: in dependency order */
+  Vec globals;         /* Obj*: __device__ and __constant__ variables used */
 } Prog;
 
 /* ---- lowering/ ---- */

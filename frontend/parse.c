@@ -280,6 +280,36 @@ static Obj *new_var(Fe *p, CXCursor c) {
   return o;
 }
 
+/* A __device__ or __constant__ variable at namespace scope. Memory is
+ * unified, so the host unit's definition is the device object too; the
+ * device C names it by its linker symbol. */
+static Obj *global_var(Fe *p, CXCursor d) {
+  if (!cx_has_attr(d, CXCursor_CUDADeviceAttr) && !cx_has_attr(d, CXCursor_CUDAConstantAttr) &&
+      !cx_has_attr(d, CXCursor_CUDASharedAttr))
+    return NULL;
+  if (cx_has_attr(d, CXCursor_CUDASharedAttr)) return NULL;
+  for (int i = 0; i < p->prog->globals.n; i++) {
+    Obj *o = p->prog->globals.v[i];
+    if (!strcmp(o->key, cx_str(clang_Cursor_getMangling(d)))) return o;
+  }
+  if (clang_getCursorLinkage(d) != CXLinkage_External) {
+    err_c(d, "unsupported: static __device__/__constant__ variable '%s' (drop 'static')",
+          cx_str(clang_getCursorSpelling(d)));
+    return NULL;
+  }
+  Obj *o = xcalloc(1, sizeof *o);
+  o->name = cx_str(clang_getCursorSpelling(d));
+  o->key = cx_str(clang_Cursor_getMangling(d));
+  o->cname = xfmt("cu_g_%s", o->name);
+  for (int i = 0; i < p->prog->globals.n; i++)
+    if (!strcmp(((Obj *)p->prog->globals.v[i])->cname, o->cname)) o->cname = xfmt("cu_g%d_%s", i, o->name);
+  o->ty = cty(p, d);
+  o->is_global = true;
+  cx_loc(d, &o->file, &o->line, &o->col);
+  vec_push(&p->prog->globals, o);
+  return o;
+}
+
 static const char *builtin_var(CXCursor decl, Builtin *bk) {
   /* threadIdx & co. are declared in our cuda_runtime.h; recognize them by
    * name at file scope so a user variable named threadIdx in a function
@@ -495,6 +525,15 @@ static Node *expr(Fe *p, CXCursor c) {
     } else if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) {
       Builtin bk;
       Obj *o = find_var(p, d);
+      if (!o && clang_getCursorKind(clang_getCursorSemanticParent(d)) != CXCursor_FunctionDecl) {
+        Obj *g = global_var(p, d);
+        if (g) {
+          n = new_node(N_VAR, c);
+          n->var = g;
+          n->ty = g->ty;
+          break;
+        }
+      }
       if (o) {
         n = new_node(N_VAR, c);
         n->var = o;
@@ -506,6 +545,10 @@ static Node *expr(Fe *p, CXCursor c) {
               cx_str(clang_getCursorSpelling(d)));
       } else if ((n = eval(p, c)) != NULL) {
         /* a constant (constexpr, const int N = 16 at file scope) */
+      } else if ((o = global_var(p, d)) != NULL) {
+        n = new_node(N_VAR, c);
+        n->var = o;
+        n->ty = o->ty;
       } else {
         err_c(c, "unsupported in device code: reference to '%s' (global, __device__ and __constant__ variables are not supported yet)",
               cx_str(clang_getCursorSpelling(d)));

@@ -783,7 +783,7 @@ static void note(Obj *o, int r) {
 
 static void uses(Node *n, int r) {
   if (!n) return;
-  if (n->k == N_VAR && !n->var->is_shared) note(n->var, r);
+  if (n->k == N_VAR && !n->var->is_shared && !n->var->is_global) note(n->var, r);
   if (n->k == S_DECL) {
     n->var->rgn = r;
     note(n->var, r);
@@ -1268,6 +1268,11 @@ void lw_emit(Prog *p, const CuOpts *o, Buf *out) {
                   " * Each kernel runs as warps of 32 lanes; per-lane values are [32] arrays. */\n"
                   "#include <cucc_dev.h>\n\n", CUCC_VERSION, p->path);
   records(&e, p);
+  for (int i = 0; i < p->globals.n; i++) {
+    Obj *g = p->globals.v[i];
+    line(&e, "extern %s __asm__(\"%s\");  /* %s:%d */", decl(g->ty, g->cname, false), g->key, g->file, g->line);
+  }
+  if (p->globals.n) line(&e, "%s", "");
   for (int i = 0; i < p->funcs.n; i++) device_fn(&e, p->funcs.v[i], true);
   if (p->funcs.n) line(&e, "%s", "");
   for (int i = 0; i < p->funcs.n; i++) device_fn(&e, p->funcs.v[i], false);

@@ -40,7 +40,7 @@ static bool is_decay(Node *n) {
 static Obj *root(Node *n) {
   n = bare(n);
   switch (n->k) {
-  case N_VAR: return n->var->is_shared ? NULL : n->var;
+  case N_VAR: return n->var->is_shared || n->var->is_global ? NULL : n->var;
   case N_INDEX: {
     Node *b = n->a;
     if (is_decay(b)) return root(b->a);
