@@ -443,6 +443,14 @@ static Node *call(Fe *p, CXCursor c) {
     return n;
   }
   CXCursor def = clang_getCursorDefinition(f);
+  if (!clang_Cursor_isNull(def) && !cx_has_attr(f, CXCursor_CUDADeviceAttr) &&
+      !cx_has_attr(def, CXCursor_CUDADeviceAttr) &&
+      !clang_Location_isInSystemHeader(clang_getCursorLocation(def))) {
+    /* nvcc's wording: device code may only call device functions */
+    err_c(c, "calling a __host__ function(\"%s\") from a %s function(\"%s\") is not allowed", name,
+          p->fn->is_kernel ? "__global__" : "__device__", p->fn->name);
+    return n;
+  }
   if (!clang_Cursor_isNull(def)) {
     n->ck = C_FUNC;
     n->fn = fe_func(p, def);

@@ -26,6 +26,41 @@ static void print_diag(CXDiagnostic d, int *errs) {
     print_diag(clang_getDiagnosticInSet(kids, i), errs);
 }
 
+/* nvcc accepts a launch spelled `k << <g, b >> >(...)`, as lecture listings
+ * write it; clang does not. Close the gaps without moving any byte, so
+ * every line:col and offset stays the user's. Returns NULL if untouched. */
+static char *join_chevrons(const char *src, size_t n) {
+  char *s = NULL;
+  bool open = false;
+  for (size_t i = 0; i + 1 < n; i++) {
+    const char *want = open ? ">>" : "<<";
+    if (src[i] != want[0] || src[i + 1] != want[1]) continue;
+    if (i > 0 && src[i - 1] == want[0]) continue;
+    size_t j = i + 2;
+    while (j < n && (src[j] == ' ' || src[j] == '\t')) j++;
+    if (j == i + 2 || j >= n || src[j] != want[0]) continue;
+    if (j + 1 < n && (src[j + 1] == want[0] || src[j + 1] == '=')) continue;
+    if (!s) s = xstrndup(src, n);
+    s[i + 2] = want[0];
+    for (size_t k = i + 3; k <= j; k++) s[k] = ' ';
+    open = !open;
+    i = j;
+  }
+  return s;
+}
+
+static char *slurp(const char *path, size_t *n) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  Buf b = {0};
+  char tmp[65536];
+  size_t k;
+  while ((k = fread(tmp, 1, sizeof tmp, f)) > 0) buf_put(&b, tmp, k);
+  fclose(f);
+  *n = b.len;
+  return b.s ? b.s : xstrdup("");
+}
+
 int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
   Vec args = {0};
   /* CUDA mode, host side: one AST holding host and device code. No CUDA
@@ -60,10 +95,23 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
     push(&args, "-v");
   }
 
+  size_t srclen = 0;
+  char *src = slurp(path, &srclen);
+  if (!src) {
+    fprintf(stderr, "cucc: error: %s: No such file or directory\n", path);
+    return 1;
+  }
+  struct CXUnsavedFile uf = {path, NULL, 0};
+  char *joined = join_chevrons(src, srclen);
+  if (joined) {
+    uf.Contents = joined;
+    uf.Length = srclen;
+  }
   CXIndex idx = clang_createIndex(0, 0);
   CXTranslationUnit tu = NULL;
   enum CXErrorCode ec = clang_parseTranslationUnit2(idx, path, (const char *const *)args.v, args.n,
-                                                    NULL, 0, CXTranslationUnit_None, &tu);
+                                                    joined ? &uf : NULL, joined ? 1 : 0,
+                                                    CXTranslationUnit_None, &tu);
   if (ec != CXError_Success || !tu) {
     fprintf(stderr, "cucc: error: libclang could not parse '%s' (code %d)\n", path, (int)ec);
     clang_disposeIndex(idx);
