@@ -1,0 +1,65 @@
+/* cuda_runtime.h: what a .cu file sees (our own header, never the CUDA
+ * toolkit's). cucc includes it first in every .cu, as nvcc does.
+ *  - __CUCC_PARSE__: libclang's view in CUDA mode. Builtin variables and
+ *    intrinsics are declared here and recognized by name by the frontend;
+ *    the inline device functions below are compiled by cucc like user code.
+ *  - __CUCC_HOST__: the host unit, compiled by the system C++ compiler. */
+#ifndef CUCC_CUDA_RUNTIME_H
+#define CUCC_CUDA_RUNTIME_H
+#include "cuda_runtime_api.h"
+#include <cucc_rt.h>
+
+#if defined(__CUCC_PARSE__)
+#pragma clang force_cuda_host_device begin
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#pragma clang force_cuda_host_device end
+#else
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#endif
+
+#ifdef __cplusplus
+/* typed forms of the allocation calls, as CUDA's header has them */
+template <class T> static inline cudaError_t cudaMalloc(T **p, size_t n) {
+  return cudaMalloc((void **)p, n);
+}
+template <class T> static inline cudaError_t cudaMallocHost(T **p, size_t n) {
+  return cudaMallocHost((void **)p, n);
+}
+template <class T> static inline cudaError_t cudaHostAlloc(T **p, size_t n, unsigned f) {
+  return cudaHostAlloc((void **)p, n, f);
+}
+template <class T> static inline cudaError_t cudaMallocManaged(T **p, size_t n, unsigned f = cudaMemAttachGlobal) {
+  return cudaMallocManaged((void **)p, n, f);
+}
+template <class T> static inline cudaError_t cudaLaunchKernel(T *f, dim3 g, dim3 b, void **a, size_t s = 0, cudaStream_t st = 0) {
+  return cudaLaunchKernel((const void *)f, g, b, a, s, st);
+}
+template <class T> static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *a, T *f) {
+  return cudaFuncGetAttributes(a, (const void *)f);
+}
+static inline cudaError_t cudaEventCreate(cudaEvent_t *e, unsigned int flags) {
+  return cudaEventCreateWithFlags(e, flags);
+}
+
+/* k<<<g, b, smem, stream>>>(args) becomes
+ * (__cucc_launch_config(g, b, smem, stream) ? (void)0 : k(args)) */
+static inline int __cucc_launch_config(dim3 g, dim3 b, size_t smem = 0, cudaStream_t s = 0) {
+  cu_idx3 gg = {g.x, g.y, g.z}, bb = {b.x, b.y, b.z};
+  return __cucc_push_config(gg, bb, smem, (void *)s);
+}
+#endif
+
+#if defined(__CUCC_PARSE__)
+/* clang's <<<>>> needs one of these declared (never called by cucc) */
+extern "C" int cudaConfigureCall(dim3 grid, dim3 block, size_t smem = 0, cudaStream_t stream = 0);
+extern "C" unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t smem = 0, void *stream = 0);
+#endif
+
+#include "device_functions.h"
+#endif

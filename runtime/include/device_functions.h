@@ -1,0 +1,218 @@
+/* device_functions.h: what device code may call (our own header).
+ * The true intrinsics (barriers, fences, warp collectives, atomics) are only
+ * declared, for libclang: the frontend recognizes them by name. Everything
+ * else is an ordinary inline function that cucc compiles like user code. */
+#ifndef CUCC_DEVICE_FUNCTIONS_H
+#define CUCC_DEVICE_FUNCTIONS_H
+#include "host_defines.h"
+#include "vector_types.h"
+
+#ifdef __cplusplus
+/* CUDA's min/max work in host and device code, on every integer and
+ * floating type (mixed signed/unsigned compare as unsigned, as in CUDA). */
+#define CUCC_MINMAX(T)                                                              \
+  static __host__ __device__ inline T min(T a, T b) { return a < b ? a : b; }      \
+  static __host__ __device__ inline T max(T a, T b) { return a > b ? a : b; }
+CUCC_MINMAX(int)
+CUCC_MINMAX(unsigned int)
+CUCC_MINMAX(long)
+CUCC_MINMAX(unsigned long)
+CUCC_MINMAX(long long)
+CUCC_MINMAX(unsigned long long)
+#undef CUCC_MINMAX
+static __host__ __device__ inline float min(float a, float b) { return fminf(a, b); }
+static __host__ __device__ inline float max(float a, float b) { return fmaxf(a, b); }
+static __host__ __device__ inline double min(double a, double b) { return fmin(a, b); }
+static __host__ __device__ inline double max(double a, double b) { return fmax(a, b); }
+static __host__ __device__ inline unsigned int min(int a, unsigned int b) { return min((unsigned int)a, b); }
+static __host__ __device__ inline unsigned int min(unsigned int a, int b) { return min(a, (unsigned int)b); }
+static __host__ __device__ inline unsigned int max(int a, unsigned int b) { return max((unsigned int)a, b); }
+static __host__ __device__ inline unsigned int max(unsigned int a, int b) { return max(a, (unsigned int)b); }
+static __host__ __device__ inline float min(float a, double b) { return fminf(a, (float)b); }
+static __host__ __device__ inline float max(float a, double b) { return fmaxf(a, (float)b); }
+#endif
+
+#if defined(__CUCC_PARSE__)
+extern const __device__ uint3 threadIdx;
+extern const __device__ uint3 blockIdx;
+extern const __device__ dim3 blockDim;
+extern const __device__ dim3 gridDim;
+extern const __device__ int warpSize;
+
+/* ---- intrinsics the frontend models by name ---- */
+__device__ void __syncthreads(void);
+__device__ int __syncthreads_count(int predicate);
+__device__ int __syncthreads_and(int predicate);
+__device__ int __syncthreads_or(int predicate);
+__device__ void __threadfence(void);
+__device__ void __threadfence_block(void);
+__device__ void __threadfence_system(void);
+__device__ void __syncwarp(unsigned int mask = 0xffffffffu);
+__device__ unsigned int __activemask(void);
+__device__ unsigned int __ballot_sync(unsigned int mask, int predicate);
+__device__ int __any_sync(unsigned int mask, int predicate);
+__device__ int __all_sync(unsigned int mask, int predicate);
+__device__ unsigned int __ballot(int predicate);
+__device__ int __any(int predicate);
+__device__ int __all(int predicate);
+#define CUCC_SHFL(T)                                                                      \
+  __device__ T __shfl_sync(unsigned int mask, T var, int src, int width = 32);           \
+  __device__ T __shfl_up_sync(unsigned int mask, T var, unsigned int delta, int width = 32); \
+  __device__ T __shfl_down_sync(unsigned int mask, T var, unsigned int delta, int width = 32); \
+  __device__ T __shfl_xor_sync(unsigned int mask, T var, int lane_mask, int width = 32);   \
+  __device__ T __shfl(T var, int src, int width = 32);                                   \
+  __device__ T __shfl_up(T var, unsigned int delta, int width = 32);                     \
+  __device__ T __shfl_down(T var, unsigned int delta, int width = 32);                   \
+  __device__ T __shfl_xor(T var, int lane_mask, int width = 32);                         \
+  __device__ unsigned int __match_any_sync(unsigned int mask, T value);                  \
+  __device__ unsigned int __match_all_sync(unsigned int mask, T value, int *pred);
+CUCC_SHFL(int)
+CUCC_SHFL(unsigned int)
+CUCC_SHFL(long long)
+CUCC_SHFL(unsigned long long)
+CUCC_SHFL(float)
+CUCC_SHFL(double)
+#undef CUCC_SHFL
+__device__ int __reduce_add_sync(unsigned int mask, int value);
+__device__ unsigned int __reduce_add_sync(unsigned int mask, unsigned int value);
+__device__ int __reduce_min_sync(unsigned int mask, int value);
+__device__ unsigned int __reduce_min_sync(unsigned int mask, unsigned int value);
+__device__ int __reduce_max_sync(unsigned int mask, int value);
+__device__ unsigned int __reduce_max_sync(unsigned int mask, unsigned int value);
+__device__ unsigned int __reduce_and_sync(unsigned int mask, unsigned int value);
+__device__ unsigned int __reduce_or_sync(unsigned int mask, unsigned int value);
+__device__ unsigned int __reduce_xor_sync(unsigned int mask, unsigned int value);
+#define CUCC_ATOMIC2(name, T) __device__ T name(T *address, T val);
+#define CUCC_ATOMICS(name)                                                    \
+  CUCC_ATOMIC2(name, int) CUCC_ATOMIC2(name, unsigned int)                    \
+  CUCC_ATOMIC2(name, unsigned long long) CUCC_ATOMIC2(name##_block, int)      \
+  CUCC_ATOMIC2(name##_block, unsigned int) CUCC_ATOMIC2(name##_system, int)   \
+  CUCC_ATOMIC2(name##_system, unsigned int)
+CUCC_ATOMICS(atomicAdd)
+CUCC_ATOMICS(atomicSub)
+CUCC_ATOMICS(atomicExch)
+CUCC_ATOMICS(atomicMin)
+CUCC_ATOMICS(atomicMax)
+CUCC_ATOMICS(atomicAnd)
+CUCC_ATOMICS(atomicOr)
+CUCC_ATOMICS(atomicXor)
+CUCC_ATOMIC2(atomicAdd, float)
+CUCC_ATOMIC2(atomicAdd, double)
+CUCC_ATOMIC2(atomicExch, float)
+CUCC_ATOMIC2(atomicMin, long long)
+CUCC_ATOMIC2(atomicMax, long long)
+#undef CUCC_ATOMICS
+#undef CUCC_ATOMIC2
+__device__ unsigned int atomicInc(unsigned int *address, unsigned int val);
+__device__ unsigned int atomicDec(unsigned int *address, unsigned int val);
+__device__ int atomicCAS(int *address, int compare, int val);
+__device__ unsigned int atomicCAS(unsigned int *address, unsigned int compare, unsigned int val);
+__device__ unsigned long long atomicCAS(unsigned long long *address, unsigned long long compare,
+                                        unsigned long long val);
+__device__ unsigned short atomicCAS(unsigned short *address, unsigned short compare, unsigned short val);
+__device__ long long clock64(void);
+#define CUCC_LDG(T) __device__ T __ldg(const T *p);
+CUCC_LDG(char) CUCC_LDG(signed char) CUCC_LDG(unsigned char) CUCC_LDG(short)
+CUCC_LDG(unsigned short) CUCC_LDG(int) CUCC_LDG(unsigned int) CUCC_LDG(long)
+CUCC_LDG(unsigned long) CUCC_LDG(long long) CUCC_LDG(unsigned long long)
+CUCC_LDG(float) CUCC_LDG(double) CUCC_LDG(float2) CUCC_LDG(float4) CUCC_LDG(int2)
+CUCC_LDG(int4) CUCC_LDG(double2)
+#undef CUCC_LDG
+
+/* ---- fast math and conversions: plain C, compiled by cucc ----
+ * (names that glibc also declares keep its linkage: no 'static') */
+__host__ __device__ inline float __expf(float x) { return expf(x); }
+__host__ __device__ inline float __exp10f(float x) { return powf(10.0f, x); }
+__host__ __device__ inline float __logf(float x) { return logf(x); }
+__host__ __device__ inline float __log2f(float x) { return log2f(x); }
+__host__ __device__ inline float __log10f(float x) { return log10f(x); }
+__host__ __device__ inline float __sinf(float x) { return sinf(x); }
+__host__ __device__ inline float __cosf(float x) { return cosf(x); }
+__host__ __device__ inline float __tanf(float x) { return tanf(x); }
+__host__ __device__ inline float __powf(float x, float y) { return powf(x, y); }
+static __device__ inline float __fdividef(float x, float y) { return x / y; }
+static __device__ inline float fdividef(float x, float y) { return x / y; }
+static __device__ inline float __fdiv_rn(float x, float y) { return x / y; }
+static __device__ inline float __frcp_rn(float x) { return 1.0f / x; }
+static __device__ inline float __fsqrt_rn(float x) { return sqrtf(x); }
+static __device__ inline float __saturatef(float x) { return x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x != x ? 0.0f : x; }
+static __device__ inline float __fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
+static __device__ inline float __fadd_rn(float a, float b) { return a + b; }
+static __device__ inline float __fsub_rn(float a, float b) { return a - b; }
+static __device__ inline float __fmul_rn(float a, float b) { return a * b; }
+static __device__ inline double __dadd_rn(double a, double b) { return a + b; }
+static __device__ inline double __dmul_rn(double a, double b) { return a * b; }
+static __device__ inline double __fma_rn(double a, double b, double c) { return fma(a, b, c); }
+static __device__ inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
+static __device__ inline double rsqrt(double x) { return 1.0 / sqrt(x); }
+static __device__ inline float sinpif(float x) { return sinf(3.14159265358979323846f * x); }
+static __device__ inline float cospif(float x) { return cosf(3.14159265358979323846f * x); }
+static __device__ inline int __float2int_rn(float x) { return (int)rintf(x); }
+static __device__ inline int __float2int_rz(float x) { return (int)x; }
+static __device__ inline int __float2int_rd(float x) { return (int)floorf(x); }
+static __device__ inline int __float2int_ru(float x) { return (int)ceilf(x); }
+static __device__ inline unsigned int __float2uint_rn(float x) { return (unsigned int)rintf(x); }
+static __device__ inline float __int2float_rn(int x) { return (float)x; }
+static __device__ inline float __uint2float_rn(unsigned int x) { return (float)x; }
+static __device__ inline int __double2int_rn(double x) { return (int)rint(x); }
+static __device__ inline float __double2float_rn(double x) { return (float)x; }
+
+/* ---- bits ---- */
+static __device__ inline int __popc(unsigned int x) { return __builtin_popcount(x); }
+static __device__ inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
+static __device__ inline int __clz(int x) { return x == 0 ? 32 : __builtin_clz((unsigned int)x); }
+static __device__ inline int __clzll(long long x) { return x == 0 ? 64 : __builtin_clzll((unsigned long long)x); }
+static __device__ inline int __ffs(int x) { return __builtin_ffs(x); }
+static __device__ inline int __ffsll(long long x) { return __builtin_ffsll(x); }
+static __device__ inline unsigned int __brev(unsigned int x) {
+  x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+  x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+  x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
+  return __builtin_bswap32(x);
+}
+static __device__ inline unsigned long long __brevll(unsigned long long x) {
+  return ((unsigned long long)__brev((unsigned int)x) << 32) | __brev((unsigned int)(x >> 32));
+}
+static __device__ inline unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s) {
+  unsigned long long v = ((unsigned long long)y << 32) | x;
+  unsigned int r = 0;
+  for (int i = 0; i < 4; i++) r |= (unsigned int)((v >> (((s >> (4 * i)) & 7u) * 8)) & 0xffu) << (8 * i);
+  return r;
+}
+static __device__ inline unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int sh) {
+  unsigned long long v = ((unsigned long long)hi << 32) | lo;
+  return (unsigned int)((v << (sh & 31u)) >> 32);
+}
+static __device__ inline unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int sh) {
+  unsigned long long v = ((unsigned long long)hi << 32) | lo;
+  return (unsigned int)(v >> (sh & 31u));
+}
+static __device__ inline int __mul24(int x, int y) {
+  return (int)(((long long)(x << 8) >> 8) * ((long long)(y << 8) >> 8));
+}
+static __device__ inline unsigned int __umul24(unsigned int x, unsigned int y) {
+  return (x & 0xffffffu) * (y & 0xffffffu);
+}
+static __device__ inline int __mulhi(int x, int y) { return (int)(((long long)x * y) >> 32); }
+static __device__ inline unsigned int __umulhi(unsigned int x, unsigned int y) {
+  return (unsigned int)(((unsigned long long)x * y) >> 32);
+}
+static __device__ inline long long __mul64hi(long long x, long long y) { return (long long)(((__int128)x * y) >> 64); }
+static __device__ inline unsigned long long __umul64hi(unsigned long long x, unsigned long long y) {
+  return (unsigned long long)(((unsigned __int128)x * y) >> 64);
+}
+static __device__ inline unsigned int __sad(int x, int y, unsigned int z) {
+  return z + (unsigned int)(x > y ? x - y : y - x);
+}
+static __device__ inline unsigned int __usad(unsigned int x, unsigned int y, unsigned int z) {
+  return z + (x > y ? x - y : y - x);
+}
+static __device__ inline int __float_as_int(float x) { int r; memcpy(&r, &x, 4); return r; }
+static __device__ inline unsigned int __float_as_uint(float x) { unsigned int r; memcpy(&r, &x, 4); return r; }
+static __device__ inline float __int_as_float(int x) { float r; memcpy(&r, &x, 4); return r; }
+static __device__ inline float __uint_as_float(unsigned int x) { float r; memcpy(&r, &x, 4); return r; }
+static __device__ inline long long __double_as_longlong(double x) { long long r; memcpy(&r, &x, 8); return r; }
+static __device__ inline double __longlong_as_double(long long x) { double r; memcpy(&r, &x, 8); return r; }
+#endif /* __CUCC_PARSE__ */
+
+#endif

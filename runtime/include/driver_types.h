@@ -1,0 +1,293 @@
+/* driver_types.h: CUDA runtime types for cucc (our own header). C and C++.
+ * Error codes and their numbers are those of CUDA 13 as recorded on an H100
+ * (tests/data/h100_cuda13_truth.txt). */
+#ifndef CUCC_DRIVER_TYPES_H
+#define CUCC_DRIVER_TYPES_H
+#include <stddef.h>
+
+typedef enum cudaError {
+  cudaSuccess = 0,
+  cudaErrorInvalidValue = 1,
+  cudaErrorMemoryAllocation = 2,
+  cudaErrorInitializationError = 3,
+  cudaErrorCudartUnloading = 4,
+  cudaErrorProfilerDisabled = 5,
+  cudaErrorProfilerNotInitialized = 6,
+  cudaErrorProfilerAlreadyStarted = 7,
+  cudaErrorProfilerAlreadyStopped = 8,
+  cudaErrorInvalidConfiguration = 9,
+  cudaErrorInvalidPitchValue = 12,
+  cudaErrorInvalidSymbol = 13,
+  cudaErrorInvalidHostPointer = 16,
+  cudaErrorInvalidDevicePointer = 17,
+  cudaErrorInvalidTexture = 18,
+  cudaErrorInvalidTextureBinding = 19,
+  cudaErrorInvalidChannelDescriptor = 20,
+  cudaErrorInvalidMemcpyDirection = 21,
+  cudaErrorAddressOfConstant = 22,
+  cudaErrorTextureFetchFailed = 23,
+  cudaErrorTextureNotBound = 24,
+  cudaErrorSynchronizationError = 25,
+  cudaErrorInvalidFilterSetting = 26,
+  cudaErrorInvalidNormSetting = 27,
+  cudaErrorMixedDeviceExecution = 28,
+  cudaErrorNotYetImplemented = 31,
+  cudaErrorMemoryValueTooLarge = 32,
+  cudaErrorStubLibrary = 34,
+  cudaErrorInsufficientDriver = 35,
+  cudaErrorCallRequiresNewerDriver = 36,
+  cudaErrorInvalidSurface = 37,
+  cudaErrorDuplicateVariableName = 43,
+  cudaErrorDuplicateTextureName = 44,
+  cudaErrorDuplicateSurfaceName = 45,
+  cudaErrorDevicesUnavailable = 46,
+  cudaErrorIncompatibleDriverContext = 49,
+  cudaErrorMissingConfiguration = 52,
+  cudaErrorPriorLaunchFailure = 53,
+  cudaErrorLaunchMaxDepthExceeded = 65,
+  cudaErrorLaunchFileScopedTex = 66,
+  cudaErrorLaunchFileScopedSurf = 67,
+  cudaErrorSyncDepthExceeded = 68,
+  cudaErrorLaunchPendingCountExceeded = 69,
+  cudaErrorInvalidDeviceFunction = 98,
+  cudaErrorNoDevice = 100,
+  cudaErrorInvalidDevice = 101,
+  cudaErrorDeviceNotLicensed = 102,
+  cudaErrorSoftwareValidityNotEstablished = 103,
+  cudaErrorStartupFailure = 127,
+  cudaErrorInvalidKernelImage = 200,
+  cudaErrorDeviceUninitialized = 201,
+  cudaErrorMapBufferObjectFailed = 205,
+  cudaErrorUnmapBufferObjectFailed = 206,
+  cudaErrorArrayIsMapped = 207,
+  cudaErrorAlreadyMapped = 208,
+  cudaErrorNoKernelImageForDevice = 209,
+  cudaErrorAlreadyAcquired = 210,
+  cudaErrorNotMapped = 211,
+  cudaErrorNotMappedAsArray = 212,
+  cudaErrorNotMappedAsPointer = 213,
+  cudaErrorECCUncorrectable = 214,
+  cudaErrorUnsupportedLimit = 215,
+  cudaErrorDeviceAlreadyInUse = 216,
+  cudaErrorPeerAccessUnsupported = 217,
+  cudaErrorInvalidPtx = 218,
+  cudaErrorInvalidGraphicsContext = 219,
+  cudaErrorNvlinkUncorrectable = 220,
+  cudaErrorJitCompilerNotFound = 221,
+  cudaErrorUnsupportedPtxVersion = 222,
+  cudaErrorJitCompilationDisabled = 223,
+  cudaErrorUnsupportedExecAffinity = 224,
+  cudaErrorUnsupportedDevSideSync = 225,
+  cudaErrorContained = 226,
+  cudaErrorInvalidSource = 300,
+  cudaErrorFileNotFound = 301,
+  cudaErrorSharedObjectSymbolNotFound = 302,
+  cudaErrorSharedObjectInitFailed = 303,
+  cudaErrorOperatingSystem = 304,
+  cudaErrorInvalidResourceHandle = 400,
+  cudaErrorIllegalState = 401,
+  cudaErrorLossyQuery = 402,
+  cudaErrorSymbolNotFound = 500,
+  cudaErrorNotReady = 600,
+  cudaErrorIllegalAddress = 700,
+  cudaErrorLaunchOutOfResources = 701,
+  cudaErrorLaunchTimeout = 702,
+  cudaErrorLaunchIncompatibleTexturing = 703,
+  cudaErrorPeerAccessAlreadyEnabled = 704,
+  cudaErrorPeerAccessNotEnabled = 705,
+  cudaErrorSetOnActiveProcess = 708,
+  cudaErrorContextIsDestroyed = 709,
+  cudaErrorAssert = 710,
+  cudaErrorTooManyPeers = 711,
+  cudaErrorHostMemoryAlreadyRegistered = 712,
+  cudaErrorHostMemoryNotRegistered = 713,
+  cudaErrorHardwareStackError = 714,
+  cudaErrorIllegalInstruction = 715,
+  cudaErrorMisalignedAddress = 716,
+  cudaErrorInvalidAddressSpace = 717,
+  cudaErrorInvalidPc = 718,
+  cudaErrorLaunchFailure = 719,
+  cudaErrorCooperativeLaunchTooLarge = 720,
+  cudaErrorTensorMemoryLeak = 721,
+  cudaErrorNotPermitted = 800,
+  cudaErrorNotSupported = 801,
+  cudaErrorSystemNotReady = 802,
+  cudaErrorSystemDriverMismatch = 803,
+  cudaErrorCompatNotSupportedOnDevice = 804,
+  cudaErrorMpsConnectionFailed = 805,
+  cudaErrorMpsRpcFailure = 806,
+  cudaErrorMpsServerNotReady = 807,
+  cudaErrorMpsMaxClientsReached = 808,
+  cudaErrorMpsMaxConnectionsReached = 809,
+  cudaErrorMpsClientTerminated = 810,
+  cudaErrorCdpNotSupported = 811,
+  cudaErrorCdpVersionMismatch = 812,
+  cudaErrorStreamCaptureUnsupported = 900,
+  cudaErrorStreamCaptureInvalidated = 901,
+  cudaErrorStreamCaptureMerge = 902,
+  cudaErrorStreamCaptureUnmatched = 903,
+  cudaErrorStreamCaptureUnjoined = 904,
+  cudaErrorStreamCaptureIsolation = 905,
+  cudaErrorStreamCaptureImplicit = 906,
+  cudaErrorCapturedEvent = 907,
+  cudaErrorStreamCaptureWrongThread = 908,
+  cudaErrorTimeout = 909,
+  cudaErrorGraphExecUpdateFailure = 910,
+  cudaErrorExternalDevice = 911,
+  cudaErrorInvalidClusterSize = 912,
+  cudaErrorFunctionNotLoaded = 913,
+  cudaErrorInvalidResourceType = 914,
+  cudaErrorInvalidResourceConfiguration = 915,
+  cudaErrorUnknown = 999,  cudaErrorApiFailureBase = 10000
+} cudaError_t;
+typedef cudaError_t cudaError;
+
+enum cudaMemcpyKind {
+  cudaMemcpyHostToHost = 0,
+  cudaMemcpyHostToDevice = 1,
+  cudaMemcpyDeviceToHost = 2,
+  cudaMemcpyDeviceToDevice = 3,
+  cudaMemcpyDefault = 4
+};
+typedef enum cudaMemcpyKind cudaMemcpyKind;
+
+typedef struct CUstream_st *cudaStream_t;
+typedef struct CUevent_st *cudaEvent_t;
+
+#define cudaStreamDefault 0x00
+#define cudaStreamNonBlocking 0x01
+#define cudaStreamLegacy ((cudaStream_t)0x1)
+#define cudaStreamPerThread ((cudaStream_t)0x2)
+#define cudaEventDefault 0x00
+#define cudaEventBlockingSync 0x01
+#define cudaEventDisableTiming 0x02
+#define cudaEventInterprocess 0x04
+#define cudaHostAllocDefault 0x00
+#define cudaHostAllocPortable 0x01
+#define cudaHostAllocMapped 0x02
+#define cudaHostAllocWriteCombined 0x04
+#define cudaHostRegisterDefault 0x00
+#define cudaHostRegisterPortable 0x01
+#define cudaHostRegisterMapped 0x02
+#define cudaMemAttachGlobal 0x01
+#define cudaMemAttachHost 0x02
+#define cudaDeviceScheduleAuto 0x00
+#define cudaDeviceScheduleSpin 0x01
+#define cudaDeviceScheduleYield 0x02
+#define cudaDeviceScheduleBlockingSync 0x04
+#define cudaDeviceMapHost 0x08
+
+enum cudaFuncCache {
+  cudaFuncCachePreferNone = 0, cudaFuncCachePreferShared = 1,
+  cudaFuncCachePreferL1 = 2, cudaFuncCachePreferEqual = 3
+};
+enum cudaSharedMemConfig {
+  cudaSharedMemBankSizeDefault = 0, cudaSharedMemBankSizeFourByte = 1,
+  cudaSharedMemBankSizeEightByte = 2
+};
+enum cudaLimit {
+  cudaLimitStackSize = 0, cudaLimitPrintfFifoSize = 1, cudaLimitMallocHeapSize = 2
+};
+enum cudaComputeMode { cudaComputeModeDefault = 0 };
+
+/* Our own layout: programs are compiled against this header, never the
+ * toolkit's, so only the field names and meanings must match CUDA's. */
+struct cudaDeviceProp {
+  char name[256];
+  size_t totalGlobalMem;
+  size_t sharedMemPerBlock;
+  int regsPerBlock;
+  int warpSize;
+  size_t memPitch;
+  int maxThreadsPerBlock;
+  int maxThreadsDim[3];
+  int maxGridSize[3];
+  int clockRate;
+  size_t totalConstMem;
+  int major;
+  int minor;
+  size_t textureAlignment;
+  size_t texturePitchAlignment;
+  int deviceOverlap;
+  int multiProcessorCount;
+  int kernelExecTimeoutEnabled;
+  int integrated;
+  int canMapHostMemory;
+  int computeMode;
+  int concurrentKernels;
+  int ECCEnabled;
+  int pciBusID;
+  int pciDeviceID;
+  int pciDomainID;
+  int tccDriver;
+  int asyncEngineCount;
+  int unifiedAddressing;
+  int memoryClockRate;
+  int memoryBusWidth;
+  int l2CacheSize;
+  int persistingL2CacheMaxSize;
+  int maxThreadsPerMultiProcessor;
+  int streamPrioritiesSupported;
+  int globalL1CacheSupported;
+  int localL1CacheSupported;
+  size_t sharedMemPerMultiprocessor;
+  int regsPerMultiprocessor;
+  int managedMemory;
+  int isMultiGpuBoard;
+  int multiGpuBoardGroupID;
+  int singleToDoublePrecisionPerfRatio;
+  int pageableMemoryAccess;
+  int concurrentManagedAccess;
+  int computePreemptionSupported;
+  int canUseHostPointerForRegisteredMem;
+  int cooperativeLaunch;
+  int cooperativeMultiDeviceLaunch;
+  size_t sharedMemPerBlockOptin;
+  int pageableMemoryAccessUsesHostPageTables;
+  int directManagedMemAccessFromHost;
+  int maxBlocksPerMultiProcessor;
+  int accessPolicyMaxWindowSize;
+  size_t reservedSharedMemPerBlock;
+  int hostNativeAtomicSupported;
+  char uuid[16];
+  char luid[8];
+  unsigned luidDeviceNodeMask;
+};
+typedef struct cudaDeviceProp cudaDeviceProp;
+
+enum cudaDeviceAttr {
+  cudaDevAttrMaxThreadsPerBlock = 1, cudaDevAttrMaxBlockDimX = 2, cudaDevAttrMaxBlockDimY = 3,
+  cudaDevAttrMaxBlockDimZ = 4, cudaDevAttrMaxGridDimX = 5, cudaDevAttrMaxGridDimY = 6,
+  cudaDevAttrMaxGridDimZ = 7, cudaDevAttrMaxSharedMemoryPerBlock = 8,
+  cudaDevAttrTotalConstantMemory = 9, cudaDevAttrWarpSize = 10, cudaDevAttrMaxPitch = 11,
+  cudaDevAttrMaxRegistersPerBlock = 12, cudaDevAttrClockRate = 13,
+  cudaDevAttrTextureAlignment = 14, cudaDevAttrGpuOverlap = 15,
+  cudaDevAttrMultiProcessorCount = 16, cudaDevAttrKernelExecTimeout = 17,
+  cudaDevAttrIntegrated = 18, cudaDevAttrCanMapHostMemory = 19, cudaDevAttrComputeMode = 20,
+  cudaDevAttrConcurrentKernels = 31, cudaDevAttrEccEnabled = 32, cudaDevAttrPciBusId = 33,
+  cudaDevAttrPciDeviceId = 34, cudaDevAttrTccDriver = 35, cudaDevAttrMemoryClockRate = 36,
+  cudaDevAttrGlobalMemoryBusWidth = 37, cudaDevAttrL2CacheSize = 38,
+  cudaDevAttrMaxThreadsPerMultiProcessor = 39, cudaDevAttrAsyncEngineCount = 40,
+  cudaDevAttrUnifiedAddressing = 41, cudaDevAttrComputeCapabilityMajor = 75,
+  cudaDevAttrComputeCapabilityMinor = 76, cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
+  cudaDevAttrMaxRegistersPerMultiprocessor = 82, cudaDevAttrManagedMemory = 83,
+  cudaDevAttrMaxSharedMemoryPerBlockOptin = 97, cudaDevAttrMaxBlocksPerMultiprocessor = 106
+};
+
+struct cudaFuncAttributes {
+  size_t sharedSizeBytes;
+  size_t constSizeBytes;
+  size_t localSizeBytes;
+  int maxThreadsPerBlock;
+  int numRegs;
+  int ptxVersion;
+  int binaryVersion;
+  int cacheModeCA;
+  int maxDynamicSharedSizeBytes;
+  int preferredShmemCarveout;
+};
+
+typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void *userData);
+typedef void (*cudaHostFn_t)(void *userData);
+
+#endif

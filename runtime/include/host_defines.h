@@ -1,0 +1,32 @@
+/* host_defines.h: CUDA's function and variable qualifiers for the three
+ * readers of cucc's headers: libclang in CUDA mode (__CUCC_PARSE__: clang's
+ * CUDA attributes), the host C++ compiler and the runtime's C (nothing). */
+#ifndef CUCC_HOST_DEFINES_H
+#define CUCC_HOST_DEFINES_H
+#if defined(__CUCC_PARSE__)
+#define __global__ __attribute__((global))
+#define __device__ __attribute__((device))
+#define __host__ __attribute__((host))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+#define __managed__ __attribute__((managed))
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#define __forceinline__ __inline__ __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
+#else
+#define __global__
+#define __device__
+#define __host__
+#define __shared__
+#define __constant__
+#define __managed__
+#define __launch_bounds__(...)
+#define __forceinline__ inline __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
+#endif
+#define __restrict__ __restrict
+#define __align__(n) __attribute__((aligned(n)))
+#define __builtin_align__(n) __attribute__((aligned(n)))
+#define __device_builtin__
+#define CUDARTAPI
+#endif

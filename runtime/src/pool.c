@@ -1,0 +1,82 @@
+/* pool.c: the worker pool that plays the GPU's SMs. One worker per core by
+ * default (CUCC_WORKERS=n overrides); the launching thread is worker 0 and
+ * takes blocks too. Blocks are handed out one at a time from an atomic
+ * counter, so uneven blocks balance themselves. */
+#include "rt.h"
+#include <stdatomic.h>
+#include <unistd.h>
+
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t go = PTHREAD_COND_INITIALIZER, done = PTHREAD_COND_INITIALIZER;
+static unsigned long long gen;          /* job generation */
+static void (*job_fn)(unsigned long long, int, void *);
+static void *job_arg;
+static unsigned long long job_n;
+static _Atomic unsigned long long job_next;
+static int active;                      /* helpers still working on the job */
+static int nworkers;                    /* including the caller */
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static void work(int id) {
+  unsigned long long i;
+  while ((i = atomic_fetch_add(&job_next, 1)) < job_n) job_fn(i, id, job_arg);
+}
+
+static void *worker(void *p) {
+  int id = (int)(intptr_t)p;
+  unsigned long long seen = 0;
+  for (;;) {
+    pthread_mutex_lock(&mu);
+    while (gen == seen) pthread_cond_wait(&go, &mu);
+    seen = gen;
+    pthread_mutex_unlock(&mu);
+    work(id);
+    pthread_mutex_lock(&mu);
+    if (--active == 0) pthread_cond_signal(&done);
+    pthread_mutex_unlock(&mu);
+  }
+  return NULL;
+}
+
+static void start(void) {
+  const char *w = getenv("CUCC_WORKERS");
+  long n = w && *w ? atol(w) : sysconf(_SC_NPROCESSORS_ONLN);
+  if (n < 1) n = 1;
+  if (n > 1024) n = 1024;
+  nworkers = (int)n;
+  for (int i = 1; i < nworkers; i++) {
+    pthread_t t;
+    pthread_attr_t a;
+    pthread_attr_init(&a);
+    pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
+    if (pthread_create(&t, &a, worker, (void *)(intptr_t)i) != 0) nworkers = i;
+    pthread_attr_destroy(&a);
+    if (nworkers == i) break;
+  }
+}
+
+int rt_pool_workers(void) {
+  pthread_once(&once, start);
+  return nworkers;
+}
+
+void rt_pool_run(unsigned long long n, void (*fn)(unsigned long long, int, void *), void *arg) {
+  pthread_once(&once, start);
+  job_fn = fn;
+  job_arg = arg;
+  job_n = n;
+  atomic_store(&job_next, 0);
+  if (nworkers == 1 || n == 1) {
+    work(0);
+    return;
+  }
+  pthread_mutex_lock(&mu);
+  active = nworkers - 1;
+  gen++;
+  pthread_cond_broadcast(&go);
+  pthread_mutex_unlock(&mu);
+  work(0);
+  pthread_mutex_lock(&mu);
+  while (active) pthread_cond_wait(&done, &mu);
+  pthread_mutex_unlock(&mu);
+}
