@@ -379,6 +379,19 @@ static Node *member(Fe *p, CXCursor c) {
   return n;
 }
 
+/* A special member written by the user (not implicit, not = default)? */
+static bool cx_user_written(CXCursor f) {
+  if (clang_CXXMethod_isDefaulted(f)) return false;
+  CXCursor def = clang_getCursorDefinition(f);
+  if (clang_Cursor_isNull(def)) return false;      /* implicit, never defined */
+  CXSourceRange r = clang_getCursorExtent(def);
+  CXSourceLocation b = clang_getRangeStart(r), e = clang_getRangeEnd(r);
+  unsigned ob, oe;
+  clang_getExpansionLocation(b, NULL, NULL, NULL, &ob);
+  clang_getExpansionLocation(e, NULL, NULL, NULL, &oe);
+  return !clang_equalLocations(clang_getCursorLocation(def), clang_getCursorLocation(clang_getCursorSemanticParent(def))) && oe > ob;
+}
+
 static bool name_is(const char *n, const char *const *list) {
   for (; *list; list++)
     if (!strcmp(n, *list)) return true;
@@ -400,6 +413,30 @@ static Node *call(Fe *p, CXCursor c) {
   CXCursor f = clang_getCursorReferenced(c);
   enum CXCursorKind fk = clang_getCursorKind(f);
   char *name = cx_str(clang_getCursorSpelling(f));
+  /* the implicit, trivial special members of C-like structs are plain C:
+   * copies, assignments and default construction */
+  if (fk == CXCursor_Constructor && (clang_CXXConstructor_isCopyConstructor(f) ||
+                                     clang_CXXConstructor_isMoveConstructor(f)) &&
+      clang_Cursor_getNumArguments(c) == 1 && !cx_user_written(f)) {
+    return expr(p, clang_Cursor_getArgument(c, 0));
+  }
+  if (fk == CXCursor_Constructor && clang_CXXConstructor_isDefaultConstructor(f) &&
+      clang_Cursor_getNumArguments(c) == 0 && !cx_user_written(f)) {
+    Node *n = new_node(N_INIT, c);   /* value: zero; as an initializer: none */
+    n->ty = cty(p, c);
+    n->post = true;
+    return n;
+  }
+  if (fk == CXCursor_CXXMethod && (clang_CXXMethod_isCopyAssignmentOperator(f) ||
+                                   clang_CXXMethod_isMoveAssignmentOperator(f)) &&
+      clang_Cursor_getNumArguments(c) == 2 && !cx_user_written(f)) {
+    Node *n = new_node(N_ASSIGN, c);
+    n->op = "=";
+    n->ty = cty(p, c);
+    n->a = expr(p, clang_Cursor_getArgument(c, 0));
+    n->b = expr(p, clang_Cursor_getArgument(c, 1));
+    return n;
+  }
   if (fk == CXCursor_Constructor || fk == CXCursor_CXXMethod || fk == CXCursor_ConversionFunction) {
     err_c(c, "unsupported in device code: call to C++ %s '%s'",
           fk == CXCursor_Constructor ? "constructor" : "member function", name);
@@ -700,6 +737,7 @@ static Node *decl_stmt(Fe *p, CXCursor c) {
     for (int j = 0; j < vk2.n; j++)
       if (is_expr(vk2.v[j])) d->a = expr(p, vk2.v[j]);
     free(vk2.v);
+    if (d->a && d->a->k == N_INIT && d->a->post) d->a = NULL;   /* trivial default construction */
     Node *sy = d->a ? strip(d->a) : NULL;
     vec_push(&blk->list, d);
     if (sy && sy->k == S_SYNC) {   /* int c = __syncthreads_count(x); */
@@ -777,7 +815,8 @@ static void flatten_case(Fe *p, CXCursor c, Vec *out) {
   Kids k = kids(c);
   if (ck == CXCursor_CaseStmt) {
     Node *l = new_node(S_CASE, c);
-    Node *v = expr(p, k.v[0]);
+    Node *v = eval(p, k.v[0]);
+    if (!v) v = expr(p, k.v[0]);
     if (v->k != N_NUM) err_c(c, "unsupported in device code: case label that is not an integer constant");
     l->ival = v->ival;
     vec_push(out, l);

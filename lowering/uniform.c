@@ -117,12 +117,40 @@ static bool vary_e(Ua *u, Node *n, bool vctl) {
     store(u, n->a, vctl || v);
     v = vary_e(u, n->a, vctl);
     break;
+  case N_COND: {
+    /* ?: is control flow: a branch taken by some lanes only */
+    bool c = vary_e(u, n->a, vctl);
+    v = c | vary_e(u, n->b, vctl || c) | vary_e(u, n->c, vctl || c);
+    break;
+  }
+  case N_LOG: {
+    bool c = vary_e(u, n->a, vctl);
+    v = c | vary_e(u, n->b, vctl || c);
+    break;
+  }
   default:
     v = vary_e(u, n->a, vctl) | vary_e(u, n->b, vctl) | vary_e(u, n->c, vctl) |
         vary_list(u, &n->list, vctl);
   }
   if (v) set(u, &n->vary);
   return n->vary;
+}
+
+/* A statement that varies runs once per lane: any variable it stores to
+ * must then be per lane too, even if the stored value is uniform. */
+static void stores_vary(Ua *u, Node *n) {
+  if (!n) return;
+  if (n->k == N_ASSIGN || n->k == N_INCDEC) store(u, n->a, true);
+  stores_vary(u, n->a);
+  stores_vary(u, n->b);
+  stores_vary(u, n->c);
+  for (int i = 0; i < n->list.n; i++) stores_vary(u, n->list.v[i]);
+}
+
+static bool vary_full(Ua *u, Node *n, bool vctl) {
+  bool v = vary_e(u, n, vctl);
+  if (v || vctl) stores_vary(u, n);
+  return v;
 }
 
 static bool kind_vary(Node *c) { return c->vary || c->masked; }
@@ -158,15 +186,15 @@ static void walk(Ua *u, Node *n, bool vctl) {
   case S_BLOCK: walk_list(u, &n->list, vctl); break;
   case S_DECL: {
     Obj *o = n->var;
-    bool v = vary_e(u, n->a, vctl) || vctl || o->addr_taken;
+    bool v = vary_full(u, n->a, vctl) || vctl || o->addr_taken;
     if (v) set(u, &o->vary);
     break;
   }
-  case S_EXPR: vary_e(u, n->a, vctl); break;
-  case S_RETURN: vary_e(u, n->a, vctl); jump(u, n); break;
+  case S_EXPR: vary_full(u, n->a, vctl); break;
+  case S_RETURN: vary_full(u, n->a, vctl); jump(u, n); break;
   case S_BREAK: case S_CONTINUE: jump(u, n); break;
   case S_IF: {
-    if (vary_e(u, n->a, vctl)) set(u, &n->vary);
+    if (vary_full(u, n->a, vctl)) set(u, &n->vary);
     vec_push(&u->stk, n);
     walk(u, n->b, vctl || n->vary);
     walk(u, n->c, vctl || n->vary);
@@ -175,19 +203,19 @@ static void walk(Ua *u, Node *n, bool vctl) {
   }
   case S_FOR: case S_WHILE: case S_DO: {
     walk(u, n->a, vctl);     /* init */
-    if (vary_e(u, n->b, vctl || n->masked)) set(u, &n->vary);
+    if (vary_full(u, n->b, vctl || n->masked)) set(u, &n->vary);
     bool in = vctl || kind_vary(n);
     vec_push(&u->stk, n);
     walk(u, n->d, in);
     u->stk.n--;
-    vary_e(u, n->c, in);     /* increment */
+    vary_full(u, n->c, in);  /* increment */
     /* a loop whose increment varies must run under a mask so that
      * continue still reaches the increment */
     if (n->c && n->c->vary) set(u, &n->masked);
     break;
   }
   case S_SWITCH: {
-    if (vary_e(u, n->a, vctl)) set(u, &n->vary);
+    if (vary_full(u, n->a, vctl)) set(u, &n->vary);
     vec_push(&u->stk, n);
     walk(u, n->d, vctl || kind_vary(n));
     u->stk.n--;
