@@ -570,7 +570,8 @@ static Node *expr(Fe *p, CXCursor c) {
     } else if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) {
       Builtin bk;
       Obj *o = find_var(p, d);
-      if (!o && clang_getCursorKind(clang_getCursorSemanticParent(d)) != CXCursor_FunctionDecl) {
+      if (!o && !builtin_var(d, &bk) &&
+          clang_getCursorKind(clang_getCursorSemanticParent(d)) != CXCursor_FunctionDecl) {
         Obj *g = global_var(p, d);
         if (g) {
           n = new_node(N_VAR, c);
