@@ -295,7 +295,7 @@ int host_unit(Fe *p, Vec *kernel_cursors, Buf *out) {
   clang_visitChildren(clang_getTranslationUnitCursor(p->tu), walk_cb, &h);
   *kernel_cursors = h.kernels;
 
-  qsort(h.edits.v, h.edits.n, sizeof(void *), cmp_edit);
+  if (h.edits.n) qsort(h.edits.v, h.edits.n, sizeof(void *), cmp_edit);
   buf_puts(out, "#include <cucc_rt.h>\n");
   buf_printf(out, "#line 1 \"%s\"\n", p->prog->path);
   unsigned at = 0;
