@@ -41,12 +41,6 @@ static bool ext_(Host *h, CXSourceRange r, unsigned *b, unsigned *e, bool strict
 
 static bool ext(Host *h, CXSourceRange r, unsigned *b, unsigned *e) { return ext_(h, r, b, e, true); }
 
-static char *text(Host *h, CXCursor c) {
-  unsigned b, e;
-  if (!ext(h, clang_getCursorExtent(c), &b, &e)) return NULL;
-  return xstrndup(h->src + b, e - b);
-}
-
 /* Replace [b,e) by t, padded with the line breaks it removes. */
 static void edit(Host *h, unsigned b, unsigned e, const char *t) {
   Buf out = {0};
@@ -136,28 +130,38 @@ static char *fn_ptr_type(CXCursor fn) {
   return buf_take(&b);
 }
 
-/* Kernel definition: its body becomes the launch stub. */
+typedef struct Parms { CXCursor v[256]; int n; } Parms;
+static enum CXChildVisitResult parm_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Parms *p = d;
+  if (clang_getCursorKind(c) == CXCursor_ParmDecl && p->n < 256) p->v[p->n++] = c;
+  return CXChildVisit_Continue;
+}
+
+/* Kernel definition: its body becomes the launch stub. The parameters are
+ * read from the declaration's children, which a template has too. */
 static void stub(Host *h, CXCursor fn, CXCursor body, const char *self) {
   unsigned b, e;
   if (!ext(h, clang_getCursorExtent(body), &b, &e)) {
     err_at(fn, "unsupported: kernel defined through a macro");
     return;
   }
-  int np = clang_Cursor_getNumArguments(fn);
+  Parms ps = {.n = 0};
+  clang_visitChildren(fn, parm_cb, &ps);
   Buf s = {0}, ty = {0};
   buf_puts(&s, "{ ");
-  for (int i = 0; i < np; i++) {
-    char *nm = cx_str(clang_getCursorSpelling(clang_Cursor_getArgument(fn, i)));
+  for (int i = 0; i < ps.n; i++) {
+    char *nm = cx_str(clang_getCursorSpelling(ps.v[i]));
     if (!*nm) {
-      err_at(clang_Cursor_getArgument(fn, i), "unsupported: unnamed kernel parameter (give it a name)");
+      err_at(ps.v[i], "unsupported: unnamed kernel parameter (give it a name)");
       nm = "cu_unnamed";
     }
     buf_printf(&s, "%s(void *)&%s", i ? ", " : "void *cu_args[] = {", nm);
     buf_printf(&ty, "%sdecltype(%s)", i ? ", " : "", nm);
   }
-  if (np) buf_puts(&s, "}; ");
+  if (ps.n) buf_puts(&s, "}; ");
   buf_printf(&s, "cu_launch_stub((const void *)static_cast<void (*)(%s)>(&%s), %s); }",
-             ty.s ? ty.s : "", self, np ? "cu_args" : "(void **)0");
+             ty.s ? ty.s : "", self, ps.n ? "cu_args" : "(void **)0");
   edit(h, b, e, s.s);
 }
 
@@ -182,34 +186,53 @@ static bool launch_cfg(CXCursor c, CXCursor *callee, CXCursor *cfg) {
   return r;
 }
 
+/* Skip blanks and comments from i. */
+static size_t skip_ws(const char *s, size_t i, size_t n) {
+  for (;;) {
+    while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')) i++;
+    if (i + 1 < n && s[i] == '/' && s[i + 1] == '/') {
+      while (i < n && s[i] != '\n') i++;
+    } else if (i + 1 < n && s[i] == '/' && s[i + 1] == '*') {
+      i += 2;
+      while (i + 1 < n && !(s[i] == '*' && s[i + 1] == '/')) i++;
+      i += 2;
+    } else return i;
+  }
+}
+
+/* k<<<cfg>>>(args): the configuration and the arguments are copied as the
+ * user wrote them (macros included), found by their delimiters. */
 static void launch(Host *h, CXCursor c, CXCursor callee, CXCursor cfg) {
-  unsigned b, e;
-  if (!ext(h, clang_getCursorExtent(c), &b, &e)) {
+  (void)cfg;
+  unsigned b, e, cb, ce;
+  if (!ext(h, clang_getCursorExtent(c), &b, &e) || !ext(h, clang_getCursorExtent(callee), &cb, &ce)) {
     err_at(c, "unsupported: kernel launch inside a macro expansion");
     return;
   }
-  char *ct = text(h, callee);
-  if (!ct) { err_at(c, "unsupported: kernel launch inside a macro expansion"); return; }
-  Buf s = {0};
-  buf_puts(&s, "(__cucc_launch_config(");
-  int nc = clang_Cursor_getNumArguments(cfg);
-  int shown = 0;
-  for (int i = 0; i < nc; i++) {
-    char *t = text(h, clang_Cursor_getArgument(cfg, i));
-    if (!t || !*t) continue;   /* defaulted smem/stream */
-    buf_printf(&s, "%s%s", shown++ ? ", " : "", t);
+  const char *s = h->src;
+  size_t i = skip_ws(s, ce, e);
+  if (i + 3 > e || strncmp(s + i, "<<<", 3)) {
+    err_at(c, "unsupported: this form of kernel launch");
+    return;
   }
-  buf_printf(&s, ") ? (void)0 : %s(", ct);
-  int na = clang_Cursor_getNumArguments(c);
-  for (int i = 0; i < na; i++) {
-    CXCursor a = clang_Cursor_getArgument(c, i);
-    char *t = text(h, a);
-    if (!t) { err_at(a, "unsupported: kernel argument from a macro expansion"); t = ""; }
-    if (!*t) continue;     /* default argument */
-    buf_printf(&s, "%s%s", i ? ", " : "", t);
+  size_t c0 = i + 3, c1 = c0;
+  int depth = 0;
+  for (; c1 + 3 <= e; c1++) {
+    char ch = s[c1];
+    if (ch == '(' || ch == '[' || ch == '{') depth++;
+    else if (ch == ')' || ch == ']' || ch == '}') depth--;
+    else if (depth == 0 && !strncmp(s + c1, ">>>", 3)) break;
   }
-  buf_puts(&s, "))");
-  edit(h, b, e, s.s);
+  size_t a0 = skip_ws(s, c1 + 3, e);
+  if (c1 + 3 > e || a0 >= e || s[a0] != '(' || e < 1 || s[e - 1] != ')') {
+    err_at(c, "unsupported: this form of kernel launch");
+    return;
+  }
+  char *callee_t = xstrndup(s + cb, ce - cb);
+  Buf t = {0};
+  buf_printf(&t, "(__cucc_launch_config(%.*s) ? (void)0 : %s(%.*s))", (int)(c1 - c0), s + c0, callee_t,
+             (int)(e - 1 - (a0 + 1)), s + a0 + 1);
+  edit(h, b, e, t.s);
   /* a launch of a template instantiation: compile that instantiation */
   CXCursor fn = clang_getCursorReferenced(c);
   if (!clang_Cursor_isNull(fn) && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn))) {
