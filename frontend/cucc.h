@@ -154,6 +154,7 @@ struct Obj {
   Vec shared;          /* Obj*: __shared__ variables (kernels) */
   int64_t smem_static;
   int max_threads;     /* __launch_bounds__ */
+  int nregs;           /* estimated registers per thread (emit.c) */
   bool has_sync;
 };
 

@@ -61,6 +61,35 @@ static char *slurp(const char *path, size_t *n) {
   return b.s ? b.s : xstrdup("");
 }
 
+/* __launch_bounds__(N[, M]): libclang does not expose the attribute, so
+ * read the declaration's tokens before the kernel's name. 0 if absent or
+ * not a literal. */
+static int launch_bounds(CXTranslationUnit tu, CXCursor fn) {
+  CXToken *t;
+  unsigned nt;
+  int n = 0;
+  char *name = cx_str(clang_getCursorSpelling(fn));
+  /* from where the declaration starts in the file (it may start with a
+   * macro such as __global__) to the kernel's name */
+  CXFile f;
+  unsigned b, e;
+  clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(fn)), &f, NULL, NULL, &b);
+  clang_getExpansionLocation(clang_getCursorLocation(fn), NULL, NULL, NULL, &e);
+  if (!f || e <= b) return 0;
+  CXSourceRange r = clang_getRange(clang_getLocationForOffset(tu, f, b), clang_getLocationForOffset(tu, f, e));
+  clang_tokenize(tu, r, &t, &nt);
+  for (unsigned i = 0; i < nt; i++) {
+    char *s = cx_str(clang_getTokenSpelling(tu, t[i]));
+    bool stop = !strcmp(s, name) || !strcmp(s, "{");
+    if (i + 2 < nt && (!strcmp(s, "__launch_bounds__") || !strcmp(s, "launch_bounds")))
+      n = atoi(cx_str(clang_getTokenSpelling(tu, t[i + 2])));
+    free(s);
+    if (stop) break;
+  }
+  clang_disposeTokens(tu, t, nt);
+  return n;
+}
+
 int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
   Vec args = {0};
   /* CUDA mode, host side: one AST holding host and device code. No CUDA
@@ -142,6 +171,7 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
     k->is_kernel = true;
     k->key = cx_str(clang_Cursor_getMangling(c));
     k->pretty = cx_str(clang_getCursorDisplayName(c));
+    k->max_threads = launch_bounds(tu, c);
     vec_push(&prog->kernels, k);
   }
   if (nerrors) {

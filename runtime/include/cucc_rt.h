@@ -70,6 +70,10 @@ void cu_register_stub(const void *stub, const char *name);
 int __cucc_push_config(cu_idx3 grid, cu_idx3 block, size_t smem, void *stream);
 void cu_launch_stub(const void *stub, void **args);
 
+/* The compute capability the device object was compiled for (-arch):
+ * the default device model, unless CUCC_DEVICE names another. */
+void cu_set_arch(int sm);
+
 /* Device-side faults found by generated code (division checks, barrier
  * misuse...): prints "kernel, block, thread, file:line: msg" and marks the
  * launch failed (cudaErrorLaunchFailure at the next synchronization). */

@@ -43,6 +43,21 @@ template <class T> static inline cudaError_t cudaLaunchKernel(T *f, dim3 g, dim3
 template <class T> static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *a, T *f) {
   return cudaFuncGetAttributes(a, (const void *)f);
 }
+template <class T>
+static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, T *f, int bs, size_t dyn) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessor(n, (const void *)f, bs, dyn);
+}
+template <class T>
+static inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *min_grid, int *block, T *f, size_t dyn = 0,
+                                                             int limit = 0) {
+  return cu_occupancy_potential(min_grid, block, (const void *)f, 0, 0, dyn, limit);
+}
+template <class F> static size_t cu_smem_thunk(int bs, void *cl) { return (size_t)(*(F *)cl)(bs); }
+template <class F, class T>
+static inline cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMem(int *min_grid, int *block, T *f,
+                                                                         F smem_of, int limit = 0) {
+  return cu_occupancy_potential(min_grid, block, (const void *)f, cu_smem_thunk<F>, &smem_of, 0, limit);
+}
 static inline cudaError_t cudaEventCreate(cudaEvent_t *e, unsigned int flags) {
   return cudaEventCreateWithFlags(e, flags);
 }

@@ -65,6 +65,14 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **arg
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
 cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache config);
 cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache config);
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *num_blocks, const void *func, int block_size,
+                                                          size_t dynamic_smem);
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *num_blocks, const void *func,
+                                                                   int block_size, size_t dynamic_smem,
+                                                                   unsigned int flags);
+cudaError_t cu_occupancy_potential(int *min_grid, int *block, const void *func,
+                                   size_t (*smem_of)(int, void *), void *closure, size_t dynamic_smem,
+                                   int block_size_limit);
 cudaError_t cudaProfilerStart(void);
 cudaError_t cudaProfilerStop(void);
 #ifdef __cplusplus

@@ -4,61 +4,63 @@
 #include "rt.h"
 #include <unistd.h>
 
-struct cudaDeviceProp rt_prop;
+static struct cudaDeviceProp prop;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
+/* Every field from the model; memory is the host's. */
 static void init(void) {
-  struct cudaDeviceProp *p = &rt_prop;
+  const rt_model *m = rt_model_cur();
+  struct cudaDeviceProp *p = &prop;
   memset(p, 0, sizeof *p);
-  snprintf(p->name, sizeof p->name, "cucc CPU device (NVIDIA GeForce RTX 2070 model)");
+  snprintf(p->name, sizeof p->name, "%s (cucc model of sm_%d)", m->gpu, m->sm);
   long pages = sysconf(_SC_PHYS_PAGES), ps = sysconf(_SC_PAGESIZE);
   p->totalGlobalMem = (size_t)pages * (size_t)ps;
-  p->sharedMemPerBlock = 48 * 1024;
-  p->sharedMemPerBlockOptin = 64 * 1024;
-  p->sharedMemPerMultiprocessor = 64 * 1024;
-  p->reservedSharedMemPerBlock = 0;
-  p->regsPerBlock = 65536;
-  p->regsPerMultiprocessor = 65536;
+  p->sharedMemPerBlock = (size_t)m->smem_block;
+  p->sharedMemPerBlockOptin = (size_t)m->smem_optin;
+  p->sharedMemPerMultiprocessor = (size_t)m->smem_sm;
+  p->reservedSharedMemPerBlock = (size_t)m->smem_reserved;
+  p->regsPerBlock = m->regs_block;
+  p->regsPerMultiprocessor = m->regs_sm;
   p->warpSize = 32;
   p->memPitch = (size_t)2147483647;
-  p->maxThreadsPerBlock = 1024;
-  p->maxThreadsDim[0] = 1024;
-  p->maxThreadsDim[1] = 1024;
-  p->maxThreadsDim[2] = 64;
-  p->maxGridSize[0] = 2147483647;
-  p->maxGridSize[1] = 65535;
-  p->maxGridSize[2] = 65535;
-  p->clockRate = 1620000;
+  p->maxThreadsPerBlock = m->threads_block;
+  p->maxThreadsDim[0] = m->block_x;
+  p->maxThreadsDim[1] = m->block_y;
+  p->maxThreadsDim[2] = m->block_z;
+  p->maxGridSize[0] = m->grid_x;
+  p->maxGridSize[1] = m->grid_y;
+  p->maxGridSize[2] = m->grid_z;
+  p->clockRate = 1500000;
   p->totalConstMem = 65536;
-  p->major = 7;
-  p->minor = 5;
+  p->major = m->sm / 10;
+  p->minor = m->sm % 10;
   p->textureAlignment = 512;
   p->texturePitchAlignment = 32;
   p->deviceOverlap = 1;
-  p->multiProcessorCount = 36;
+  p->multiProcessorCount = m->sms;
   p->canMapHostMemory = 1;
-  p->concurrentKernels = 1;
-  p->asyncEngineCount = 3;
-  p->unifiedAddressing = 1;
-  p->memoryClockRate = 7001000;
+  p->concurrentKernels = m->sm >= 20;
+  p->asyncEngineCount = m->sm >= 20 ? 2 : 1;
+  p->unifiedAddressing = m->sm >= 20;
+  p->memoryClockRate = 5000000;
   p->memoryBusWidth = 256;
-  p->l2CacheSize = 4194304;
-  p->maxThreadsPerMultiProcessor = 1024;
-  p->maxBlocksPerMultiProcessor = 16;
-  p->managedMemory = 1;
+  p->l2CacheSize = m->sm >= 20 ? 4194304 : 0;
+  p->maxThreadsPerMultiProcessor = m->threads_sm;
+  p->maxBlocksPerMultiProcessor = m->blocks_sm;
+  p->managedMemory = m->sm >= 30;
   p->globalL1CacheSupported = 1;
   p->localL1CacheSupported = 1;
-  p->computePreemptionSupported = 1;
-  p->cooperativeLaunch = 1;
-  p->pageableMemoryAccess = 1;
-  p->concurrentManagedAccess = 1;
-  p->hostNativeAtomicSupported = 1;
+  p->computePreemptionSupported = m->sm >= 60;
+  p->cooperativeLaunch = m->sm >= 60;
+  p->concurrentManagedAccess = m->sm >= 60;
+  p->streamPrioritiesSupported = m->sm >= 35;
   p->singleToDoublePrecisionPerfRatio = 32;
 }
 
-void rt_device_init(void) { pthread_once(&once, init); }
-
-__attribute__((constructor)) static void early(void) { rt_device_init(); }
+const struct cudaDeviceProp *rt_props(void) {
+  pthread_once(&once, init);
+  return &prop;
+}
 
 cudaError_t cudaGetDeviceCount(int *n) {
   if (!n) return rt_err(cudaErrorInvalidValue);
@@ -82,15 +84,14 @@ cudaError_t cudaSetDeviceFlags(unsigned int f) {
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int d) {
   if (!p) return rt_err(cudaErrorInvalidValue);
   if (d != 0) return rt_err(cudaErrorInvalidDevice);
-  rt_device_init();
-  *p = rt_prop;
+  *p = *rt_props();
   return cudaSuccess;
 }
 
 cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int d) {
   if (!v) return rt_err(cudaErrorInvalidValue);
   if (d != 0) return rt_err(cudaErrorInvalidDevice);
-  const struct cudaDeviceProp *p = &rt_prop;
+  const struct cudaDeviceProp *p = rt_props();
   switch (a) {
   case cudaDevAttrMaxThreadsPerBlock: *v = p->maxThreadsPerBlock; break;
   case cudaDevAttrMaxBlockDimX: *v = p->maxThreadsDim[0]; break;

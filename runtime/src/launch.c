@@ -3,6 +3,7 @@
  * objects in any order; they are joined by name at the first launch. */
 #include "rt.h"
 #include <stdatomic.h>
+#include <time.h>
 
 typedef struct Stub { const void *stub; const char *name; const cu_kernel *k; } Stub;
 
@@ -116,16 +117,83 @@ void cu_fault(const cu_block *B, unsigned tid, const char *file, int line, const
           tid / (dx * dy), file, line, msg);
 }
 
+/* Registers per thread of k on model m: the compiler's estimate, capped by
+ * __launch_bounds__ so that its block size fits one SM's register file. */
+int rt_kernel_regs(const cu_kernel *k, const rt_model *m) {
+  int r = k->nregs;
+  if (k->max_threads > 0) {
+    int warps = (k->max_threads + 31) / 32;
+    int cap = m->regs_sm / (warps * 32) / 8 * 8;   /* whole allocation steps */
+    if (cap < r) r = cap < 16 ? 16 : cap;
+  }
+  if (r > m->max_regs_thread) r = m->max_regs_thread;
+  return r;
+}
+
+/* ---- CUCC_REPORT=1: a line per launch, a summary per kernel at exit ---- */
+typedef struct Sum { const cu_kernel *k; unsigned long calls; double ms, occ; } Sum;
+static Sum sums[256];
+static int nsums, report = -1;
+
+static void summary(void) {
+  if (!nsums) return;
+  fprintf(stderr, "cucc: kernel summary (%s model, %d SMs)\n", rt_model_cur()->gpu, rt_model_cur()->sms);
+  for (int i = 0; i < nsums; i++)
+    fprintf(stderr, "cucc:   %s: calls=%lu total_ms=%.3f mean_ms=%.3f occupancy=%.1f%%\n", sums[i].k->pretty,
+            sums[i].calls, sums[i].ms, sums[i].ms / sums[i].calls, 100.0 * sums[i].occ / sums[i].calls);
+}
+
+static void note_launch(const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem, int regs, const rt_occ *o,
+                        unsigned long long nblocks, double ms) {
+  const rt_model *m = rt_model_cur();
+  unsigned long long per_wave = (unsigned long long)o->blocks * m->sms;
+  fprintf(stderr,
+          "cucc: launch %s grid (%u,%u,%u) block (%u,%u,%u) smem %zu regs %d: %d blocks/SM (limited by %s), "
+          "occupancy %.1f%% (%d of %d warps), waves %llu, %.3f ms\n",
+          k->pretty, g.x, g.y, g.z, b.x, b.y, b.z, (size_t)(k->smem_static + smem), regs, o->blocks, o->limiter,
+          100.0 * o->occupancy, o->blocks * (int)((b.x * b.y * b.z + 31) / 32), m->threads_sm / 32,
+          per_wave ? (nblocks + per_wave - 1) / per_wave : 0, ms);
+  int i = 0;
+  while (i < nsums && sums[i].k != k) i++;
+  if (i == nsums && nsums < 256) {
+    if (!nsums) atexit(summary);
+    sums[nsums++] = (Sum){k, 0, 0, 0};
+  }
+  if (i < nsums) {
+    sums[i].calls++;
+    sums[i].ms += ms;
+    sums[i].occ += o->occupancy;
+  }
+}
+
+static double now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
 static cudaError_t launch(const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem, void **args) {
-  /* the limits of every GPU since Kepler; a real H100 answers
+  /* the limits of the modelled GPU; a real H100 answers
    * cudaErrorInvalidValue to each violation (tests/data) */
+  const rt_model *m = rt_model_cur();
   unsigned long long nt = (unsigned long long)b.x * b.y * b.z;
-  if (!b.x || !b.y || !b.z || b.x > 1024 || b.y > 1024 || b.z > 64 || nt > 1024)
+  if (!b.x || !b.y || !b.z || b.x > (unsigned)m->block_x || b.y > (unsigned)m->block_y ||
+      b.z > (unsigned)m->block_z || nt > (unsigned long long)m->threads_block)
     return rt_err(cudaErrorInvalidValue);
   if (k->max_threads && nt > (unsigned long long)k->max_threads) return rt_err(cudaErrorInvalidValue);
-  if (!g.x || !g.y || !g.z || g.x > 2147483647u || g.y > 65535 || g.z > 65535)
+  if (!g.x || !g.y || !g.z || g.x > (unsigned)m->grid_x || g.y > (unsigned)m->grid_y || g.z > (unsigned)m->grid_z)
     return rt_err(cudaErrorInvalidValue);
-  if (cu_dyn_smem_off(k) + smem > rt_prop.sharedMemPerBlock) return rt_err(cudaErrorInvalidValue);
+  if (cu_dyn_smem_off(k) + smem > rt_props()->sharedMemPerBlock) return rt_err(cudaErrorInvalidValue);
+  /* residency on one SM: a block that cannot fit at all never runs */
+  int regs = rt_kernel_regs(k, m);
+  rt_occ occ;
+  if (rt_occupancy(m, (int)nt, regs, k->smem_static + smem, &occ) == 0)
+    return rt_err(occ.by_regs == 0 ? cudaErrorLaunchOutOfResources : cudaErrorInvalidValue);
+  if (report < 0) {
+    const char *r = getenv("CUCC_REPORT");
+    report = r && *r && strcmp(r, "0");
+  }
+  double t0 = report ? now_ms() : 0;
 
   Launch L = {0};
   L.k = k;
@@ -158,7 +226,9 @@ static cudaError_t launch(const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem,
       return rt_err(cudaErrorMemoryAllocation);
     }
   }
-  rt_pool_run((unsigned long long)g.x * g.y * g.z, run_block, &L);
+  unsigned long long nblocks = (unsigned long long)g.x * g.y * g.z;
+  rt_pool_run(nblocks, run_block, &L);
+  if (report) note_launch(k, g, b, smem, regs, &occ, nblocks, now_ms() - t0);
   pthread_mutex_unlock(&launch_mu);
   free(pbuf);
   fflush(stdout);   /* kernel printf is flushed when the kernel completes */
@@ -194,10 +264,10 @@ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *a, const void *func
   if (!a) return rt_err(cudaErrorInvalidValue);
   memset(a, 0, sizeof *a);
   a->sharedSizeBytes = k->smem_static;
-  a->numRegs = k->nregs;
+  a->numRegs = rt_kernel_regs(k, rt_model_cur());
   a->maxThreadsPerBlock = k->max_threads ? k->max_threads : 1024;
-  a->maxDynamicSharedSizeBytes = (int)(rt_prop.sharedMemPerBlock - k->smem_static);
-  a->ptxVersion = a->binaryVersion = rt_prop.major * 10 + rt_prop.minor;
+  a->maxDynamicSharedSizeBytes = (int)(rt_props()->sharedMemPerBlock - k->smem_static);
+  a->ptxVersion = a->binaryVersion = rt_props()->major * 10 + rt_props()->minor;
   return cudaSuccess;
 }
 
@@ -213,3 +283,46 @@ cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache c) {
 
 cudaError_t cudaDeviceSynchronize(void) { return rt_err(rt_take_sticky()); }
 cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
+
+/* ---- occupancy API ---- */
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n, const void *func, int bs,
+                                                                  size_t dyn, unsigned int flags) {
+  (void)flags;
+  const cu_kernel *k = find(func);
+  if (!k) return rt_err(cudaErrorInvalidDeviceFunction);
+  if (!n || bs <= 0) return rt_err(cudaErrorInvalidValue);
+  const rt_model *m = rt_model_cur();
+  *n = rt_occupancy(m, bs, rt_kernel_regs(k, m), k->smem_static + dyn, NULL);
+  return cudaSuccess;
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const void *func, int bs, size_t dyn) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(n, func, bs, dyn, 0);
+}
+
+/* The block size with the highest occupancy (the largest such), and the
+ * grid that fills every SM with it, as CUDA's helper computes them. */
+cudaError_t cu_occupancy_potential(int *min_grid, int *block, const void *func,
+                                   size_t (*smem_of)(int, void *), void *cl, size_t dyn, int limit) {
+  const cu_kernel *k = find(func);
+  if (!k) return rt_err(cudaErrorInvalidDeviceFunction);
+  if (!min_grid || !block) return rt_err(cudaErrorInvalidValue);
+  const rt_model *m = rt_model_cur();
+  int regs = rt_kernel_regs(k, m);
+  int maxb = m->threads_block;
+  if (k->max_threads && k->max_threads < maxb) maxb = k->max_threads;
+  if (limit > 0 && limit < maxb) maxb = limit;
+  int best = 0, best_bs = 0;
+  for (int bs = (maxb + 31) / 32 * 32; bs > 0; bs -= 32) {
+    int b = bs > maxb ? maxb : bs;
+    size_t sm = smem_of ? smem_of(b, cl) : dyn;
+    int n = rt_occupancy(m, b, regs, k->smem_static + sm, NULL);
+    if (n * b > best) {
+      best = n * b;
+      best_bs = b;
+    }
+  }
+  *block = best_bs;
+  *min_grid = best_bs ? (best / best_bs) * m->sms : 0;
+  return cudaSuccess;
+}

@@ -26,7 +26,37 @@ void rt_launch_init(void);
 void rt_pool_run(unsigned long long n, void (*fn)(unsigned long long i, int worker, void *arg), void *arg);
 int rt_pool_workers(void);
 
-/* device.c */
-extern struct cudaDeviceProp rt_prop;
-void rt_device_init(void);
+/* models.c: one GPU per compute capability */
+typedef struct rt_model {
+  int sm;                     /* compute capability, 75 = 7.5 */
+  const char *gpu;            /* a representative GPU */
+  int sms, threads_block, threads_sm, blocks_sm, cores_sm;
+  int smem_sm, smem_block, smem_optin, smem_reserved;   /* bytes */
+  int regs_sm, regs_block;
+  int reg_unit;               /* register allocation unit */
+  int reg_per_warp;           /* 1: registers allocated per warp, 0: per block (1.x) */
+  int max_regs_thread;
+  int smem_unit;              /* shared memory allocation unit */
+  int warp_gran;              /* warp allocation granularity */
+  int subparts;               /* SM sub-partitions (register file split) */
+  int block_x, block_y, block_z, grid_x, grid_y, grid_z;
+} rt_model;
+
+typedef struct rt_occ {
+  int blocks;                 /* resident blocks per SM */
+  int by_blocks, by_warps, by_regs, by_smem;
+  const char *limiter;        /* which limit set `blocks` */
+  double occupancy;           /* active warps / max warps per SM */
+} rt_occ;
+
+extern const rt_model rt_models[];
+extern const int rt_nmodels;
+const rt_model *rt_model_find(int sm);
+const rt_model *rt_model_cur(void);
+int rt_occupancy(const rt_model *m, int threads, int regs, size_t smem, rt_occ *o);
+
+int rt_kernel_regs(const cu_kernel *k, const rt_model *m);
+
+/* device.c: cudaDeviceProp of the current model, built on first use */
+const struct cudaDeviceProp *rt_props(void);
 #endif

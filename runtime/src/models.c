@@ -1,0 +1,152 @@
+/* models.c: the GPUs cucc can model, one per compute capability, and the
+ * occupancy calculation on them.
+ *
+ * Sources: the CUDA C Programming Guide's table of technical
+ * specifications per compute capability (threads, blocks, warps, registers,
+ * shared memory), the allocation granularities of NVIDIA's occupancy
+ * calculator (cuda_occupancy.h for 3.0 and later, the spreadsheet for 1.x and
+ * 2.x), and the lecture notes' examples (8800 GTX, RTX 2070 deviceQuery).
+ * The H100 line matches what a real H100 reports (tests/data). */
+#include "rt.h"
+#include <limits.h>
+
+const rt_model rt_models[] = {
+  /* sm  gpu                      SMs thr/blk thr/SM blk/SM cores smem/SM smem/blk optin  rsv  regs/SM regs/blk unit gran maxr sunit wgran subp bx   by   bz  gx          gy     gz */
+  {10, "GeForce 8800 GTX",         16, 512,  768,  8,   8,   16384,  16384,  16384,  0,    8192,  8192,  256, 0, 124, 512, 2, 1, 512,  512,  64, 65535,      65535, 1},
+  {11, "GeForce 9800 GT",          14, 512,  768,  8,   8,   16384,  16384,  16384,  0,    8192,  8192,  256, 0, 124, 512, 2, 1, 512,  512,  64, 65535,      65535, 1},
+  {12, "GeForce GT 240",           12, 512,  1024, 8,   8,   16384,  16384,  16384,  0,    16384, 16384, 512, 0, 124, 512, 2, 1, 512,  512,  64, 65535,      65535, 1},
+  {13, "GeForce GTX 280",          30, 512,  1024, 8,   8,   16384,  16384,  16384,  0,    16384, 16384, 512, 0, 124, 512, 2, 1, 512,  512,  64, 65535,      65535, 1},
+  {20, "GeForce GTX 480",          15, 1024, 1536, 8,   32,  49152,  49152,  49152,  0,    32768, 32768, 64,  1, 63,  128, 2, 1, 1024, 1024, 64, 65535,      65535, 65535},
+  {21, "GeForce GTX 460",          7,  1024, 1536, 8,   48,  49152,  49152,  49152,  0,    32768, 32768, 64,  1, 63,  128, 2, 1, 1024, 1024, 64, 65535,      65535, 65535},
+  {30, "GeForce GTX 680",          8,  1024, 2048, 16,  192, 49152,  49152,  49152,  0,    65536, 65536, 256, 1, 63,  256, 4, 4, 1024, 1024, 64, 2147483647, 65535, 65535},
+  {35, "GeForce GTX TITAN",        14, 1024, 2048, 16,  192, 49152,  49152,  49152,  0,    65536, 65536, 256, 1, 255, 256, 4, 4, 1024, 1024, 64, 2147483647, 65535, 65535},
+  {37, "Tesla K80",                13, 1024, 2048, 16,  192, 114688, 49152,  49152,  0,    131072,65536, 256, 1, 255, 256, 4, 4, 1024, 1024, 64, 2147483647, 65535, 65535},
+  {50, "GeForce GTX 750 Ti",       5,  1024, 2048, 32,  128, 65536,  49152,  49152,  0,    65536, 65536, 256, 1, 255, 256, 4, 4, 1024, 1024, 64, 2147483647, 65535, 65535},
+  {52, "GeForce GTX 980",          16, 1024, 2048, 32,  128, 98304,  49152,  49152,  0,    65536, 65536, 256, 1, 255, 256, 4, 4, 1024, 1024, 64, 2147483647, 65535, 65535},
+  {53, "Jetson TX1",               2,  1024, 2048, 32,  128, 65536,  49152,  49152,  0,    65536, 32768, 256, 1, 255, 256, 4, 4, 1024, 1024, 64, 2147483647, 65535, 65535},
+  {60, "Tesla P100",               56, 1024, 2048, 32,  64,  65536,  49152,  49152,  0,    65536, 65536, 256, 1, 255, 256, 4, 2, 1024, 1024, 64, 2147483647, 65535, 65535},
+  {61, "GeForce GTX 1080",         20, 1024, 2048, 32,  128, 98304,  49152,  49152,  0,    65536, 65536, 256, 1, 255, 256, 4, 4, 1024, 1024, 64, 2147483647, 65535, 65535},
+  {70, "Tesla V100",               80, 1024, 2048, 32,  64,  98304,  49152,  98304,  0,    65536, 65536, 256, 1, 255, 256, 4, 4, 1024, 1024, 64, 2147483647, 65535, 65535},
+  {75, "GeForce RTX 2070",         36, 1024, 1024, 16,  64,  65536,  49152,  65536,  0,    65536, 65536, 256, 1, 255, 256, 4, 4, 1024, 1024, 64, 2147483647, 65535, 65535},
+  {80, "A100-SXM4-40GB",           108,1024, 2048, 32,  64,  167936, 49152,  166912, 1024, 65536, 65536, 256, 1, 255, 128, 4, 4, 1024, 1024, 64, 2147483647, 65535, 65535},
+  {86, "GeForce RTX 3080",         68, 1024, 1536, 16,  128, 102400, 49152,  101376, 1024, 65536, 65536, 256, 1, 255, 128, 4, 4, 1024, 1024, 64, 2147483647, 65535, 65535},
+  {89, "GeForce RTX 4090",         128,1024, 1536, 24,  128, 102400, 49152,  101376, 1024, 65536, 65536, 256, 1, 255, 128, 4, 4, 1024, 1024, 64, 2147483647, 65535, 65535},
+  {90, "H100 80GB HBM3",           132,1024, 2048, 32,  128, 233472, 49152,  232448, 1024, 65536, 65536, 256, 1, 255, 128, 4, 4, 1024, 1024, 64, 2147483647, 65535, 65535},
+};
+const int rt_nmodels = sizeof rt_models / sizeof *rt_models;
+
+const rt_model *rt_model_find(int sm) {
+  for (int i = 0; i < rt_nmodels; i++)
+    if (rt_models[i].sm == sm) return &rt_models[i];
+  return NULL;
+}
+
+/* The model in use: CUCC_DEVICE=sm_XX[:field=value,...] if set, else the
+ * -arch the program was compiled for, else sm_75 (the notes' RTX 2070). */
+static rt_model cur;
+static int compiled_sm;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+void cu_set_arch(int sm) {
+  if (!compiled_sm) compiled_sm = sm;
+}
+
+static struct { const char *name; size_t off; } fields[] = {
+#define F(n) {#n, offsetof(rt_model, n)}
+  F(sms), F(threads_block), F(threads_sm), F(blocks_sm), F(cores_sm), F(smem_sm), F(smem_block),
+  F(smem_optin), F(smem_reserved), F(regs_sm), F(regs_block), F(reg_unit), F(reg_per_warp),
+  F(max_regs_thread), F(smem_unit), F(warp_gran), F(subparts),
+#undef F
+  {"regsPerSM", offsetof(rt_model, regs_sm)}, {"smemPerSM", offsetof(rt_model, smem_sm)},
+  {"threadsPerSM", offsetof(rt_model, threads_sm)}, {"blocksPerSM", offsetof(rt_model, blocks_sm)},
+};
+
+static void pick(void) {
+  const char *env = getenv("CUCC_DEVICE");
+  int sm = compiled_sm ? compiled_sm : 75;
+  const char *ov = NULL;
+  if (env && *env) {
+    const char *d = strpbrk(env, "0123456789");
+    if (!strncmp(env, "sm_", 3) && d) sm = atoi(d);
+    else fprintf(stderr, "cucc: CUCC_DEVICE='%s' is not of the form sm_XX[:field=value,...]\n", env);
+    ov = strchr(env, ':');
+  }
+  const rt_model *m = rt_model_find(sm);
+  if (!m) {
+    fprintf(stderr, "cucc: no model of sm_%d; using sm_75 (models: sm_10 .. sm_90)\n", sm);
+    m = rt_model_find(75);
+  }
+  cur = *m;
+  for (const char *p = ov ? ov + 1 : NULL; p && *p;) {
+    const char *eq = strchr(p, '='), *end = strchr(p, ',');
+    if (!end) end = p + strlen(p);
+    bool ok = false;
+    if (eq && eq < end)
+      for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
+        if (strlen(fields[i].name) == (size_t)(eq - p) && !strncmp(p, fields[i].name, eq - p)) {
+          *(int *)((char *)&cur + fields[i].off) = atoi(eq + 1);
+          ok = true;
+        }
+    if (!ok) fprintf(stderr, "cucc: CUCC_DEVICE: unknown field in '%.*s'\n", (int)(end - p), p);
+    p = *end ? end + 1 : end;
+  }
+}
+
+const rt_model *rt_model_cur(void) {
+  pthread_once(&once, pick);
+  return &cur;
+}
+
+/* ---- occupancy: NVIDIA's rules, limit by limit ---- */
+
+static int div_up(int a, int b) { return (a + b - 1) / b; }
+static int round_up(int a, int b) { return div_up(a, b) * b; }
+
+/* Blocks of `threads` threads using `regs` registers per thread and `smem`
+ * bytes of shared memory (static + dynamic) that one SM holds at once. */
+int rt_occupancy(const rt_model *m, int threads, int regs, size_t smem, rt_occ *o) {
+  rt_occ r = {0};
+  int warps = div_up(threads, 32);
+  if (threads <= 0 || threads > m->threads_block) {
+    if (o) *o = r;
+    return 0;
+  }
+  r.by_blocks = m->blocks_sm;
+  r.by_warps = (m->threads_sm / 32) / warps;
+  /* registers */
+  if (regs <= 0) r.by_regs = INT_MAX;
+  else if (regs > m->max_regs_thread) r.by_regs = 0;
+  else if (!m->reg_per_warp) {
+    /* 1.x: registers allocated per block, warps in pairs */
+    int per_block = round_up(round_up(warps, m->warp_gran) * 32 * regs, m->reg_unit);
+    r.by_regs = per_block > m->regs_block ? 0 : m->regs_sm / per_block;
+  } else {
+    int per_warp = round_up(regs * 32, m->reg_unit);
+    int sub = m->subparts > 0 ? m->subparts : 1;
+    if (per_warp * round_up(warps, sub) > m->regs_block && m->sm >= 30) r.by_regs = 0;
+    else if (per_warp * warps > m->regs_block) r.by_regs = 0;
+    else if (m->sm >= 30) {
+      int wsub = (m->regs_sm / sub) / per_warp;
+      r.by_regs = wsub * sub / warps;
+    } else {
+      int w = (m->regs_sm / per_warp) / m->warp_gran * m->warp_gran;
+      r.by_regs = w / warps;
+    }
+  }
+  /* shared memory */
+  size_t need = smem + (size_t)m->smem_reserved;
+  size_t alloc = need ? (size_t)round_up((int)need, m->smem_unit) : 0;
+  size_t limit_block = (size_t)(m->smem_optin > m->smem_block ? m->smem_optin : m->smem_block) +
+                       (size_t)m->smem_reserved;
+  if (alloc > limit_block) r.by_smem = 0;
+  else r.by_smem = alloc ? (int)(m->smem_sm / alloc) : INT_MAX;
+  int b = r.by_blocks;
+  r.limiter = "blocks";
+  if (r.by_warps < b) { b = r.by_warps; r.limiter = "warps"; }
+  if (r.by_regs < b) { b = r.by_regs; r.limiter = "registers"; }
+  if (r.by_smem < b) { b = r.by_smem; r.limiter = "shared memory"; }
+  r.blocks = b;
+  r.occupancy = (double)(b * warps) / (m->threads_sm / 32);
+  if (o) *o = r;
+  return b;
+}
