@@ -12,14 +12,19 @@
 
 typedef struct Edit { unsigned b, e; char *text; } Edit;
 
-typedef struct Host {
+typedef struct Host Host;
+static void add_kernel(Host *h, CXCursor fn);
+static void scan_inst(Host *h, CXCursor call);
+
+struct Host {
   Fe *p;
   CXFile file;
   const char *src;
   size_t size;
   Vec edits;        /* Edit* */
   Vec kernels;      /* CXCursor* of kernel definitions (incl. instantiations) */
-} Host;
+  Vec scanned;      /* CXCursor*: host template instantiations already scanned */
+};
 
 /* Byte range of r in the main file. With `strict`, a range that starts
  * inside a macro expansion is refused; a definition may start with one
@@ -233,17 +238,50 @@ static void launch(Host *h, CXCursor c, CXCursor callee, CXCursor cfg) {
   buf_printf(&t, "(__cucc_launch_config(%.*s) ? (void)0 : %s(%.*s))", (int)(c1 - c0), s + c0, callee_t,
              (int)(e - 1 - (a0 + 1)), s + a0 + 1);
   edit(h, b, e, t.s);
-  /* a launch of a template instantiation: compile that instantiation */
-  CXCursor fn = clang_getCursorReferenced(c);
-  if (!clang_Cursor_isNull(fn) && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn))) {
-    CXCursor def = clang_getCursorDefinition(fn);
-    if (clang_Cursor_isNull(def)) def = fn;
-    for (int i = 0; i < h->kernels.n; i++)
-      if (clang_equalCursors(*(CXCursor *)h->kernels.v[i], def)) return;
-    CXCursor *cp = xcalloc(1, sizeof *cp);
-    *cp = def;
-    vec_push(&h->kernels, cp);
+  add_kernel(h, clang_getCursorReferenced(c));
+}
+
+/* A launch of a template instantiation: compile that instantiation. */
+static void add_kernel(Host *h, CXCursor fn) {
+  if (clang_Cursor_isNull(fn) || clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn))) return;
+  CXCursor def = clang_getCursorDefinition(fn);
+  if (clang_Cursor_isNull(def)) def = fn;
+  for (int i = 0; i < h->kernels.n; i++)
+    if (clang_equalCursors(*(CXCursor *)h->kernels.v[i], def)) return;
+  CXCursor *cp = xcalloc(1, sizeof *cp);
+  *cp = def;
+  vec_push(&h->kernels, cp);
+}
+
+/* Instantiated bodies are not children of the TU: a kernel launched from a
+ * host function template is found by following calls into the
+ * instantiations that host code makes. */
+static enum CXChildVisitResult inst_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Host *h = d;
+  if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+    CXCursor callee, cfg;
+    if (launch_cfg(c, &callee, &cfg)) add_kernel(h, clang_getCursorReferenced(c));
+    else scan_inst(h, c);
   }
+  return CXChildVisit_Recurse;
+}
+
+static void scan_inst(Host *h, CXCursor call) {
+  CXCursor fn = clang_getCursorReferenced(call);
+  if (clang_Cursor_isNull(fn) || clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn))) return;
+  if (cx_has_attr(fn, CXCursor_CUDAGlobalAttr)) return;
+  CXCursor def = clang_getCursorDefinition(fn);
+  if (clang_Cursor_isNull(def)) return;
+  CXFile f;
+  clang_getExpansionLocation(clang_getCursorLocation(def), &f, NULL, NULL, NULL);
+  if (!f || !clang_File_isEqual(f, h->file)) return;
+  for (int i = 0; i < h->scanned.n; i++)
+    if (clang_equalCursors(*(CXCursor *)h->scanned.v[i], def)) return;
+  CXCursor *cp = xcalloc(1, sizeof *cp);
+  *cp = def;
+  vec_push(&h->scanned, cp);
+  clang_visitChildren(def, inst_cb, h);
 }
 
 static bool in_main(Host *h, CXCursor c) {
@@ -298,6 +336,7 @@ static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent, CXClientData
     launch(h, c, callee, cfg);
     return CXChildVisit_Continue;
   }
+  if (k == CXCursor_CallExpr) scan_inst(h, c);
   return CXChildVisit_Recurse;
 }
 
