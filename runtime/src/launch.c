@@ -308,21 +308,8 @@ cudaError_t cu_occupancy_potential(int *min_grid, int *block, const void *func,
   if (!k) return rt_err(cudaErrorInvalidDeviceFunction);
   if (!min_grid || !block) return rt_err(cudaErrorInvalidValue);
   const rt_model *m = rt_model_cur();
-  int regs = rt_kernel_regs(k, m);
-  int maxb = m->threads_block;
-  if (k->max_threads && k->max_threads < maxb) maxb = k->max_threads;
+  int maxb = k->max_threads ? k->max_threads : m->threads_block;
   if (limit > 0 && limit < maxb) maxb = limit;
-  int best = 0, best_bs = 0;
-  for (int bs = (maxb + 31) / 32 * 32; bs > 0; bs -= 32) {
-    int b = bs > maxb ? maxb : bs;
-    size_t sm = smem_of ? smem_of(b, cl) : dyn;
-    int n = rt_occupancy(m, b, regs, k->smem_static + sm, NULL);
-    if (n * b > best) {
-      best = n * b;
-      best_bs = b;
-    }
-  }
-  *block = best_bs;
-  *min_grid = best_bs ? (best / best_bs) * m->sms : 0;
+  rt_potential(m, rt_kernel_regs(k, m), k->smem_static, smem_of, cl, dyn, maxb, min_grid, block);
   return cudaSuccess;
 }

@@ -61,22 +61,27 @@ static struct { const char *name; size_t off; } fields[] = {
   {"threadsPerSM", offsetof(rt_model, threads_sm)}, {"blocksPerSM", offsetof(rt_model, blocks_sm)},
 };
 
-static void pick(void) {
-  const char *env = getenv("CUCC_DEVICE");
-  int sm = compiled_sm ? compiled_sm : 75;
+/* sm_XX[:field=value,...] over the model of sm_XX (or of dflt if spec is
+ * NULL). Returns 0, or -1 after saying what is wrong. */
+int rt_model_parse(const char *env, int dflt, rt_model *out) {
+  int sm = dflt, rc = 0;
   const char *ov = NULL;
   if (env && *env) {
     const char *d = strpbrk(env, "0123456789");
     if (!strncmp(env, "sm_", 3) && d) sm = atoi(d);
-    else fprintf(stderr, "cucc: CUCC_DEVICE='%s' is not of the form sm_XX[:field=value,...]\n", env);
+    else {
+      fprintf(stderr, "cucc: CUCC_DEVICE='%s' is not of the form sm_XX[:field=value,...]\n", env);
+      rc = -1;
+    }
     ov = strchr(env, ':');
   }
   const rt_model *m = rt_model_find(sm);
   if (!m) {
     fprintf(stderr, "cucc: no model of sm_%d; using sm_75 (models: sm_10 .. sm_90)\n", sm);
     m = rt_model_find(75);
+    rc = -1;
   }
-  cur = *m;
+  rt_model cur = *m;
   for (const char *p = ov ? ov + 1 : NULL; p && *p;) {
     const char *eq = strchr(p, '='), *end = strchr(p, ',');
     if (!end) end = p + strlen(p);
@@ -87,9 +92,18 @@ static void pick(void) {
           *(int *)((char *)&cur + fields[i].off) = atoi(eq + 1);
           ok = true;
         }
-    if (!ok) fprintf(stderr, "cucc: CUCC_DEVICE: unknown field in '%.*s'\n", (int)(end - p), p);
+    if (!ok) {
+      fprintf(stderr, "cucc: CUCC_DEVICE: unknown field in '%.*s'\n", (int)(end - p), p);
+      rc = -1;
+    }
     p = *end ? end + 1 : end;
   }
+  *out = cur;
+  return rc;
+}
+
+static void pick(void) {
+  rt_model_parse(getenv("CUCC_DEVICE"), compiled_sm ? compiled_sm : 75, &cur);
 }
 
 const rt_model *rt_model_cur(void) {
@@ -149,4 +163,24 @@ int rt_occupancy(const rt_model *m, int threads, int regs, size_t smem, rt_occ *
   r.occupancy = (double)(b * warps) / (m->threads_sm / 32);
   if (o) *o = r;
   return b;
+}
+
+/* cudaOccupancyMaxPotentialBlockSize's search: the block size (a multiple
+ * of the warp size, largest first) with the most resident threads, and the
+ * grid that fills every SM with it. */
+void rt_potential(const rt_model *m, int regs, size_t smem_static, size_t (*smem_of)(int, void *), void *cl,
+                  size_t dyn, int maxb, int *grid, int *block) {
+  if (maxb <= 0 || maxb > m->threads_block) maxb = m->threads_block;
+  int best = 0, best_bs = 0;
+  for (int bs = (maxb + 31) / 32 * 32; bs > 0; bs -= 32) {
+    int b = bs > maxb ? maxb : bs;
+    size_t sm = smem_of ? smem_of(b, cl) : dyn;
+    int n = rt_occupancy(m, b, regs, smem_static + sm, NULL);
+    if (n * b > best) {
+      best = n * b;
+      best_bs = b;
+    }
+  }
+  *block = best_bs;
+  *grid = best_bs ? (best / best_bs) * m->sms : 0;
 }

@@ -54,6 +54,9 @@ extern const int rt_nmodels;
 const rt_model *rt_model_find(int sm);
 const rt_model *rt_model_cur(void);
 int rt_occupancy(const rt_model *m, int threads, int regs, size_t smem, rt_occ *o);
+int rt_model_parse(const char *spec, int dflt, rt_model *out);
+void rt_potential(const rt_model *m, int regs, size_t smem_static, size_t (*smem_of)(int, void *), void *cl,
+                  size_t dyn, int maxb, int *grid, int *block);
 
 int rt_kernel_regs(const cu_kernel *k, const rt_model *m);
 
