@@ -1301,14 +1301,15 @@ void lw_emit(Prog *p, const CuOpts *o, Buf *out) {
   if (p->funcs.n) line(&e, "%s", "");
   for (int i = 0; i < p->funcs.n; i++) device_fn(&e, p->funcs.v[i], false);
   for (int i = 0; i < p->kernels.n; i++) kernel(&e, p->kernels.v[i], i);
-  if (!p->kernels.n) return;
   line(&e, "static void __attribute__((constructor)) cu_register_device(void)");
   line(&e, "{");
-  line(&e, "  static const cu_kernel *const ks[] = {");
-  for (int i = 0; i < p->kernels.n; i++)
-    line(&e, "    &cu_k%d_%s_desc,", i, ((Obj *)p->kernels.v[i])->name);
-  line(&e, "  };");
-  line(&e, "  cu_register_kernels(ks, %d);", p->kernels.n);
+  if (p->kernels.n) {
+    line(&e, "  static const cu_kernel *const ks[] = {");
+    for (int i = 0; i < p->kernels.n; i++)
+      line(&e, "    &cu_k%d_%s_desc,", i, ((Obj *)p->kernels.v[i])->name);
+    line(&e, "  };");
+    line(&e, "  cu_register_kernels(ks, %d);", p->kernels.n);
+  }
   line(&e, "  cu_set_arch(%d);   /* -arch=sm_%d: the default device model */", o->arch ? o->arch : 75, o->arch ? o->arch : 75);
   line(&e, "}");
 }
