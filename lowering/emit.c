@@ -996,7 +996,7 @@ static void bst(Em *e, Node *n) {
     break;
   case S_SYNC:
     if (!n->op) {
-      line(e, "/* __syncthreads(): %s:%d */", n->file, n->line);
+      line(e, "cu_barrier(_B);   /* __syncthreads(): %s:%d */", n->file, n->line);
       break;
     }
     /* __syncthreads_count/and/or: count the predicate over live threads */
@@ -1016,6 +1016,7 @@ static void bst(Em *e, Node *n) {
       line(e, "%s = %s;", n->var->cname,
            !strcmp(n->op, "count") ? "_nc" : !strcmp(n->op, "and") ? "_nc == _nt" : "_nc != 0");
     line(e, "(void)_nt;");
+    line(e, "cu_barrier(_B);");
     e->ind--;
     line(e, "}");
     break;
@@ -1280,6 +1281,7 @@ static void kernel(Em *e, Obj *k, int idx) {
   line(e, "  .max_threads = %d,", k->max_threads);
   line(e, "  .file = \"%s\",", k->file);
   line(e, "  .line = %d,", k->line);
+  line(e, "  .barriers = %d,", k->body->sync ? 1 : 0);
   line(e, "};");
   line(e, "%s", "");
 }

@@ -54,6 +54,7 @@ typedef struct cu_kernel {
   int max_threads;            /* __launch_bounds__ max threads, 0 = none */
   const char *file;           /* where the kernel is defined */
   int line;
+  int barriers;               /* has __syncthreads(): calls cu_barrier() */
 } cu_kernel;
 
 static inline size_t cu_dyn_smem_off(const cu_kernel *k) {
@@ -73,6 +74,10 @@ void cu_launch_stub(const void *stub, void **args);
 /* The compute capability the device object was compiled for (-arch):
  * the default device model, unless CUCC_DEVICE names another. */
 void cu_set_arch(int sm);
+
+/* A block reached a __syncthreads(): the point where an SM may switch to
+ * another of its resident blocks (see runtime/src/sm.c). */
+void cu_barrier(const cu_block *B);
 
 /* Device-side faults found by generated code (division checks, barrier
  * misuse...): prints "kernel, block, thread, file:line: msg" and marks the

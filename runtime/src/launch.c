@@ -227,7 +227,10 @@ static cudaError_t launch(const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem,
     }
   }
   unsigned long long nblocks = (unsigned long long)g.x * g.y * g.z;
-  rt_pool_run(nblocks, run_block, &L);
+  if (k->barriers && occ.blocks > 1 && nblocks > 1 && rt_interleave_ok())
+    rt_sm_run(k, L.params, g, b, smem, L.nthreads, L.nwarps, occ.blocks, (struct cu_launch *)&L, &L.failed);
+  else
+    rt_pool_run(nblocks, run_block, &L);
   if (report) note_launch(k, g, b, smem, regs, &occ, nblocks, now_ms() - t0);
   pthread_mutex_unlock(&launch_mu);
   free(pbuf);

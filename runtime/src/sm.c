@@ -1,0 +1,202 @@
+/* sm.c: simulated SMs for kernels with barriers.
+ *
+ * An SM holds as many resident blocks as the occupancy rules allow and
+ * switches between them: when a block's warps all wait at __syncthreads(),
+ * another resident block runs. Here each resident block is a coroutine (a
+ * ucontext with its own stack, shared memory and per-thread storage) that
+ * yields at every barrier (cu_barrier). Each worker thread plays a set of
+ * SMs, cycling over their resident blocks; when a block finishes, the
+ * device-level scheduler (an atomic block counter) gives its slot the next
+ * block of the grid. Kernels without barriers never yield, so they run as
+ * plain calls (pool.c).
+ *
+ * Under AddressSanitizer stack switching is not annotated, so there (and
+ * with CUCC_INTERLEAVE=0) blocks run one after another. */
+#include "rt.h"
+#include <stdatomic.h>
+#include <sys/mman.h>
+#include <setjmp.h>
+#include <ucontext.h>
+
+#define STACK (512 * 1024)
+
+typedef struct Slot {
+  ucontext_t ctx;               /* only to enter a block's stack */
+  jmp_buf jb;                   /* where a waiting block resumes */
+  char *stack, *smem, *lanes;
+  size_t nsmem, nlanes;
+  cu_block B;
+  int busy;
+} Slot;
+
+typedef struct Share {          /* one worker's SMs and their slots */
+  Slot *slots;
+  int nslots, cap;
+} Share;
+
+typedef struct Job {
+  const cu_kernel *k;
+  const char *params;
+  cu_idx3 g, b;
+  size_t dyn, smem_bytes, lane_bytes;
+  unsigned nthreads, nwarps;
+  int per_sm, nworkers, nsms;
+  unsigned long long nblocks;
+  _Atomic unsigned long long next;
+  struct cu_launch *launch;
+  _Atomic int *failed;
+} Job;
+
+static Share *shares;
+static int nshares;
+static _Thread_local Slot *cur;
+static _Thread_local jmp_buf home;   /* the SM loop of this worker */
+
+bool rt_interleave_ok(void) {
+#if defined(__SANITIZE_ADDRESS__)
+  return false;
+#else
+  const char *e = getenv("CUCC_INTERLEAVE");
+  return !(e && !strcmp(e, "0"));
+#endif
+}
+
+/* Switches use _setjmp/_longjmp (no system call, unlike swapcontext,
+ * which saves the signal mask): a block waits at its barrier while the SM
+ * runs its other resident blocks. */
+void cu_barrier(const cu_block *B) {
+  (void)B;
+  Slot *s = cur;
+  if (s && !_setjmp(s->jb)) _longjmp(home, 1);
+}
+
+static _Thread_local Job *job;
+
+static void tramp(void) {
+  Slot *s = cur;
+  job->k->fn(&s->B, job->params);
+  s->busy = 0;
+  _longjmp(home, 1);                    /* never returns through uc_link */
+}
+
+static bool grow(char **p, size_t *have, size_t want) {
+  if (want <= *have) return true;
+  free(*p);
+  if (posix_memalign((void **)p, 64, want)) {
+    *p = NULL;
+    *have = 0;
+    return false;
+  }
+  *have = want;
+  return true;
+}
+
+static void start_block(Job *J, Slot *s, unsigned long long i) {
+  cu_block *B = &s->B;
+  B->blockIdx.x = (unsigned)(i % J->g.x);
+  B->blockIdx.y = (unsigned)((i / J->g.x) % J->g.y);
+  B->blockIdx.z = (unsigned)(i / ((unsigned long long)J->g.x * J->g.y));
+  B->blockDim = J->b;
+  B->gridDim = J->g;
+  B->nthreads = J->nthreads;
+  B->nwarps = J->nwarps;
+  B->smem = s->smem;
+  B->dyn_smem = J->dyn;
+  B->lanes = s->lanes;
+  B->kernel = J->k;
+  B->launch = J->launch;
+  getcontext(&s->ctx);
+  s->ctx.uc_stack.ss_sp = s->stack;
+  s->ctx.uc_stack.ss_size = STACK;
+  s->ctx.uc_link = NULL;
+  makecontext(&s->ctx, tramp, 0);
+  s->busy = 2;                          /* 2: not entered yet */
+}
+
+/* Run a resident block to its next barrier or its end. Kept apart so no
+ * local of the SM loop lives across the jumps. */
+static __attribute__((noinline)) void resume(Slot *s) {
+  cur = s;
+  if (!_setjmp(home)) {
+    if (s->busy == 2) {
+      s->busy = 1;
+      setcontext(&s->ctx);
+    }
+    _longjmp(s->jb, 1);
+  }
+  cur = NULL;
+}
+
+/* One worker's share: SMs w, w + W, w + 2W, ... */
+static void run_share(unsigned long long w, int worker, void *arg) {
+  (void)worker;
+  Job *J = arg;
+  Share *sh = &shares[w];
+  int mysms = (J->nsms - (int)w + J->nworkers - 1) / J->nworkers;
+  unsigned long long want = (unsigned long long)mysms * J->per_sm;
+  if (want > J->nblocks) want = J->nblocks;
+  int n = (int)want;
+  if (n > sh->cap) {
+    sh->slots = realloc(sh->slots, n * sizeof *sh->slots);
+    memset(sh->slots + sh->cap, 0, (n - sh->cap) * sizeof *sh->slots);
+    sh->cap = n;
+  }
+  for (int i = 0; i < n; i++) {
+    Slot *s = &sh->slots[i];
+    if (!s->stack) {
+      s->stack = mmap(NULL, STACK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      if (s->stack == MAP_FAILED) s->stack = NULL;
+    }
+    if (!s->stack || !grow(&s->smem, &s->nsmem, J->smem_bytes) || !grow(&s->lanes, &s->nlanes, J->lane_bytes)) {
+      n = i;   /* fewer resident blocks: slower, still correct */
+      break;
+    }
+    s->busy = 0;
+  }
+  job = J;
+  for (;;) {
+    int live = 0;
+    for (int i = 0; i < n; i++) {
+      Slot *s = &sh->slots[i];
+      if (!s->busy && !atomic_load(J->failed)) {
+        unsigned long long b = atomic_fetch_add(&J->next, 1);
+        if (b < J->nblocks) start_block(J, s, b);
+      }
+      if (!s->busy) continue;
+      resume(s);
+      live += s->busy != 0;
+    }
+    if (!live && (atomic_load(&J->next) >= J->nblocks || atomic_load(J->failed))) break;
+    if (n == 0) break;
+  }
+}
+
+void rt_sm_run(const cu_kernel *k, const char *params, cu_idx3 g, cu_idx3 b, size_t dyn, unsigned nthreads,
+               unsigned nwarps, int per_sm, struct cu_launch *launch, _Atomic int *failed) {
+  const rt_model *m = rt_model_cur();
+  int W = rt_pool_workers();
+  if (W > m->sms) W = m->sms;
+  if (nshares < W) {
+    shares = realloc(shares, W * sizeof *shares);
+    memset(shares + nshares, 0, (W - nshares) * sizeof *shares);
+    nshares = W;
+  }
+  Job J = {0};
+  J.k = k;
+  J.params = params;
+  J.g = g;
+  J.b = b;
+  J.dyn = dyn;
+  J.smem_bytes = cu_dyn_smem_off(k) + dyn + CU_SMEM_ALIGN;
+  J.lane_bytes = (size_t)k->lane_bytes * nwarps * 32 + 64;
+  J.nthreads = nthreads;
+  J.nwarps = nwarps;
+  J.per_sm = per_sm;
+  J.nworkers = W;
+  J.nsms = m->sms;
+  J.nblocks = (unsigned long long)g.x * g.y * g.z;
+  J.launch = launch;
+  J.failed = failed;
+  atomic_store(&J.next, 0);
+  rt_pool_run((unsigned long long)W, run_share, &J);
+}
