@@ -94,6 +94,9 @@ typedef enum {
   C_LIBM,              /* C library function: printed by name, pure */
   C_PRINTF,            /* printf: per thread */
   C_BUILTIN,           /* __builtin_*: printed by name */
+  C_ATOMIC,            /* atomic*: a helper of cucc_dev.h, per lane */
+  C_WARP,              /* warp collective: hoisted out of its statement */
+  C_LDG,               /* __ldg(p): *p */
 } CallKind;
 
 struct Node {
@@ -108,6 +111,7 @@ struct Node {
   Obj *fn;             /* N_CALL to C_FUNC */
   CallKind ck;
   char *name;          /* N_CALL: callee name for intrinsics */
+  char *hname;         /* C_WARP: the per-lane array holding its result */
   Field *field;        /* N_MEMBER */
   Builtin bk; int dim; /* N_BUILTIN */
   int64_t ival;        /* N_NUM, S_CASE value */

@@ -392,22 +392,70 @@ static bool cx_user_written(CXCursor f) {
   return !clang_equalLocations(clang_getCursorLocation(def), clang_getCursorLocation(clang_getCursorSemanticParent(def))) && oe > ob;
 }
 
-static bool name_is(const char *n, const char *const *list) {
-  for (; *list; list++)
-    if (!strcmp(n, *list)) return true;
-  return false;
+
+/* Suffix of cucc_dev.h's typed helpers for a value type. */
+static const char *tsfx(Type *t) {
+  switch (t->kind) {
+  case TY_INT: return "i";
+  case TY_UINT: return "u";
+  case TY_LONG: case TY_LLONG: return "ll";
+  case TY_ULONG: case TY_ULLONG: return "ull";
+  case TY_FLOAT: return "f";
+  case TY_DOUBLE: return "d";
+  case TY_USHORT: return "us";
+  default: return NULL;
+  }
 }
 
-/* Intrinsics that later issues model (warp collectives, atomics): named
- * here so the error says exactly what is missing. */
-static const char *const later_intrinsics[] = {
-  "__syncwarp", "__activemask", "__ballot_sync", "__any_sync", "__all_sync",
-  "__ballot", "__any", "__all", "__shfl", "__shfl_up", "__shfl_down", "__shfl_xor",
-  "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
-  "__match_any_sync", "__match_all_sync", "__reduce_add_sync", "__reduce_min_sync",
-  "__reduce_max_sync", "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync",
-  "clock", "clock64", "__ldg", NULL,
-};
+static Node *full_mask(CXCursor c) {
+  Node *m = new_node(N_NUM, c);
+  m->ty = new_type(TY_UINT, 4, 4);
+  m->ival = 0xffffffffu;
+  return m;
+}
+
+/* Warp collectives: normalize the arguments to (mask, value, lane arg,
+ * width) and name the typed helper. Returns false if `name` is not one. */
+static bool warp_call(CXCursor c, Node *n, const char *name) {
+  static const struct { const char *name, *op; int legacy; } t[] = {
+    {"__shfl_sync", "shfl", 0}, {"__shfl_up_sync", "shfl_up", 0}, {"__shfl_down_sync", "shfl_down", 0},
+    {"__shfl_xor_sync", "shfl_xor", 0}, {"__shfl", "shfl", 1}, {"__shfl_up", "shfl_up", 1},
+    {"__shfl_down", "shfl_down", 1}, {"__shfl_xor", "shfl_xor", 1}, {"__ballot_sync", "ballot", 0},
+    {"__ballot", "ballot", 1}, {"__any_sync", "vote_any", 0}, {"__any", "vote_any", 1},
+    {"__all_sync", "vote_all", 0}, {"__all", "vote_all", 1}, {"__activemask", "activemask", 0},
+    {"__match_any_sync", "match_any", 0}, {"__match_all_sync", "match_all", 0},
+    {"__reduce_add_sync", "reduce_add", 0}, {"__reduce_min_sync", "reduce_min", 0},
+    {"__reduce_max_sync", "reduce_max", 0}, {"__reduce_and_sync", "reduce_and", 0},
+    {"__reduce_or_sync", "reduce_or", 0}, {"__reduce_xor_sync", "reduce_xor", 0},
+  };
+  for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+    if (strcmp(name, t[i].name)) continue;
+    if (t[i].legacy) {   /* the pre-Volta forms act on the whole warp */
+      Vec args = {0};
+      vec_push(&args, full_mask(c));
+      for (int k = 0; k < n->list.n; k++) vec_push(&args, n->list.v[k]);
+      n->list = args;
+    }
+    n->ck = C_WARP;
+    n->op = t[i].op;
+    const char *sfx = "";
+    if (!strncmp(t[i].op, "shfl", 4) || !strncmp(t[i].op, "match", 5) || !strncmp(t[i].op, "reduce", 6)) {
+      Node *v = n->list.n > 1 ? n->list.v[1] : NULL;
+      while (v && v->k == N_CAST && v->implicit) v = v->a;
+      Type *vt = !strncmp(t[i].op, "shfl", 4) ? n->ty : v ? v->ty : n->ty;
+      if (!strncmp(t[i].op, "reduce", 6)) vt = n->ty;
+      sfx = tsfx(vt);
+      if (!sfx || !strcmp(sfx, "us")) {
+        err_c(c, "unsupported in device code: %s on this type", name);
+        sfx = "i";
+      }
+      if (!strncmp(t[i].op, "match", 5) && v) n->list.v[1] = v;   /* compare the value as it is */
+    }
+    n->name = xfmt("cu_%s%s%s", t[i].op, *sfx ? "_" : "", sfx);
+    return true;
+  }
+  return false;
+}
 
 static Node *call(Fe *p, CXCursor c) {
   CXCursor f = clang_getCursorReferenced(c);
@@ -475,8 +523,35 @@ static Node *call(Fe *p, CXCursor c) {
     n->list.n = 0;
     return n;
   }
-  if (!strncmp(name, "atomic", 6) || name_is(name, later_intrinsics)) {
-    err_c(c, "unsupported in device code: intrinsic '%s' is not implemented yet", name);
+  if (!strncmp(name, "atomic", 6) && clang_Cursor_isNull(clang_getCursorDefinition(f))) {
+    /* atomicAdd_block and atomicAdd_system act like atomicAdd here: every
+     * scope is the whole machine's memory */
+    CXType pt = clang_getArgType(clang_getCursorType(f), 0);
+    Type *vt = mk_type(p, clang_getPointeeType(clang_getCanonicalType(pt)), c);
+    const char *sfx = tsfx(vt);
+    char *base = xstrdup(name);
+    char *us = strchr(base + 6, '_');
+    if (us) *us = 0;
+    if (!sfx) err_c(c, "unsupported in device code: %s on this type", name);
+    n->ck = C_ATOMIC;
+    n->name = xfmt("cu_%s_%s", base, sfx ? sfx : "i");
+    return n;
+  }
+  if (warp_call(c, n, name)) return n;
+  if (!strcmp(name, "__syncwarp")) {
+    /* the lanes of a warp run each statement together: nothing to wait for */
+    n->ck = C_BUILTIN;
+    n->name = "cu_syncwarp";
+    return n;
+  }
+  if (!strcmp(name, "__ldg")) {
+    n->ck = C_LDG;
+    return n;
+  }
+  if (!strcmp(name, "clock64") || (!strcmp(name, "clock") && n->list.n == 0 &&
+                                   clang_Cursor_isNull(clang_getCursorDefinition(f)))) {
+    n->ck = C_BUILTIN;
+    n->name = "cu_clock64";
     return n;
   }
   CXCursor def = clang_getCursorDefinition(f);

@@ -296,6 +296,20 @@ static void ex(Em *e, Node *n) {
     buf_puts(o, ")");
     break;
   case N_CALL:
+    if (n->ck == C_WARP) {
+      if (!n->hname) {
+        errorat(n->file, n->line, n->col, "internal error: warp collective not hoisted");
+        break;
+      }
+      buf_printf(o, e->lane ? "%s[_l]" : "%s[0]", n->hname);
+      break;
+    }
+    if (n->ck == C_LDG) {
+      buf_puts(o, "(*");
+      ex(e, n->list.v[0]);
+      buf_puts(o, ")");
+      break;
+    }
     buf_puts(o, n->ck == C_FUNC ? n->fn->cname : n->name);
     args(e, n);
     break;
@@ -362,6 +376,86 @@ static void push_lv(Em *e, const char *m, Node *owner, bool iter) {
   vec_push(&e->chain, lv);
 }
 
+/* ---- warp collectives ----
+ * A collective needs every lane's argument before any lane has its result,
+ * so it cannot run inside one statement's lane loop: it is hoisted out.
+ * Its arguments are gathered lane by lane into arrays, one helper computes
+ * all 32 results (the lanes executing it are the current mask), and the
+ * statement reads its lane's result from the array. */
+static const char *act(Em *e) { return e->full ? "cu_bits_nl(_nl)" : xfmt("cu_bits(%s)", cur(e)); }
+
+static void lane_open(Em *e);
+static void lane_close(Em *e);
+
+static void hoist(Em *e, Node *n, bool cond) {
+  if (!n) return;
+  if (n->k == N_COND) {
+    hoist(e, n->a, cond);
+    hoist(e, n->b, true);
+    hoist(e, n->c, true);
+    return;
+  }
+  if (n->k == N_LOG) {
+    hoist(e, n->a, cond);
+    hoist(e, n->b, true);
+    return;
+  }
+  hoist(e, n->a, cond);
+  hoist(e, n->b, cond);
+  hoist(e, n->c, cond);
+  for (int i = 0; i < n->list.n; i++) hoist(e, n->list.v[i], cond);
+  if (n->k != N_CALL || n->ck != C_WARP) return;
+  if (!e->fn->is_kernel) {
+    errorat(n->file, n->line, n->col, "unsupported: warp collective in a __device__ function (call it from the kernel)");
+    return;
+  }
+  if (cond) {
+    errorat(n->file, n->line, n->col,
+            "unsupported: warp collective inside ?:, && or || (compute it in a statement of its own)");
+    return;
+  }
+  int id = ++e->nid;
+  n->hname = xfmt("_w%d", id);
+  const char *op = n->op;
+  Vec *a = &n->list;
+  char *A = xfmt("_act%d", id);
+  line(e, "%s = {0};", ty_decl(n->ty, xfmt("%s[32]", n->hname)));
+  line(e, "const unsigned %s = %s;", A, act(e));
+  if (!strcmp(op, "activemask")) {
+    line(e, "for (int _l = 0; _l < 32; _l++) %s[_l] = %s;", n->hname, A);
+    return;
+  }
+  /* arguments, lane by lane: a[0] is the mask, a[1] the value */
+  Node *val = a->n > 1 ? a->v[1] : NULL;
+  char *V = xfmt("_v%d", id), *K = xfmt("_k%d", id), *S = xfmt("_s%d", id), *Q = xfmt("_q%d", id);
+  bool shfl = !strncmp(op, "shfl", 4), vote = !strcmp(op, "ballot") || !strncmp(op, "vote", 4);
+  if (vote) line(e, "int %s[32] = {0};", V);
+  else line(e, "%s = {0};", ty_decl(val->ty, xfmt("%s[32]", V)));
+  line(e, "unsigned %s[32] = {0};", K);
+  if (shfl) line(e, "int %s[32] = {0};", S);
+  if (!strcmp(op, "match_all")) line(e, "int *%s[32] = {0};", Q);
+  lane_open(e);
+  line(e, "%s[_l] = %s;", K, exs(e, a->v[0], true));
+  line(e, "%s[_l] = %s;", V, vote ? xfmt("(%s) != 0", exs(e, val, true)) : exs(e, val, true));
+  if (shfl) line(e, "%s[_l] = %s;", S, exs(e, a->v[2], true));
+  if (!strcmp(op, "match_all")) line(e, "%s[_l] = %s;", Q, exs(e, a->v[2], true));
+  lane_close(e);
+  if (shfl) {
+    Node *w = a->n > 3 ? a->v[3] : NULL;
+    if (w && w->vary)
+      errorat(w->file, w->line, w->col, "unsupported: a shuffle width that differs between lanes");
+    line(e, "%s(%s, %s, %s, %s, %s);", n->name, n->hname, V, S, w ? exs(e, w, false) : "32", A);
+  } else if (!strcmp(op, "match_any")) {
+    line(e, "%s(%s, %s, %s);", n->name, n->hname, V, A);
+  } else if (!strcmp(op, "match_all")) {
+    line(e, "%s(%s, %s, %s, %s);", n->name, n->hname, V, Q, A);
+  } else if (vote) {
+    line(e, "cu_%s(%s, %s, %s, %s);", !strcmp(op, "ballot") ? "ballot" : op, n->hname, V, K, A);
+  } else {
+    line(e, "%s(%s, %s, %s, %s);", n->name, n->hname, V, K, A);
+  }
+}
+
 /* ---- statements ---- */
 
 static void st(Em *e, Node *n);
@@ -383,6 +477,7 @@ static void init_elems(Em *e, Obj *o, Type *t, Node *init, const char *path) {
 
 static void st_decl(Em *e, Node *n) {
   Obj *o = n->var;
+  hoist(e, n->a, false);
   if (!o->vary) {
     /* a uniform variable used by several regions lives at block level */
     if (o->cross) {
@@ -408,6 +503,7 @@ static void st_decl(Em *e, Node *n) {
 }
 
 static void st_expr(Em *e, Node *x) {
+  hoist(e, x, false);
   if (!x->vary && e->uctx) {
     line(e, "%s;", exs(e, x, false));
     return;
@@ -479,6 +575,7 @@ static void st_if(Em *e, Node *n) {
     }
     return;
   }
+  hoist(e, n->a, false);
   const char *m = cur(e);
   char *mt = newmask(e, "mt"), *me = n->c ? newmask(e, "me") : NULL;
   line(e, "{");
@@ -556,6 +653,7 @@ static void st_loop(Em *e, Node *n) {
   line(e, "for (;;) {");
   e->ind++;
   if (n->b && n->k != S_DO) {
+    hoist(e, n->b, false);
     if (n->b->vary) line(e, "for (int _l = 0; _l < 32; _l++) if (%s[_l]) %s[_l] = (%s) != 0;", ml, ml, exs(e, n->b, true));
     else line(e, "if (!(%s)) break;", exs(e, n->b, false));
   }
@@ -574,6 +672,7 @@ static void st_loop(Em *e, Node *n) {
   } else st(e, n->d);
   if (mi) e->chain.n--;
   if (n->c) {
+    hoist(e, n->c, false);
     if (n->c->vary) {
       lane_open(e);
       line(e, "%s;", exs(e, n->c, true));
@@ -581,6 +680,7 @@ static void st_loop(Em *e, Node *n) {
     } else line(e, "if (cu_any(%s)) %s;", ml, exs(e, n->c, false));
   }
   if (n->k == S_DO) {
+    hoist(e, n->b, false);
     if (n->b->vary) line(e, "for (int _l = 0; _l < 32; _l++) if (%s[_l]) %s[_l] = (%s) != 0;", ml, ml, exs(e, n->b, true));
     else line(e, "if (!(%s)) break;", exs(e, n->b, false));
     line(e, "if (!cu_any(%s)) break;", ml);
@@ -624,6 +724,7 @@ static void st_switch(Em *e, Node *n) {
   }
   line(e, "{");
   e->ind++;
+  hoist(e, n->a, false);
   char *svt = ty_decl(n->a->ty, n->vary ? xfmt("%s[32]", sv) : sv);
   if (n->vary) {
     line(e, "%s;", svt);
@@ -952,6 +1053,7 @@ static Node *first_sync(Node *n) {
 static void block_cond(Em *e, Node *c, const char *var, Node *sync, const char *what) {
   line(e, "unsigned _nt = 0, _nc = 0, _td = 0;");
   warp_open(e);
+  hoist(e, c, false);
   line(e, "for (int _l = 0; _l < 32; _l++) if (_m0[_l]) {");
   line(e, "  int _c = (%s) != 0;", exs(e, c, true));
   line(e, "  if (!_c && _nt == _nc) _td = _w * 32 + _l;");
@@ -1005,6 +1107,7 @@ static void bst(Em *e, Node *n) {
     e->ind++;
     line(e, "unsigned _nt = 0, _nc = 0;");
     warp_open(e);
+    hoist(e, n->a, false);
     line(e, "for (int _l = 0; _l < 32; _l++) if (_m0[_l]) {");
     line(e, "  _nt++;");
     line(e, "  _nc += (%s) != 0;", exs(e, n->a, true));

@@ -100,7 +100,7 @@ static bool vary_e(Ua *u, Node *n, bool vctl) {
   case N_BUILTIN: v = n->bk == B_TID; break;
   case N_CALL: {
     v = vary_list(u, &n->list, vctl);
-    if (n->ck == C_PRINTF) v = true;
+    if (n->ck == C_PRINTF || n->ck == C_ATOMIC || n->ck == C_WARP) v = true;
     if (n->ck == C_FUNC && (n->fn->uses_tid || n->fn->impure)) v = true;
     break;
   }
@@ -271,7 +271,8 @@ static void effects(Obj *fn, Node *n) {
   switch (n->k) {
   case N_BUILTIN: fn->uses_tid = true; break;
   case N_CALL:
-    if (n->ck == C_PRINTF) fn->impure = true;
+    if (n->ck == C_PRINTF || n->ck == C_ATOMIC) fn->impure = true;
+    if (n->ck == C_WARP) fn->uses_tid = true;
     if (n->ck == C_FUNC && n->fn != fn) {
       fn->uses_tid |= n->fn->uses_tid;
       fn->impure |= n->fn->impure;

@@ -44,6 +44,198 @@ static inline int cu_any(const unsigned char *m) {
   return r != 0;
 }
 
+
+/* ---- lane masks as bits ---- */
+static inline unsigned cu_bits(const unsigned char *m) {
+  unsigned r = 0;
+  for (int l = 0; l < 32; l++) r |= (unsigned)(m[l] != 0) << l;
+  return r;
+}
+static inline unsigned cu_bits_nl(int nl) { return nl >= 32 ? 0xffffffffu : (1u << nl) - 1u; }
+
+/* ---- warp collectives: one call computes every lane's result ----
+ * `act` is the bitmask of lanes executing the call; a lane reads its
+ * source lane's value as the programming guide specifies (a source outside
+ * the lane's width-segment gives the lane its own value). */
+#define CU_SHFL(S, T)                                                                   \
+  static inline void cu_shfl_##S(T *o, const T *v, const int *src, int w, unsigned act) { \
+    w = (w <= 0 || w > 32) ? 32 : w;                                                    \
+    for (int l = 0; l < 32; l++)                                                        \
+      if (act >> l & 1) o[l] = v[(l & ~(w - 1)) | (src[l] & (w - 1))];                  \
+  }                                                                                     \
+  static inline void cu_shfl_up_##S(T *o, const T *v, const int *d, int w, unsigned act) { \
+    w = (w <= 0 || w > 32) ? 32 : w;                                                    \
+    for (int l = 0; l < 32; l++)                                                        \
+      if (act >> l & 1) o[l] = (unsigned)(l & (w - 1)) >= (unsigned)d[l] ? v[l - d[l]] : v[l]; \
+  }                                                                                     \
+  static inline void cu_shfl_down_##S(T *o, const T *v, const int *d, int w, unsigned act) { \
+    w = (w <= 0 || w > 32) ? 32 : w;                                                    \
+    for (int l = 0; l < 32; l++)                                                        \
+      if (act >> l & 1)                                                                 \
+        o[l] = (unsigned)(l & (w - 1)) + (unsigned)d[l] < (unsigned)w ? v[l + d[l]] : v[l]; \
+  }                                                                                     \
+  static inline void cu_shfl_xor_##S(T *o, const T *v, const int *x, int w, unsigned act) { \
+    w = (w <= 0 || w > 32) ? 32 : w;                                                    \
+    for (int l = 0; l < 32; l++)                                                        \
+      if (act >> l & 1) {                                                               \
+        int s = l ^ x[l];                                                               \
+        o[l] = s >= 0 && s < 32 && s < ((l | (w - 1)) + 1) ? v[s] : v[l];               \
+      }                                                                                 \
+  }                                                                                     \
+  static inline void cu_match_any_##S(unsigned *o, const T *v, unsigned act) {          \
+    for (int l = 0; l < 32; l++)                                                        \
+      if (act >> l & 1) {                                                               \
+        unsigned r = 0;                                                                 \
+        for (int k = 0; k < 32; k++) r |= (unsigned)((act >> k & 1) && v[k] == v[l]) << k; \
+        o[l] = r;                                                                       \
+      }                                                                                 \
+  }                                                                                     \
+  static inline void cu_match_all_##S(unsigned *o, const T *v, int *const *pred, unsigned act) { \
+    int same = 1, first = -1;                                                           \
+    for (int l = 0; l < 32; l++)                                                        \
+      if (act >> l & 1) {                                                               \
+        if (first < 0) first = l;                                                      \
+        else if (!(v[l] == v[first])) same = 0;                                        \
+      }                                                                                 \
+    for (int l = 0; l < 32; l++)                                                        \
+      if (act >> l & 1) {                                                               \
+        o[l] = same ? act : 0;                                                          \
+        if (pred[l]) *pred[l] = same;                                                   \
+      }                                                                                 \
+  }
+CU_SHFL(i, int)
+CU_SHFL(u, unsigned int)
+CU_SHFL(ll, long long)
+CU_SHFL(ull, unsigned long long)
+CU_SHFL(f, float)
+CU_SHFL(d, double)
+#undef CU_SHFL
+
+/* votes: the lanes of `mask` that execute the call take part */
+static inline void cu_ballot(unsigned *o, const int *p, const unsigned *mask, unsigned act) {
+  for (int l = 0; l < 32; l++)
+    if (act >> l & 1) {
+      unsigned part = act & mask[l], r = 0;
+      for (int k = 0; k < 32; k++) r |= (unsigned)((part >> k & 1) && p[k]) << k;
+      o[l] = r;
+    }
+}
+static inline void cu_vote_any(int *o, const int *p, const unsigned *mask, unsigned act) {
+  unsigned b[32];
+  cu_ballot(b, p, mask, act);
+  for (int l = 0; l < 32; l++)
+    if (act >> l & 1) o[l] = b[l] != 0;
+}
+static inline void cu_vote_all(int *o, const int *p, const unsigned *mask, unsigned act) {
+  unsigned b[32];
+  cu_ballot(b, p, mask, act);
+  for (int l = 0; l < 32; l++)
+    if (act >> l & 1) o[l] = b[l] == (act & mask[l]);
+}
+#define CU_REDUCE(NAME, S, T, INIT, OP)                                                 \
+  static inline void cu_reduce_##NAME##_##S(T *o, const T *v, const unsigned *mask, unsigned act) { \
+    for (int l = 0; l < 32; l++)                                                        \
+      if (act >> l & 1) {                                                               \
+        unsigned part = act & mask[l];                                                  \
+        T r = INIT;                                                                     \
+        for (int k = 0; k < 32; k++)                                                    \
+          if (part >> k & 1) { T x = v[k]; r = OP; }                                    \
+        o[l] = r;                                                                       \
+      }                                                                                 \
+  }
+CU_REDUCE(add, i, int, 0, (int)((unsigned)r + (unsigned)x))
+CU_REDUCE(add, u, unsigned int, 0u, r + x)
+CU_REDUCE(min, i, int, 2147483647, (x < r ? x : r))
+CU_REDUCE(min, u, unsigned int, 0xffffffffu, (x < r ? x : r))
+CU_REDUCE(max, i, int, (-2147483647 - 1), (x > r ? x : r))
+CU_REDUCE(max, u, unsigned int, 0u, (x > r ? x : r))
+CU_REDUCE(and, u, unsigned int, 0xffffffffu, r & x)
+CU_REDUCE(or, u, unsigned int, 0u, r | x)
+CU_REDUCE(xor, u, unsigned int, 0u, r ^ x)
+#undef CU_REDUCE
+
+/* ---- atomics: one lane at a time, atomic against other workers ---- */
+#define CU_ATOMIC_INT(S, T)                                                                      \
+  static inline T cu_atomicAdd_##S(T *p, T v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); } \
+  static inline T cu_atomicSub_##S(T *p, T v) { return __atomic_fetch_sub(p, v, __ATOMIC_RELAXED); } \
+  static inline T cu_atomicAnd_##S(T *p, T v) { return __atomic_fetch_and(p, v, __ATOMIC_RELAXED); } \
+  static inline T cu_atomicOr_##S(T *p, T v) { return __atomic_fetch_or(p, v, __ATOMIC_RELAXED); }   \
+  static inline T cu_atomicXor_##S(T *p, T v) { return __atomic_fetch_xor(p, v, __ATOMIC_RELAXED); } \
+  static inline T cu_atomicExch_##S(T *p, T v) { return __atomic_exchange_n(p, v, __ATOMIC_RELAXED); } \
+  static inline T cu_atomicCAS_##S(T *p, T c, T v) {                                             \
+    __atomic_compare_exchange_n(p, &c, v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);                 \
+    return c;                                                                                    \
+  }                                                                                              \
+  static inline T cu_atomicMin_##S(T *p, T v) {                                                  \
+    T o = __atomic_load_n(p, __ATOMIC_RELAXED);                                                  \
+    while (v < o && !__atomic_compare_exchange_n(p, &o, v, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) \
+      ;                                                                                          \
+    return o;                                                                                    \
+  }                                                                                              \
+  static inline T cu_atomicMax_##S(T *p, T v) {                                                  \
+    T o = __atomic_load_n(p, __ATOMIC_RELAXED);                                                  \
+    while (v > o && !__atomic_compare_exchange_n(p, &o, v, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) \
+      ;                                                                                          \
+    return o;                                                                                    \
+  }
+CU_ATOMIC_INT(i, int)
+CU_ATOMIC_INT(u, unsigned int)
+CU_ATOMIC_INT(ll, long long)
+CU_ATOMIC_INT(ull, unsigned long long)
+#undef CU_ATOMIC_INT
+static inline unsigned short cu_atomicCAS_us(unsigned short *p, unsigned short c, unsigned short v) {
+  __atomic_compare_exchange_n(p, &c, v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+  return c;
+}
+/* atomicInc/atomicDec wrap around as CUDA defines them */
+static inline unsigned cu_atomicInc_u(unsigned *p, unsigned v) {
+  unsigned o = __atomic_load_n(p, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(p, &o, o >= v ? 0u : o + 1u, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+    ;
+  return o;
+}
+static inline unsigned cu_atomicDec_u(unsigned *p, unsigned v) {
+  unsigned o = __atomic_load_n(p, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(p, &o, (o == 0u || o > v) ? v : o - 1u, 1, __ATOMIC_RELAXED,
+                                      __ATOMIC_RELAXED))
+    ;
+  return o;
+}
+#define CU_ATOMIC_FLT(S, T, U)                                                                  \
+  static inline T cu_atomicAdd_##S(T *p, T v) {                                                 \
+    U o = __atomic_load_n((U *)p, __ATOMIC_RELAXED), n;                                         \
+    T f, r;                                                                                     \
+    do {                                                                                        \
+      memcpy(&f, &o, sizeof f);                                                                 \
+      r = f + v;                                                                                \
+      memcpy(&n, &r, sizeof n);                                                                 \
+    } while (!__atomic_compare_exchange_n((U *)p, &o, n, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)); \
+    return f;                                                                                   \
+  }                                                                                             \
+  static inline T cu_atomicExch_##S(T *p, T v) {                                                \
+    U n, o;                                                                                     \
+    T r;                                                                                        \
+    memcpy(&n, &v, sizeof n);                                                                   \
+    o = __atomic_exchange_n((U *)p, n, __ATOMIC_RELAXED);                                       \
+    memcpy(&r, &o, sizeof r);                                                                   \
+    return r;                                                                                   \
+  }
+CU_ATOMIC_FLT(f, float, unsigned int)
+CU_ATOMIC_FLT(d, double, unsigned long long)
+#undef CU_ATOMIC_FLT
+
+/* __syncwarp(mask): the lanes of a warp run every statement together, and
+ * its writes are done before the next statement starts: nothing to wait for. */
+static inline void cu_syncwarp(unsigned mask) { (void)mask; }
+
+/* clock64(): a counter that increases (nanoseconds of the host clock) */
+#include <time.h>
+static inline long long cu_clock64(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (long long)t.tv_sec * 1000000000ll + t.tv_nsec;
+}
+
 /* __threadfence*(): a full fence is strong enough for every scope. */
 static inline void cu_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
