@@ -9,19 +9,11 @@
 #include "cuda_runtime_api.h"
 #include <cucc_rt.h>
 
-#if defined(__CUCC_PARSE__)
-#pragma clang force_cuda_host_device begin
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#pragma clang force_cuda_host_device end
-#else
-#include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#endif
+#include "cuda_math.h"
 
 #ifdef __cplusplus
 /* typed forms of the allocation calls, as CUDA's header has them */

@@ -119,17 +119,16 @@ CUCC_LDG(float) CUCC_LDG(double) CUCC_LDG(float2) CUCC_LDG(float4) CUCC_LDG(int2
 CUCC_LDG(int4) CUCC_LDG(double2)
 #undef CUCC_LDG
 
-/* ---- fast math and conversions: plain C, compiled by cucc ----
- * (names that glibc also declares keep its linkage: no 'static') */
-__host__ __device__ inline float __expf(float x) { return expf(x); }
-__host__ __device__ inline float __exp10f(float x) { return powf(10.0f, x); }
-__host__ __device__ inline float __logf(float x) { return logf(x); }
-__host__ __device__ inline float __log2f(float x) { return log2f(x); }
-__host__ __device__ inline float __log10f(float x) { return log10f(x); }
-__host__ __device__ inline float __sinf(float x) { return sinf(x); }
-__host__ __device__ inline float __cosf(float x) { return cosf(x); }
-__host__ __device__ inline float __tanf(float x) { return tanf(x); }
-__host__ __device__ inline float __powf(float x, float y) { return powf(x, y); }
+/* ---- fast math and conversions: plain C, compiled by cucc ---- */
+static __device__ inline float __expf(float x) { return expf(x); }
+static __device__ inline float __exp10f(float x) { return powf(10.0f, x); }
+static __device__ inline float __logf(float x) { return logf(x); }
+static __device__ inline float __log2f(float x) { return log2f(x); }
+static __device__ inline float __log10f(float x) { return log10f(x); }
+static __device__ inline float __sinf(float x) { return sinf(x); }
+static __device__ inline float __cosf(float x) { return cosf(x); }
+static __device__ inline float __tanf(float x) { return tanf(x); }
+static __device__ inline float __powf(float x, float y) { return powf(x, y); }
 static __device__ inline float __fdividef(float x, float y) { return x / y; }
 static __device__ inline float fdividef(float x, float y) { return x / y; }
 static __device__ inline float __fdiv_rn(float x, float y) { return x / y; }
@@ -197,9 +196,18 @@ static __device__ inline int __mulhi(int x, int y) { return (int)(((long long)x 
 static __device__ inline unsigned int __umulhi(unsigned int x, unsigned int y) {
   return (unsigned int)(((unsigned long long)x * y) >> 32);
 }
-static __device__ inline long long __mul64hi(long long x, long long y) { return (long long)(((__int128)x * y) >> 64); }
 static __device__ inline unsigned long long __umul64hi(unsigned long long x, unsigned long long y) {
-  return (unsigned long long)(((unsigned __int128)x * y) >> 64);
+  /* the high half of a 64x64 product from 32-bit pieces */
+  unsigned long long xl = x & 0xffffffffull, xh = x >> 32, yl = y & 0xffffffffull, yh = y >> 32;
+  unsigned long long ll = xl * yl, lh = xl * yh, hl = xh * yl, hh = xh * yh;
+  unsigned long long mid = (ll >> 32) + (lh & 0xffffffffull) + (hl & 0xffffffffull);
+  return hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+}
+static __device__ inline long long __mul64hi(long long x, long long y) {
+  unsigned long long h = __umul64hi((unsigned long long)x, (unsigned long long)y);
+  if (x < 0) h -= (unsigned long long)y;
+  if (y < 0) h -= (unsigned long long)x;
+  return (long long)h;
 }
 static __device__ inline unsigned int __sad(int x, int y, unsigned int z) {
   return z + (unsigned int)(x > y ? x - y : y - x);
