@@ -190,6 +190,7 @@ int main(int argc, char **argv) {
   if (o.debug) vec_push(&hflags, "-g");
   if (nowarn) vec_push(&hflags, "-w");
   for (int i = 0; i < xc.n; i++) vec_push(&hflags, xc.v[i]);
+  o.xc = xc;
 
   Vec objs = {0};
   int rc = 0;

@@ -95,6 +95,9 @@ int drv_cu(Tools *t, const CuOpts *o, const char *path, const char *obj, Vec *hf
   /* CUDA code may type-pun through pointers: no strict aliasing */
   vec_push(&a, "-fno-strict-aliasing");
   vec_push(&a, "-fPIC");
+  /* -Xcompiler options (e.g. -march=native, -fopenmp) reach device C too:
+   * it is built by the host's C compiler */
+  for (int i = 0; i < o->xc.n; i++) vec_push(&a, o->xc.v[i]);
   vec_push(&a, xfmt("-I%s", o->incdir));
   vec_push(&a, "-c");
   vec_push(&a, devc);

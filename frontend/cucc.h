@@ -41,6 +41,7 @@ typedef struct CuOpts {
   bool keep;           /* --keep */
   const char *incdir;  /* cucc's own headers (found from the executable) */
   int maxrreg;         /* -maxrregcount, 0 = none */
+  Vec xc;              /* -Xcompiler options: host C++ and device C */
 } CuOpts;
 
 /* ---- the typed IR of device code (built by frontend/parse.c) ---- */
