@@ -253,7 +253,19 @@ static void ex(Em *e, Node *n) {
     }
     break;
   }
-  case N_BIN: case N_LOG: case N_ASSIGN:
+  case N_BIN:
+    /* unsigned 32-bit / and % by a uniform divisor inside a lane loop */
+    if (e->lane && (!strcmp(n->op, "/") || !strcmp(n->op, "%")) && !n->b->vary && n->ty->kind == TY_UINT &&
+        n->a->ty->kind == TY_UINT && n->b->ty->kind == TY_UINT) {
+      buf_printf(o, "%s(", n->op[0] == '/' ? "cu_udiv" : "cu_umod");
+      ex(e, n->a);
+      buf_puts(o, ", ");
+      ex(e, n->b);
+      buf_puts(o, ")");
+      break;
+    }
+    /* fall through */
+  case N_LOG: case N_ASSIGN:
     buf_puts(o, "(");
     ex(e, n->a);
     buf_printf(o, " %s ", n->op);
@@ -984,12 +996,28 @@ static Type *warp_type(Obj *o) {
   return c;
 }
 
-/* The warp loop of one region: `body` prints the region's statements. */
-static void warp_open(Em *e) {
+/* Does code read the lanes' thread indices (directly or in a callee)? */
+static bool reads_tid(Node *n) {
+  if (!n) return false;
+  if (n->k == N_BUILTIN && n->bk == B_TID) return true;
+  if (n->k == N_CALL && (n->ck == C_FUNC ? n->fn->uses_tid : false)) return true;
+  if (reads_tid(n->a) || reads_tid(n->b) || reads_tid(n->c) || reads_tid(n->d)) return true;
+  for (int i = 0; i < n->list.n; i++)
+    if (reads_tid(n->list.v[i])) return true;
+  return false;
+}
+
+/* The warp loop of one region; the lanes' thread indices are computed only
+ * if the region reads them. */
+static void warp_open_(Em *e, bool tids) {
   line(e, "for (unsigned _w = 0; _w < _B->nwarps; _w++) {");
   e->ind++;
-  line(e, "unsigned _tx[32], _ty[32], _tz[32];");
-  line(e, "const int _nl = cu_warp_ids(_B, _w, _tx, _ty, _tz);");
+  if (tids) {
+    line(e, "unsigned _tx[32], _ty[32], _tz[32];");
+    line(e, "const int _nl = cu_warp_ids(_B, _w, _tx, _ty, _tz);");
+  } else {
+    line(e, "const int _nl = cu_warp_nl(_B, _w);");
+  }
   line(e, "unsigned char _m0[32];");
   if (e->exits) {
     line(e, "for (int _l = 0; _l < 32; _l++) _m0[_l] = _l < _nl && !_ex[_w][_l];");
@@ -1010,6 +1038,8 @@ static void warp_open(Em *e) {
   e->lane = false;
 }
 
+static void warp_open(Em *e) { warp_open_(e, true); }
+
 static void warp_close(Em *e) {
   if (e->rend_used) line(e, "%s: ;", e->rend);
   if (e->exits) line(e, "for (int _l = 0; _l < 32; _l++) _ex[_w][_l] = !_m0[_l];");
@@ -1020,7 +1050,9 @@ static void warp_close(Em *e) {
 }
 
 static void region(Em *e, Vec *stmts, int from, int to) {
-  warp_open(e);
+  bool tids = false;
+  for (int i = from; i < to; i++) tids |= reads_tid(stmts->v[i]);
+  warp_open_(e, tids);
   for (int i = from; i < to; i++) {
     Node *s = stmts->v[i];
     st(e, s);

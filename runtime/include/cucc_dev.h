@@ -37,6 +37,23 @@ static inline int cu_warp_ids(const cu_block *B, unsigned w, unsigned *tx, unsig
   return (int)n;
 }
 
+/* x / d and x % d for a divisor d that is the same in every lane: when d is a
+ * power of two (as in the lecture's t % (2*stride)) a shift and a mask
+ * replace the divide, which vector units do not have. The test on d does not
+ * depend on the lane, so the C compiler hoists it out of the lane loop. */
+static inline unsigned cu_udiv(unsigned x, unsigned d) {
+  return d && (d & (d - 1)) == 0 ? x >> __builtin_ctz(d) : x / d;
+}
+static inline unsigned cu_umod(unsigned x, unsigned d) {
+  return d && (d & (d - 1)) == 0 ? x & (d - 1) : x % d;
+}
+
+/* How many lanes warp w has, for regions that never read threadIdx. */
+static inline int cu_warp_nl(const cu_block *B, unsigned w) {
+  unsigned n = B->nthreads - w * 32u;
+  return (int)(n > 32u ? 32u : n);
+}
+
 /* Is any lane of a mask set? */
 static inline int cu_any(const unsigned char *m) {
   unsigned r = 0;

@@ -27,6 +27,7 @@ typedef struct Slot {
   size_t nsmem, nlanes;
   cu_block B;
   int busy;
+  int entered;                  /* its coroutine runs (this launch) */
 } Slot;
 
 typedef struct Share {          /* one worker's SMs and their slots */
@@ -72,11 +73,16 @@ void cu_barrier(const cu_block *B) {
 
 static _Thread_local Job *job;
 
+/* A slot's coroutine runs block after block: entering a fresh context
+ * costs system calls (getcontext/setcontext save the signal mask), so it
+ * is done once per slot and launch, not once per block. */
 static void tramp(void) {
-  Slot *s = cur;
-  job->k->fn(&s->B, job->params);
-  s->busy = 0;
-  _longjmp(home, 1);                    /* never returns through uc_link */
+  for (;;) {
+    Slot *s = cur;
+    job->k->fn(&s->B, job->params);
+    s->busy = 0;
+    if (!_setjmp(s->jb)) _longjmp(home, 1);   /* resumed with its next block */
+  }
 }
 
 static bool grow(char **p, size_t *have, size_t want) {
@@ -105,12 +111,16 @@ static void start_block(Job *J, Slot *s, unsigned long long i) {
   B->lanes = s->lanes;
   B->kernel = J->k;
   B->launch = J->launch;
-  getcontext(&s->ctx);
-  s->ctx.uc_stack.ss_sp = s->stack;
-  s->ctx.uc_stack.ss_size = STACK;
-  s->ctx.uc_link = NULL;
-  makecontext(&s->ctx, tramp, 0);
-  s->busy = 2;                          /* 2: not entered yet */
+  if (!s->entered) {
+    getcontext(&s->ctx);
+    s->ctx.uc_stack.ss_sp = s->stack;
+    s->ctx.uc_stack.ss_size = STACK;
+    s->ctx.uc_link = NULL;
+    makecontext(&s->ctx, tramp, 0);
+    s->busy = 2;                        /* 2: its coroutine is not entered yet */
+  } else {
+    s->busy = 1;
+  }
 }
 
 /* Run a resident block to its next barrier or its end. Kept apart so no
@@ -120,6 +130,7 @@ static __attribute__((noinline)) void resume(Slot *s) {
   if (!_setjmp(home)) {
     if (s->busy == 2) {
       s->busy = 1;
+      s->entered = 1;
       setcontext(&s->ctx);
     }
     _longjmp(s->jb, 1);
@@ -152,6 +163,7 @@ static void run_share(unsigned long long w, int worker, void *arg) {
       break;
     }
     s->busy = 0;
+    s->entered = 0;   /* a new launch enters each coroutine afresh */
   }
   job = J;
   for (;;) {
