@@ -142,6 +142,8 @@ struct Obj {
   bool is_global;      /* __device__/__constant__ at file scope: the host
                           unit defines it; device C refers to its symbol */
   bool vary;           /* per-lane storage (uniform.c) */
+  bool aff;            /* when warps are whole rows, lane l holds base + l:
+                          kept as one base per warp (emit.c) */
   bool addr_taken;     /* & taken or array decayed: lane-major storage */
   int64_t smem_off;    /* static __shared__: offset in block shared memory;
                           kernel parameter: offset in the parameter buffer */

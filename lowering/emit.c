@@ -36,6 +36,7 @@ typedef struct Em {
   bool exits;            /* kernel keeps per-thread "returned" flags */
   Vec cross;             /* Obj*: varying variables kept per thread */
   int maxrreg;           /* -maxrregcount */
+  bool fast;             /* printing the whole-row version of a region */
 } Em;
 
 static const char *cur(Em *e) { return ((Lv *)e->chain.v[e->chain.n - 1])->m; }
@@ -193,7 +194,8 @@ static void args(Em *e, Node *n) {
   buf_puts(e->o, "(");
   int k = 0;
   if (n->ck == C_FUNC && n->fn->uses_tid)
-    buf_printf(e->o, e->lane ? "_B, _tx[_l], _ty[_l], _tz[_l]" : "_B, _tx, _ty, _tz"), k++;
+    buf_printf(e->o, e->fast ? (e->lane ? "_B, _tx0 + _l, _ty0, _tz0" : "_B, _tx0, _ty0, _tz0")
+                             : e->lane ? "_B, _tx[_l], _ty[_l], _tz[_l]" : "_B, _tx, _ty, _tz"), k++;
   for (int i = 0; i < n->list.n; i++) {
     if (k++) buf_puts(e->o, ", ");
     ex(e, n->list.v[i]);
@@ -211,6 +213,10 @@ static void init_list(Em *e, Node *n) {
 }
 
 static void var(Em *e, Obj *o) {
+  if (e->fast && o->aff) {
+    buf_printf(e->o, e->lane ? "(%s_b + _l)" : "%s_b", o->cname);
+    return;
+  }
   if (o->is_shared) {
     if (o->ty->kind == TY_ARRAY) buf_puts(e->o, o->cname);
     else buf_printf(e->o, "(*%s)", o->cname);
@@ -245,7 +251,10 @@ static void ex(Em *e, Node *n) {
   case N_BUILTIN: {
     const char *xyz = n->dim == 0 ? "x" : n->dim == 1 ? "y" : "z";
     switch (n->bk) {
-    case B_TID: buf_printf(o, e->lane ? "_t%s[_l]" : "_t%s", xyz); break;
+    case B_TID:
+      if (e->fast) buf_printf(o, n->dim ? "_t%s0" : e->lane ? "(_tx0 + _l)" : "_tx0", xyz);
+      else buf_printf(o, e->lane ? "_t%s[_l]" : "_t%s", xyz);
+      break;
     case B_BID: buf_printf(o, "_B->blockIdx.%s", xyz); break;
     case B_BDIM: buf_printf(o, "_B->blockDim.%s", xyz); break;
     case B_GDIM: buf_printf(o, "_B->gridDim.%s", xyz); break;
@@ -487,8 +496,20 @@ static void init_elems(Em *e, Obj *o, Type *t, Node *init, const char *path) {
   else line(e, "%s%s[_l] = %s;", o->cname, path, v);
 }
 
+/* whole-row version: an affine variable is set by its base */
+static void aff_set(Em *e, Obj *o, Node *val, bool decl) {
+  char *b = exs(e, val, false);
+  if (decl && !o->cross) line(e, "%s = %s;", ty_decl(o->ty, xfmt("%s_b", o->cname)), b);
+  else line(e, "%s_b = %s;", o->cname, b);
+  if (o->cross) line(e, "for (int _l = 0; _l < 32; _l++) %s[_l] = %s_b + _l;", o->cname, o->cname);
+}
+
 static void st_decl(Em *e, Node *n) {
   Obj *o = n->var;
+  if (e->fast && o->aff && n->a) {
+    aff_set(e, o, n->a, true);
+    return;
+  }
   hoist(e, n->a, false);
   if (!o->vary) {
     /* a uniform variable used by several regions lives at block level */
@@ -515,6 +536,10 @@ static void st_decl(Em *e, Node *n) {
 }
 
 static void st_expr(Em *e, Node *x) {
+  if (e->fast && x->k == N_ASSIGN && !strcmp(x->op, "=") && x->a->k == N_VAR && x->a->var->aff) {
+    aff_set(e, x->a->var, x->b, false);
+    return;
+  }
   hoist(e, x, false);
   if (!x->vary && e->uctx) {
     line(e, "%s;", exs(e, x, false));
@@ -839,6 +864,119 @@ static void device_fn(Em *e, Obj *f, bool proto) {
 
 static int64_t align_up(int64_t x, int64_t a) { return (x + a - 1) / a * a; }
 
+/* ---- affine values ----
+ * When blockDim.x is a multiple of 32, every warp is part of one row:
+ * threadIdx.x = _tx0 + lane and threadIdx.y, .z are the same in all lanes.
+ * Then a varying integer assigned only values of the form uniform + tid.x
+ * (i = blockIdx.x * blockDim.x + threadIdx.x) holds base + lane in lane l:
+ * the whole-row version of a region keeps just the base (`i_b`) and prints
+ * `(i_b + _l)`, so a[i] is a contiguous vector access instead of a gather. */
+static bool is_intty(Type *t) { return t->kind >= TY_SHORT && t->kind <= TY_ULLONG && t->size >= 4; }
+
+static bool aff_e(Node *n) {
+  switch (n->k) {
+  case N_BUILTIN: return n->bk == B_TID && n->dim == 0;
+  case N_VAR: return n->var->aff;
+  case N_CAST: return is_intty(n->ty) && is_intty(n->a->ty) && aff_e(n->a);
+  case N_BIN:
+    if (!strcmp(n->op, "+")) return (aff_e(n->a) && !n->b->vary) || (!n->a->vary && aff_e(n->b));
+    if (!strcmp(n->op, "-")) return aff_e(n->a) && !n->b->vary;
+    return false;
+  default: return false;
+  }
+}
+
+/* Candidates: varying local integers, never address-taken, assigned only
+ * by declarations or plain top-level `=` outside divergent control. */
+typedef struct Aff { bool bad; } Aff;
+
+static void aff_bad_stores(Node *n) {   /* stores anywhere else disqualify */
+  if (!n) return;
+  if ((n->k == N_ASSIGN || n->k == N_INCDEC)) {
+    Node *t = n->a;
+    while (t->k == N_CAST && t->implicit) t = t->a;
+    if (t->k == N_VAR) t->var->aff = false;
+  }
+  aff_bad_stores(n->a);
+  aff_bad_stores(n->b);
+  aff_bad_stores(n->c);
+  for (int i = 0; i < n->list.n; i++) aff_bad_stores(n->list.v[i]);
+}
+
+static bool aff_walk(Node *n, bool div) {   /* returns: something changed */
+  if (!n) return false;
+  bool ch = false;
+  switch (n->k) {
+  case S_BLOCK:
+    for (int i = 0; i < n->list.n; i++) ch |= aff_walk(n->list.v[i], div);
+    break;
+  case S_DECL:
+    if (n->var->aff && (div || (n->a && !aff_e(n->a)) || !n->a)) { n->var->aff = false; ch = true; }
+    break;
+  case S_EXPR: {
+    Node *x = n->a;
+    if (x->k == N_ASSIGN && !strcmp(x->op, "=") && x->a->k == N_VAR && x->a->var->aff) {
+      if (div || !aff_e(x->b)) { x->a->var->aff = false; ch = true; }
+    }
+    break;
+  }
+  case S_IF:
+    ch |= aff_walk(n->b, div || n->vary);
+    ch |= aff_walk(n->c, div || n->vary);
+    break;
+  case S_FOR: case S_WHILE: case S_DO:
+    ch |= aff_walk(n->a, div);
+    ch |= aff_walk(n->d, div || n->vary || n->masked);
+    break;
+  case S_SWITCH: ch |= aff_walk(n->d, div || n->vary || n->masked); break;
+  default: break;
+  }
+  return ch;
+}
+
+static void aff_strip_assign_stores(Node *n);
+
+static void affine(Obj *k) {
+  for (int i = 0; i < k->locals.n; i++) {
+    Obj *o = k->locals.v[i];
+    o->aff = o->vary && !o->is_param && !o->is_shared && !o->addr_taken && is_intty(o->ty);
+  }
+  aff_strip_assign_stores(k->body);
+  while (aff_walk(k->body, false)) {}
+}
+
+/* Stores other than a top-level `x = ...` statement or a declaration. */
+static void aff_strip_assign_stores(Node *n) {
+  if (!n) return;
+  if (n->k == S_EXPR) {
+    Node *x = n->a;
+    if (x->k == N_ASSIGN && !strcmp(x->op, "=") && x->a->k == N_VAR) {
+      aff_bad_stores(x->b);
+      return;
+    }
+    aff_bad_stores(x);
+    return;
+  }
+  if (n->k == S_DECL) { aff_bad_stores(n->a); return; }
+  if (n->k >= N_NUM && n->k <= N_INIT) { aff_bad_stores(n); return; }
+  aff_strip_assign_stores(n->a);
+  aff_strip_assign_stores(n->b);
+  aff_strip_assign_stores(n->c);
+  aff_strip_assign_stores(n->d);
+  for (int i = 0; i < n->list.n; i++) aff_strip_assign_stores(n->list.v[i]);
+}
+
+static bool uses_aff(Node *n) {
+  if (!n) return false;
+  if (n->k == N_VAR && n->var->aff) return true;
+  if (n->k == S_DECL && n->var->aff) return true;
+  if (n->k == N_BUILTIN && n->bk == B_TID) return true;
+  if (uses_aff(n->a) || uses_aff(n->b) || uses_aff(n->c) || uses_aff(n->d)) return true;
+  for (int i = 0; i < n->list.n; i++)
+    if (uses_aff(n->list.v[i])) return true;
+  return false;
+}
+
 /* ---- regions ----
  * __syncthreads() splits a kernel into regions: maximal runs of statements
  * without a barrier. A region runs for every warp of the block before the
@@ -1007,12 +1145,16 @@ static bool reads_tid(Node *n) {
   return false;
 }
 
-/* The warp loop of one region; the lanes' thread indices are computed only
- * if the region reads them. */
-static void warp_open_(Em *e, bool tids) {
-  line(e, "for (unsigned _w = 0; _w < _B->nwarps; _w++) {");
-  e->ind++;
-  if (tids) {
+/* The set-up of one warp in a region: its lanes, its mask, its per-thread
+ * storage; the lanes' thread indices only if the region reads them. In the
+ * whole-row version (fast) they are one scalar per dimension. */
+static void warp_head(Em *e, bool tids, bool fast) {
+  if (fast) {
+    line(e, "const int _nl = cu_warp_nl(_B, _w);");
+    line(e, "const unsigned _tx0 = _w * 32u %% _B->blockDim.x, _ty0 = _w * 32u / _B->blockDim.x %% _B->blockDim.y,");
+    line(e, "               _tz0 = _w * 32u / _B->blockDim.x / _B->blockDim.y;");
+    line(e, "(void)_tx0; (void)_ty0; (void)_tz0;");
+  } else if (tids) {
     line(e, "unsigned _tx[32], _ty[32], _tz[32];");
     line(e, "const int _nl = cu_warp_ids(_B, _w, _tx, _ty, _tz);");
   } else {
@@ -1028,6 +1170,7 @@ static void warp_open_(Em *e, bool tids) {
   for (int i = 0; i < e->cross.n; i++) {
     Obj *o = e->cross.v[i];
     line(e, "%s = %s_all[_w];", ty_decl(ptr_to(warp_type(o)->base), o->cname), o->cname);
+    if (fast && o->aff) line(e, "%s = %s[0];", ty_decl(o->ty, xfmt("%s_b", o->cname)), o->cname);
   }
   e->rend = xfmt("_rend%d", ++e->nid);
   e->rend_used = false;
@@ -1036,6 +1179,13 @@ static void warp_open_(Em *e, bool tids) {
   e->uctx = true;
   e->full = !e->exits;
   e->lane = false;
+  e->fast = fast;
+}
+
+static void warp_open_(Em *e, bool tids) {
+  line(e, "for (unsigned _w = 0; _w < _B->nwarps; _w++) {");
+  e->ind++;
+  warp_head(e, tids, false);
 }
 
 static void warp_open(Em *e) { warp_open_(e, true); }
@@ -1045,14 +1195,21 @@ static void warp_close(Em *e) {
   if (e->exits) line(e, "for (int _l = 0; _l < 32; _l++) _ex[_w][_l] = !_m0[_l];");
   line(e, "(void)_m0; (void)_nl;");
   for (int i = 0; i < e->cross.n; i++) line(e, "(void)%s;", ((Obj *)e->cross.v[i])->cname);
+  e->fast = false;
   e->ind--;
   line(e, "}");
 }
 
-static void region(Em *e, Vec *stmts, int from, int to) {
-  bool tids = false;
-  for (int i = from; i < to; i++) tids |= reads_tid(stmts->v[i]);
-  warp_open_(e, tids);
+/* the end of one version of a warp's region, without closing the loop */
+static void warp_tail(Em *e) {
+  if (e->rend_used) line(e, "%s: ;", e->rend);
+  if (e->exits) line(e, "for (int _l = 0; _l < 32; _l++) _ex[_w][_l] = !_m0[_l];");
+  line(e, "(void)_m0; (void)_nl;");
+  for (int i = 0; i < e->cross.n; i++) line(e, "(void)%s;", ((Obj *)e->cross.v[i])->cname);
+  e->fast = false;
+}
+
+static void region_body(Em *e, Vec *stmts, int from, int to) {
   for (int i = from; i < to; i++) {
     Node *s = stmts->v[i];
     st(e, s);
@@ -1064,7 +1221,38 @@ static void region(Em *e, Vec *stmts, int from, int to) {
       }
     }
   }
-  warp_close(e);
+}
+
+static void region(Em *e, Vec *stmts, int from, int to) {
+  bool tids = false, aff = false;
+  for (int i = from; i < to; i++) {
+    tids |= reads_tid(stmts->v[i]);
+    aff |= uses_aff(stmts->v[i]);
+  }
+  if (!aff) {
+    warp_open_(e, tids);
+    region_body(e, stmts, from, to);
+    warp_close(e);
+    return;
+  }
+  /* two versions: warps that are whole rows, and any block shape */
+  line(e, "for (unsigned _w = 0; _w < _B->nwarps; _w++) {");
+  e->ind++;
+  line(e, "if (_B->blockDim.x %% 32u == 0) {   /* whole-row warps: threadIdx.x = _tx0 + lane */");
+  e->ind++;
+  warp_head(e, true, true);
+  region_body(e, stmts, from, to);
+  warp_tail(e);
+  e->ind--;
+  line(e, "} else {");
+  e->ind++;
+  warp_head(e, tids, false);
+  region_body(e, stmts, from, to);
+  warp_tail(e);
+  e->ind--;
+  line(e, "}");
+  e->ind--;
+  line(e, "}");
 }
 
 static Node *first_sync(Node *n) {
@@ -1313,6 +1501,7 @@ static void kernel(Em *e, Obj *k, int idx) {
     o->cross = false;
   }
   nrgn = 0;
+  affine(k);
   mark_sync(k->body);
   mark_exits(k->body);
   if (k->body->sync) regions(k->body);
