@@ -23,7 +23,10 @@ bool rt_is_alloc(const void *p);
 void rt_launch_init(void);
 
 /* pool.c: run n blocks with fn(i, arg) on the worker pool, wait for all */
-void rt_pool_run(unsigned long long n, void (*fn)(unsigned long long i, int worker, void *arg), void *arg);
+/* runs fn(first, end, worker, arg) over [0, n) in chunks of `chunk` */
+void rt_pool_run(unsigned long long n, unsigned long long chunk,
+                 void (*fn)(unsigned long long first, unsigned long long end, int worker, void *arg), void *arg);
+unsigned long long rt_pool_chunk(unsigned long long n);
 int rt_pool_workers(void);
 
 /* models.c: one GPU per compute capability */

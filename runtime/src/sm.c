@@ -42,7 +42,7 @@ typedef struct Job {
   size_t dyn, smem_bytes, lane_bytes;
   unsigned nthreads, nwarps;
   int per_sm, nworkers, nsms;
-  unsigned long long nblocks;
+  unsigned long long nblocks, chunk;
   _Atomic unsigned long long next;
   struct cu_launch *launch;
   _Atomic int *failed;
@@ -139,8 +139,9 @@ static __attribute__((noinline)) void resume(Slot *s) {
 }
 
 /* One worker's share: SMs w, w + W, w + 2W, ... */
-static void run_share(unsigned long long w, int worker, void *arg) {
+static void run_share(unsigned long long w, unsigned long long end, int worker, void *arg) {
   (void)worker;
+  (void)end;   /* one share per call */
   Job *J = arg;
   Share *sh = &shares[w];
   int mysms = (J->nsms - (int)w + J->nworkers - 1) / J->nworkers;
@@ -166,19 +167,24 @@ static void run_share(unsigned long long w, int worker, void *arg) {
     s->entered = 0;   /* a new launch enters each coroutine afresh */
   }
   job = J;
+  unsigned long long lo = 0, hi = 0;   /* blocks taken from the grid, not started yet */
   for (;;) {
     int live = 0;
     for (int i = 0; i < n; i++) {
       Slot *s = &sh->slots[i];
-      if (!s->busy && !atomic_load(J->failed)) {
-        unsigned long long b = atomic_fetch_add(&J->next, 1);
-        if (b < J->nblocks) start_block(J, s, b);
+      if (!s->busy && !atomic_load_explicit(J->failed, memory_order_relaxed)) {
+        if (lo == hi) {
+          lo = atomic_fetch_add(&J->next, J->chunk);
+          if (lo > J->nblocks) lo = J->nblocks;
+          hi = lo + J->chunk < J->nblocks ? lo + J->chunk : J->nblocks;
+        }
+        if (lo < hi) start_block(J, s, lo++);
       }
       if (!s->busy) continue;
       resume(s);
       live += s->busy != 0;
     }
-    if (!live && (atomic_load(&J->next) >= J->nblocks || atomic_load(J->failed))) break;
+    if (!live && ((lo == hi && atomic_load(&J->next) >= J->nblocks) || atomic_load(J->failed))) break;
     if (n == 0) break;
   }
 }
@@ -209,6 +215,7 @@ void rt_sm_run(const cu_kernel *k, const char *params, cu_idx3 g, cu_idx3 b, siz
   J.nblocks = (unsigned long long)g.x * g.y * g.z;
   J.launch = launch;
   J.failed = failed;
+  J.chunk = rt_pool_chunk(J.nblocks);
   atomic_store(&J.next, 0);
-  rt_pool_run((unsigned long long)W, run_share, &J);
+  rt_pool_run((unsigned long long)W, 1, run_share, &J);
 }
