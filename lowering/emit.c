@@ -602,6 +602,29 @@ static void block(Em *e, Node *n) {
   line(e, "}");
 }
 
+/* Straight code: no divergent control and no jumps inside, so it can be
+ * printed twice (once for "every lane", once under a mask) at little cost. */
+static bool straight(Node *n) {
+  if (!n) return true;
+  switch (n->k) {
+  case S_BREAK: case S_CONTINUE: case S_RETURN: case S_SYNC: return false;
+  case S_IF: case S_FOR: case S_WHILE: case S_DO: case S_SWITCH:
+    if (n->vary || n->masked) return false;
+    break;
+  default: break;
+  }
+  if (n->k < S_BLOCK) return true;   /* expressions: no statements inside */
+  if (!straight(n->a) || !straight(n->b) || !straight(n->c) || !straight(n->d)) return false;
+  for (int i = 0; i < n->list.n; i++)
+    if (!straight(n->list.v[i])) return false;
+  return true;
+}
+
+/* A divergent if computes its masks and counts the lanes that take each
+ * way. When every live lane of a full warp agrees (the common case: a
+ * bounds test, `t < stride` away from the boundary), the taken branch runs
+ * as unmasked lane loops that vectorize; the masked version is only for
+ * warps that really split. */
 static void st_if(Em *e, Node *n) {
   if (!n->vary) {
     line(e, "if (%s)", exs(e, n->a, false));
@@ -614,30 +637,54 @@ static void st_if(Em *e, Node *n) {
   }
   hoist(e, n->a, false);
   const char *m = cur(e);
-  char *mt = newmask(e, "mt"), *me = n->c ? newmask(e, "me") : NULL;
+  int id = ++e->nid;
+  char *mt = xfmt("_mt%d", id), *me = n->c ? xfmt("_me%d", id) : NULL;
+  char *nt = xfmt("_nt%d", id), *ne = xfmt("_ne%d", id);
+  bool dual = e->full && straight(n->b) && straight(n->c);
   line(e, "{");
   e->ind++;
   line(e, "unsigned char %s[32]%s%s%s;", mt, me ? ", " : "", me ? me : "", me ? "[32]" : "");
+  line(e, "int %s = 0%s%s%s;", nt, me ? ", " : "", me ? ne : "", me ? " = 0" : "");
   line(e, "for (int _l = 0; _l < 32; _l++) {");
-  line(e, "  int _c = %s[_l] && (%s);", m, exs(e, n->a, true));
+  if (e->full) line(e, "  int _c = _l < _nl && (%s);", exs(e, n->a, true));
+  else line(e, "  int _c = %s[_l] && (%s);", m, exs(e, n->a, true));
   line(e, "  %s[_l] = _c;", mt);
-  if (me) line(e, "  %s[_l] = %s[_l] && !_c;", me, m);
+  line(e, "  %s += _c;", nt);
+  if (me) {
+    line(e, "  %s[_l] = %s && !_c;", me, e->full ? "_l < _nl" : xfmt("%s[_l]", m));
+    line(e, "  %s += %s[_l];", ne, me);
+  }
   line(e, "}");
+  if (dual) {
+    /* every lane one way: that branch alone, with no mask */
+    line(e, "if (%s == _nl)", nt);
+    block(e, n->b);
+    if (me) {
+      line(e, "else if (%s == 0)", nt);
+      block(e, n->c);
+    }
+    line(e, "else {");
+    e->ind++;
+  }
   bool full = e->full, uctx = e->uctx;
   e->full = false;
   e->uctx = false;
-  line(e, "if (cu_any(%s))", mt);
+  line(e, "if (%s)", nt);
   push_lv(e, mt, n, false);
   block(e, n->b);
   e->chain.n--;
   if (me) {
-    line(e, "if (cu_any(%s))", me);
+    line(e, "if (%s)", ne);
     push_lv(e, me, n, false);
     block(e, n->c);
     e->chain.n--;
   }
   e->full = full;
   e->uctx = uctx;
+  if (dual) {
+    e->ind--;
+    line(e, "}");
+  }
   e->ind--;
   line(e, "}");
 }
@@ -1150,10 +1197,7 @@ static bool reads_tid(Node *n) {
  * whole-row version (fast) they are one scalar per dimension. */
 static void warp_head(Em *e, bool tids, bool fast) {
   if (fast) {
-    line(e, "const int _nl = cu_warp_nl(_B, _w);");
-    line(e, "const unsigned _tx0 = _w * 32u %% _B->blockDim.x, _ty0 = _w * 32u / _B->blockDim.x %% _B->blockDim.y,");
-    line(e, "               _tz0 = _w * 32u / _B->blockDim.x / _B->blockDim.y;");
-    line(e, "(void)_tx0; (void)_ty0; (void)_tz0;");
+    line(e, "const int _nl = 32;   /* whole rows: every warp is full */");
   } else if (tids) {
     line(e, "unsigned _tx[32], _ty[32], _tz[32];");
     line(e, "const int _nl = cu_warp_ids(_B, _w, _tx, _ty, _tz);");
@@ -1200,15 +1244,6 @@ static void warp_close(Em *e) {
   line(e, "}");
 }
 
-/* the end of one version of a warp's region, without closing the loop */
-static void warp_tail(Em *e) {
-  if (e->rend_used) line(e, "%s: ;", e->rend);
-  if (e->exits) line(e, "for (int _l = 0; _l < 32; _l++) _ex[_w][_l] = !_m0[_l];");
-  line(e, "(void)_m0; (void)_nl;");
-  for (int i = 0; i < e->cross.n; i++) line(e, "(void)%s;", ((Obj *)e->cross.v[i])->cname);
-  e->fast = false;
-}
-
 static void region_body(Em *e, Vec *stmts, int from, int to) {
   for (int i = from; i < to; i++) {
     Node *s = stmts->v[i];
@@ -1229,28 +1264,27 @@ static void region(Em *e, Vec *stmts, int from, int to) {
     tids |= reads_tid(stmts->v[i]);
     aff |= uses_aff(stmts->v[i]);
   }
-  if (!aff) {
+  if (!aff && !tids) {
     warp_open_(e, tids);
     region_body(e, stmts, from, to);
     warp_close(e);
     return;
   }
   /* two versions: warps that are whole rows, and any block shape */
-  line(e, "for (unsigned _w = 0; _w < _B->nwarps; _w++) {");
-  e->ind++;
   line(e, "if (_B->blockDim.x %% 32u == 0) {   /* whole-row warps: threadIdx.x = _tx0 + lane */");
+  e->ind++;
+  line(e, "unsigned _tx0 = 0, _ty0 = 0, _tz0 = 0;");
+  line(e, "for (unsigned _w = 0; _w < _B->nwarps; _w++, cu_row_next(_B, &_tx0, &_ty0, &_tz0)) {");
   e->ind++;
   warp_head(e, true, true);
   region_body(e, stmts, from, to);
-  warp_tail(e);
+  warp_close(e);
   e->ind--;
   line(e, "} else {");
   e->ind++;
-  warp_head(e, tids, false);
+  warp_open_(e, tids);
   region_body(e, stmts, from, to);
-  warp_tail(e);
-  e->ind--;
-  line(e, "}");
+  warp_close(e);
   e->ind--;
   line(e, "}");
 }

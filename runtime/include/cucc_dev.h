@@ -54,6 +54,18 @@ static inline int cu_warp_nl(const cu_block *B, unsigned w) {
   return (int)(n > 32u ? 32u : n);
 }
 
+/* The next warp's first thread when warps are whole rows (blockDim.x a
+ * multiple of 32): a step instead of three divisions per warp. */
+static inline void cu_row_next(const cu_block *B, unsigned *x, unsigned *y, unsigned *z) {
+  if ((*x += 32u) == B->blockDim.x) {
+    *x = 0;
+    if (++*y == B->blockDim.y) {
+      *y = 0;
+      ++*z;
+    }
+  }
+}
+
 /* Is any lane of a mask set? */
 static inline int cu_any(const unsigned char *m) {
   unsigned r = 0;

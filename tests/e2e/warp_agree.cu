@@ -1,0 +1,88 @@
+// warp_agree.cu: divergent ifs whose warps often agree. The lowering runs a
+// branch with no mask when every live lane of a warp takes it, and under a
+// mask when the warp splits; this checks both against a CPU reference, with
+// whole-row blocks (64x2), half rows (16x8), odd shapes (33x3, 7x5x3) and a
+// partial last warp, conditions that are all/none/some per warp, else
+// branches, uniform effects inside a branch, and ifs inside uniform loops.
+#include <cstdio>
+#include <cstdlib>
+#include <cuda_runtime.h>
+
+#define CHECK(call) do { cudaError_t e_ = (call); if (e_ != cudaSuccess) { \
+  printf("%s:%d: %s: %s\nFAIL\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_)); \
+  exit(1); } } while (0)
+
+#define K 5
+
+__global__ void agree(const int *a, int *o, int *blk, int n, int s) {
+  int t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  int i = blockIdx.x * (blockDim.x * blockDim.y * blockDim.z) + t;
+  if (i >= n) return;
+  int x = a[i], *r = o + i * K;
+  r[0] = 0;
+  if (t < s) r[0] = x + 1;                        // whole warps below s, one split warp
+  if (t >= s) r[1] = x * 2; else r[1] = -x;       // else branch, same split
+  int v = 0;
+  for (int k = 0; k < 4; k++) {                   // uniform loop around a varying if
+    if ((t >> 5) % 2 == k % 2) v += k * x;        // warps agree (when rows are whole)
+    else v -= 1;
+  }
+  r[2] = v;
+  if (x > 1000000) r[3] = 1; else r[3] = 2;       // never true: the else runs unmasked
+  if (t < s) blk[blockIdx.x] = s;                 // uniform store under a varying if
+  r[4] = threadIdx.y * 100 + threadIdx.z;
+}
+
+static void host(const int *a, int *o, int *blk, int n, int s, int nb, int bx, int by, int bz) {
+  int bt = bx * by * bz;
+  for (int b = 0; b < nb; b++)
+    for (int t = 0; t < bt; t++) {
+      int i = b * bt + t;
+      if (i >= n) continue;
+      int x = a[i], *r = o + i * K;
+      r[0] = t < s ? x + 1 : 0;
+      r[1] = t >= s ? x * 2 : -x;
+      int v = 0;
+      for (int k = 0; k < 4; k++) v += ((t >> 5) % 2 == k % 2) ? k * x : -1;
+      r[2] = v;
+      r[3] = 2;
+      if (t < s) blk[b] = s;
+      r[4] = (t / bx) % by * 100 + t / (bx * by);
+    }
+}
+
+int main() {
+  const int shapes[][3] = {{64, 2, 1}, {16, 8, 1}, {33, 3, 1}, {7, 5, 3}, {32, 1, 1}, {96, 1, 1}};
+  const int splits[] = {0, 5, 32, 40, 64, 1000};
+  int bad = 0, runs = 0;
+  for (const auto &sh : shapes)
+    for (int s : splits) {
+      int bt = sh[0] * sh[1] * sh[2], nb = 5, n = nb * bt - 3;   // last warp partial
+      int *a = (int *)malloc(n * sizeof(int)), *o = (int *)calloc((size_t)n * K, sizeof(int)),
+          *r = (int *)calloc((size_t)n * K, sizeof(int)), hb[5] = {0}, rb[5] = {0};
+      for (int i = 0; i < n; i++) a[i] = (i * 37) % 101 - 50;
+      int *da, *dO, *db;
+      CHECK(cudaMalloc(&da, n * sizeof(int)));
+      CHECK(cudaMalloc(&dO, (size_t)n * K * sizeof(int)));
+      CHECK(cudaMalloc(&db, sizeof hb));
+      CHECK(cudaMemcpy(da, a, n * sizeof(int), cudaMemcpyHostToDevice));
+      CHECK(cudaMemset(dO, 0, (size_t)n * K * sizeof(int)));
+      CHECK(cudaMemset(db, 0, sizeof hb));
+      agree<<<nb, dim3(sh[0], sh[1], sh[2])>>>(da, dO, db, n, s);
+      CHECK(cudaGetLastError());
+      CHECK(cudaMemcpy(o, dO, (size_t)n * K * sizeof(int), cudaMemcpyDeviceToHost));
+      CHECK(cudaMemcpy(hb, db, sizeof hb, cudaMemcpyDeviceToHost));
+      host(a, r, rb, n, s, nb, sh[0], sh[1], sh[2]);
+      for (int i = 0; i < n * K; i++)
+        if (o[i] != r[i]) {
+          if (bad++ < 5) printf("block (%d,%d,%d) s=%d: out[%d] = %d, want %d\n", sh[0], sh[1], sh[2], s, i, o[i], r[i]);
+        }
+      for (int b = 0; b < nb; b++)
+        if (hb[b] != rb[b] && bad++ < 5) printf("block (%d,%d,%d) s=%d: blk[%d] = %d, want %d\n", sh[0], sh[1], sh[2], s, b, hb[b], rb[b]);
+      runs++;
+      cudaFree(da); cudaFree(dO); cudaFree(db);
+      free(a); free(o); free(r);
+    }
+  printf("%d shapes x splits checked, %d mismatches\n%s\n", runs, bad, bad ? "FAIL" : "PASS");
+  return bad != 0;
+}
