@@ -241,6 +241,9 @@ static bool visible_conv(Node *n) {
   return true;
 }
 
+static bool aff_e(Node *n);
+static char *exs(Em *e, Node *n, bool lane);
+
 static void ex(Em *e, Node *n) {
   Buf *o = e->o;
   switch (n->k) {
@@ -338,6 +341,15 @@ static void ex(Em *e, Node *n) {
     if (e->lane && emaj_root(n)) {
       emaj(e, n);
       buf_puts(o, "[_l]");
+      break;
+    }
+    if (e->fast && e->lane && !n->a->vary && aff_e(n->b)) {
+      /* a[base + lane]: the lane-0 element's address, then [_l], so the C
+       * compiler sees a unit-stride access it can vectorize (assumes a
+       * warp's indices do not wrap around between lanes) */
+      buf_puts(o, "(&");
+      ex(e, n->a);
+      buf_printf(o, "[%s])[_l]", exs(e, n->b, false));
       break;
     }
     ex(e, n->a);
@@ -620,6 +632,23 @@ static bool straight(Node *n) {
   return true;
 }
 
+/* An expression that can be evaluated twice: no stores, no calls but to
+ * the math library and __ldg, no volatile reads. */
+static bool pure(Node *n) {
+  if (!n) return true;
+  switch (n->k) {
+  case N_ASSIGN: case N_INCDEC: return false;
+  case N_CALL: if (n->ck != C_LIBM && n->ck != C_LDG) return false; break;
+  case N_VAR: if (n->var->ty->is_volatile) return false; break;
+  case N_UN: case N_INDEX: case N_MEMBER: if (n->ty->is_volatile) return false; break;
+  default: break;
+  }
+  if (!pure(n->a) || !pure(n->b) || !pure(n->c) || !pure(n->d)) return false;
+  for (int i = 0; i < n->list.n; i++)
+    if (!pure(n->list.v[i])) return false;
+  return true;
+}
+
 /* A divergent if computes its masks and counts the lanes that take each
  * way. When every live lane of a full warp agrees (the common case: a
  * bounds test, `t < stride` away from the boundary), the taken branch runs
@@ -643,20 +672,10 @@ static void st_if(Em *e, Node *n) {
   bool dual = e->full && straight(n->b) && straight(n->c);
   line(e, "{");
   e->ind++;
-  line(e, "unsigned char %s[32]%s%s%s;", mt, me ? ", " : "", me ? me : "", me ? "[32]" : "");
-  line(e, "int %s = 0%s%s%s;", nt, me ? ", " : "", me ? ne : "", me ? " = 0" : "");
-  line(e, "for (int _l = 0; _l < 32; _l++) {");
-  if (e->full) line(e, "  int _c = _l < _nl && (%s);", exs(e, n->a, true));
-  else line(e, "  int _c = %s[_l] && (%s);", m, exs(e, n->a, true));
-  line(e, "  %s[_l] = _c;", mt);
-  line(e, "  %s += _c;", nt);
-  if (me) {
-    line(e, "  %s[_l] = %s && !_c;", me, e->full ? "_l < _nl" : xfmt("%s[_l]", m));
-    line(e, "  %s += %s[_l];", ne, me);
-  }
-  line(e, "}");
-  if (dual) {
-    /* every lane one way: that branch alone, with no mask */
+  if (dual && pure(n->a)) {
+    /* count first (compares and adds only); the masks only if it splits */
+    line(e, "int %s = 0;", nt);
+    line(e, "for (int _l = 0; _l < _nl; _l++) %s += (%s) != 0;", nt, exs(e, n->a, true));
     line(e, "if (%s == _nl)", nt);
     block(e, n->b);
     if (me) {
@@ -665,6 +684,37 @@ static void st_if(Em *e, Node *n) {
     }
     line(e, "else {");
     e->ind++;
+    line(e, "unsigned char %s[32]%s%s%s;", mt, me ? ", " : "", me ? me : "", me ? "[32]" : "");
+    line(e, "for (int _l = 0; _l < 32; _l++) {");
+    line(e, "  int _c = _l < _nl && (%s);", exs(e, n->a, true));
+    line(e, "  %s[_l] = _c;", mt);
+    if (me) line(e, "  %s[_l] = _l < _nl && !_c;", me);
+    line(e, "}");
+    if (me) line(e, "int %s = _nl - %s;", ne, nt);
+  } else {
+    line(e, "unsigned char %s[32]%s%s%s;", mt, me ? ", " : "", me ? me : "", me ? "[32]" : "");
+    line(e, "int %s = 0%s%s%s;", nt, me ? ", " : "", me ? ne : "", me ? " = 0" : "");
+    line(e, "for (int _l = 0; _l < 32; _l++) {");
+    if (e->full) line(e, "  int _c = _l < _nl && (%s);", exs(e, n->a, true));
+    else line(e, "  int _c = %s[_l] && (%s);", m, exs(e, n->a, true));
+    line(e, "  %s[_l] = _c;", mt);
+    line(e, "  %s += _c;", nt);
+    if (me) {
+      line(e, "  %s[_l] = %s && !_c;", me, e->full ? "_l < _nl" : xfmt("%s[_l]", m));
+      line(e, "  %s += %s[_l];", ne, me);
+    }
+    line(e, "}");
+    if (dual) {
+      /* every lane one way: that branch alone, with no mask */
+      line(e, "if (%s == _nl)", nt);
+      block(e, n->b);
+      if (me) {
+        line(e, "else if (%s == 0)", nt);
+        block(e, n->c);
+      }
+      line(e, "else {");
+      e->ind++;
+    }
   }
   bool full = e->full, uctx = e->uctx;
   e->full = false;

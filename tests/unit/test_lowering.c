@@ -54,7 +54,15 @@ int main(int argc, char **argv) {
   HASNT("vecadd: no loop mask", d, "_ml");
   HAS("vecadd: whole-row version", d, "if (_B->blockDim.x % 32u == 0)");
   HAS("vecadd: i is one base per warp there", d, "int i_b = ");
-  HAS("vecadd: contiguous access a[i_b + lane]", d, "a[(i_b + _l)]");
+  HAS("vecadd: contiguous access a[i_b + lane] as a unit-stride pointer", d, "(&a[i_b])[_l]");
+  HAS("vecadd: pure condition: lanes counted first", d, "for (int _l = 0; _l < _nl; _l++) _nt");
+  HAS("vecadd: a warp that agrees runs the branch unmasked", d, "== _nl)");
+
+  d = translate("__global__ void k(int *a, int n) {\n"
+                "  int x;\n"
+                "  if ((x = a[threadIdx.x]) > n) a[threadIdx.x] = x; else a[threadIdx.x] = 0;\n}\n", &rc);
+  HAS("impure condition: evaluated once into the masks", d, "+= _c;");
+  HAS("impure condition: else mask counted", d, "_ne");
 
   d = translate("__global__ void k(const float *a, float *c, int n) {\n"
                 "  float acc = 0;\n"
