@@ -89,6 +89,8 @@ typedef enum {
 /* Builtin variables and what the frontend recognizes by name. */
 typedef enum { B_TID, B_BID, B_BDIM, B_GDIM, B_WSIZE } Builtin;
 
+enum { AF_LANE = 1, AF_ROW = 2 };   /* Obj.aff */
+
 /* Calls: to a function with a body (lowered as C), or to an intrinsic. */
 typedef enum {
   C_FUNC,              /* user or header function with a body */
@@ -142,8 +144,9 @@ struct Obj {
   bool is_global;      /* __device__/__constant__ at file scope: the host
                           unit defines it; device C refers to its symbol */
   bool vary;           /* per-lane storage (uniform.c) */
-  bool aff;            /* when warps are whole rows, lane l holds base + l:
-                          kept as one base per warp (emit.c) */
+  unsigned char aff;   /* when warps are whole rows (emit.c), AF_LANE: lane
+                          l holds base + l; AF_ROW: every lane holds the
+                          same value; either is one base per warp */
   bool addr_taken;     /* & taken or array decayed: lane-major storage */
   int64_t smem_off;    /* static __shared__: offset in block shared memory;
                           kernel parameter: offset in the parameter buffer */

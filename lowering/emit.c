@@ -214,7 +214,7 @@ static void init_list(Em *e, Node *n) {
 
 static void var(Em *e, Obj *o) {
   if (e->fast && o->aff) {
-    buf_printf(e->o, e->lane ? "(%s_b + _l)" : "%s_b", o->cname);
+    buf_printf(e->o, e->lane && o->aff == AF_LANE ? "(%s_b + _l)" : "%s_b", o->cname);
     return;
   }
   if (o->is_shared) {
@@ -242,6 +242,7 @@ static bool visible_conv(Node *n) {
 }
 
 static bool aff_e(Node *n);
+static bool rowu(Node *n);
 static char *exs(Em *e, Node *n, bool lane);
 
 static void ex(Em *e, Node *n) {
@@ -343,7 +344,7 @@ static void ex(Em *e, Node *n) {
       buf_puts(o, "[_l]");
       break;
     }
-    if (e->fast && e->lane && !n->a->vary && aff_e(n->b)) {
+    if (e->fast && e->lane && rowu(n->a) && aff_e(n->b)) {
       /* a[base + lane]: the lane-0 element's address, then [_l], so the C
        * compiler sees a unit-stride access it can vectorize (assumes a
        * warp's indices do not wrap around between lanes) */
@@ -513,7 +514,8 @@ static void aff_set(Em *e, Obj *o, Node *val, bool decl) {
   char *b = exs(e, val, false);
   if (decl && !o->cross) line(e, "%s = %s;", ty_decl(o->ty, xfmt("%s_b", o->cname)), b);
   else line(e, "%s_b = %s;", o->cname, b);
-  if (o->cross) line(e, "for (int _l = 0; _l < 32; _l++) %s[_l] = %s_b + _l;", o->cname, o->cname);
+  if (o->cross)
+    line(e, "for (int _l = 0; _l < 32; _l++) %s[_l] = %s_b%s;", o->cname, o->cname, o->aff == AF_LANE ? " + _l" : "");
 }
 
 static void st_decl(Em *e, Node *n) {
@@ -964,24 +966,45 @@ static int64_t align_up(int64_t x, int64_t a) { return (x + a - 1) / a * a; }
 /* ---- affine values ----
  * When blockDim.x is a multiple of 32, every warp is part of one row:
  * threadIdx.x = _tx0 + lane and threadIdx.y, .z are the same in all lanes.
- * Then a varying integer assigned only values of the form uniform + tid.x
- * (i = blockIdx.x * blockDim.x + threadIdx.x) holds base + lane in lane l:
- * the whole-row version of a region keeps just the base (`i_b`) and prints
- * `(i_b + _l)`, so a[i] is a contiguous vector access instead of a gather. */
+ * Then a varying integer assigned only values of the form row + tid.x
+ * (i = blockIdx.x * blockDim.x + threadIdx.x) holds base + lane in lane l
+ * (AF_LANE), and one computed from threadIdx.y/z and uniform values only
+ * (row = blockIdx.y * T + threadIdx.y) holds the same value in every lane
+ * (AF_ROW). The whole-row version of a region keeps just the base (`i_b`)
+ * and prints `(i_b + _l)` or `row_b`, so a[i] is a contiguous vector access
+ * and As[row][k] one broadcast instead of 32 gathered loads. */
 static bool is_intty(Type *t) { return t->kind >= TY_SHORT && t->kind <= TY_ULLONG && t->size >= 4; }
 
+/* the same value in every lane of a whole-row warp (or uniform) */
+static bool rowu(Node *n) {
+  if (!n->vary) return true;
+  switch (n->k) {
+  case N_BUILTIN: return n->bk == B_TID && n->dim > 0;
+  case N_VAR: return n->var->aff == AF_ROW;
+  case N_CAST: return rowu(n->a);
+  case N_UN: return strcmp(n->op, "*") && strcmp(n->op, "&") && rowu(n->a);
+  case N_BIN: case N_LOG: return rowu(n->a) && rowu(n->b);
+  case N_COND: return rowu(n->a) && rowu(n->b) && rowu(n->c);
+  case N_INDEX: return n->ty->kind == TY_ARRAY && rowu(n->a) && rowu(n->b);   /* an address, no load */
+  default: return false;
+  }
+}
+
+/* base + lane in lane l of a whole-row warp */
 static bool aff_e(Node *n) {
   switch (n->k) {
   case N_BUILTIN: return n->bk == B_TID && n->dim == 0;
-  case N_VAR: return n->var->aff;
+  case N_VAR: return n->var->aff == AF_LANE;
   case N_CAST: return is_intty(n->ty) && is_intty(n->a->ty) && aff_e(n->a);
   case N_BIN:
-    if (!strcmp(n->op, "+")) return (aff_e(n->a) && !n->b->vary) || (!n->a->vary && aff_e(n->b));
-    if (!strcmp(n->op, "-")) return aff_e(n->a) && !n->b->vary;
+    if (!strcmp(n->op, "+")) return (aff_e(n->a) && rowu(n->b)) || (rowu(n->a) && aff_e(n->b));
+    if (!strcmp(n->op, "-")) return aff_e(n->a) && rowu(n->b);
     return false;
   default: return false;
   }
 }
+
+static bool aff_ok(Obj *o, Node *v) { return o->aff == AF_ROW ? rowu(v) : aff_e(v); }
 
 /* Candidates: varying local integers, never address-taken, assigned only
  * by declarations or plain top-level `=` outside divergent control. */
@@ -992,7 +1015,7 @@ static void aff_bad_stores(Node *n) {   /* stores anywhere else disqualify */
   if ((n->k == N_ASSIGN || n->k == N_INCDEC)) {
     Node *t = n->a;
     while (t->k == N_CAST && t->implicit) t = t->a;
-    if (t->k == N_VAR) t->var->aff = false;
+    if (t->k == N_VAR) t->var->aff = 0;
   }
   aff_bad_stores(n->a);
   aff_bad_stores(n->b);
@@ -1008,12 +1031,12 @@ static bool aff_walk(Node *n, bool div) {   /* returns: something changed */
     for (int i = 0; i < n->list.n; i++) ch |= aff_walk(n->list.v[i], div);
     break;
   case S_DECL:
-    if (n->var->aff && (div || (n->a && !aff_e(n->a)) || !n->a)) { n->var->aff = false; ch = true; }
+    if (n->var->aff && (div || !n->a || !aff_ok(n->var, n->a))) { n->var->aff = 0; ch = true; }
     break;
   case S_EXPR: {
     Node *x = n->a;
     if (x->k == N_ASSIGN && !strcmp(x->op, "=") && x->a->k == N_VAR && x->a->var->aff) {
-      if (div || !aff_e(x->b)) { x->a->var->aff = false; ch = true; }
+      if (div || !aff_ok(x->a->var, x->b)) { x->a->var->aff = 0; ch = true; }
     }
     break;
   }
@@ -1033,13 +1056,18 @@ static bool aff_walk(Node *n, bool div) {   /* returns: something changed */
 
 static void aff_strip_assign_stores(Node *n);
 
+/* Row values first (lane values may be built on them), then lane values
+ * among the rest; each is the largest set consistent with its stores. */
 static void affine(Obj *k) {
-  for (int i = 0; i < k->locals.n; i++) {
-    Obj *o = k->locals.v[i];
-    o->aff = o->vary && !o->is_param && !o->is_shared && !o->addr_taken && is_intty(o->ty);
+  for (int kind = AF_ROW; kind >= AF_LANE; kind--) {
+    for (int i = 0; i < k->locals.n; i++) {
+      Obj *o = k->locals.v[i];
+      if (o->aff == AF_ROW) continue;
+      o->aff = o->vary && !o->is_param && !o->is_shared && !o->addr_taken && is_intty(o->ty) ? kind : 0;
+    }
+    aff_strip_assign_stores(k->body);
+    while (aff_walk(k->body, false)) {}
   }
-  aff_strip_assign_stores(k->body);
-  while (aff_walk(k->body, false)) {}
 }
 
 /* Stores other than a top-level `x = ...` statement or a declaration. */
@@ -1263,7 +1291,9 @@ static void warp_head(Em *e, bool tids, bool fast) {
   }
   for (int i = 0; i < e->cross.n; i++) {
     Obj *o = e->cross.v[i];
-    line(e, "%s = %s_all[_w];", ty_decl(ptr_to(warp_type(o)->base), o->cname), o->cname);
+    /* restrict: a warp's per-thread storage is reached through this pointer
+     * only, so the C compiler may keep it in registers across loops */
+    line(e, "%s = %s_all[_w];", ty_decl(ptr_to(warp_type(o)->base), xfmt("restrict %s", o->cname)), o->cname);
     if (fast && o->aff) line(e, "%s = %s[0];", ty_decl(o->ty, xfmt("%s_b", o->cname)), o->cname);
   }
   e->rend = xfmt("_rend%d", ++e->nid);

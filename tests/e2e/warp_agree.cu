@@ -30,7 +30,9 @@ __global__ void agree(const int *a, int *o, int *blk, int n, int s) {
   r[2] = v;
   if (x > 1000000) r[3] = 1; else r[3] = 2;       // never true: the else runs unmasked
   if (t < s) blk[blockIdx.x] = s;                 // uniform store under a varying if
-  r[4] = threadIdx.y * 100 + threadIdx.z;
+  int ry = threadIdx.y * 100 + threadIdx.z;   // one value per whole-row warp
+  int rx = ry + threadIdx.x - threadIdx.x;     // still that value
+  r[4] = rx;
 }
 
 static void host(const int *a, int *o, int *blk, int n, int s, int nb, int bx, int by, int bz) {

@@ -58,6 +58,20 @@ int main(int argc, char **argv) {
   HAS("vecadd: pure condition: lanes counted first", d, "for (int _l = 0; _l < _nl; _l++) _nt");
   HAS("vecadd: a warp that agrees runs the branch unmasked", d, "== _nl)");
 
+  d = translate("__global__ void k(const float *A, float *C, int w) {\n"
+                "  __shared__ float As[32][33];\n"
+                "  int tx = threadIdx.x, ty = threadIdx.y, row = blockIdx.y * 32 + ty;\n"
+                "  As[ty][tx] = A[row * w + tx];\n"
+                "  __syncthreads();\n"
+                "  float acc = 0;\n"
+                "  for (int k = 0; k < 32; k++) acc += As[ty][k];\n"
+                "  C[row * w + tx] = acc;\n}\n", &rc);
+  HAS("row value: threadIdx.y is one value per whole-row warp", d, "int ty_b = ");
+  HAS("row value: row is too", d, "row_b = ");
+  HAS("row value: As[ty][k] is a broadcast", d, "As[ty_b][k]");
+  HAS("row + lane: A[row * w + tx] is unit stride", d, "(&A[((row_b * w) + tx_b)])[_l]");
+  HAS("per-thread storage is restrict", d, "int *restrict ty = ty_all[_w];");
+
   d = translate("__global__ void k(int *a, int n) {\n"
                 "  int x;\n"
                 "  if ((x = a[threadIdx.x]) > n) a[threadIdx.x] = x; else a[threadIdx.x] = 0;\n}\n", &rc);
