@@ -37,6 +37,8 @@ typedef struct Em {
   Vec cross;             /* Obj*: varying variables kept per thread */
   int maxrreg;           /* -maxrregcount */
   bool fast;             /* printing the whole-row version of a region */
+  int hw;                /* printing the half-row version: rows of hw lanes
+                            (lane _l = hw * sub-row _r + column _x); else 0 */
 } Em;
 
 static const char *cur(Em *e) { return ((Lv *)e->chain.v[e->chain.n - 1])->m; }
@@ -49,6 +51,21 @@ static void line(Em *e, const char *fmt, ...) {
   char tmp[4096];
   vsnprintf(tmp, sizeof tmp, fmt, ap);
   va_end(ap);
+  if (e->hw) {
+    /* half-row version: every lane loop runs sub-rows x columns, so that a
+     * row's lanes are an inner loop with unit stride (bounded by _l: gcc
+     * unrolls a loop of constant count 16 before it could vectorize it) */
+    static const char *const pat[] = {"for (int _l = 0; _l < 32; _l++)", "for (int _l = 0; _l < _nl; _l++)"};
+    for (int k = 0; k < 2; k++) {
+      char *p = strstr(tmp, pat[k]);
+      if (!p) continue;
+      char rest[4096];
+      snprintf(rest, sizeof rest, "%s", p + strlen(pat[k]));
+      snprintf(p, sizeof tmp - (size_t)(p - tmp),
+               "for (int _r = 0; _r < %d; _r++) for (int _x = 0, _l = _r * %d; _l < _r * %d + %d; _x++, _l++)%s",
+               32 / e->hw, e->hw, e->hw, e->hw, rest);
+    }
+  }
   buf_puts(e->o, tmp);
   buf_puts(e->o, "\n");
 }
@@ -194,7 +211,8 @@ static void args(Em *e, Node *n) {
   buf_puts(e->o, "(");
   int k = 0;
   if (n->ck == C_FUNC && n->fn->uses_tid)
-    buf_printf(e->o, e->fast ? (e->lane ? "_B, _tx0 + _l, _ty0, _tz0" : "_B, _tx0, _ty0, _tz0")
+    buf_printf(e->o, e->hw ? "_B, _x, _ty0 + _r, _tz0"
+                     : e->fast ? (e->lane ? "_B, _tx0 + _l, _ty0, _tz0" : "_B, _tx0, _ty0, _tz0")
                              : e->lane ? "_B, _tx[_l], _ty[_l], _tz[_l]" : "_B, _tx, _ty, _tz"), k++;
   for (int i = 0; i < n->list.n; i++) {
     if (k++) buf_puts(e->o, ", ");
@@ -213,6 +231,10 @@ static void init_list(Em *e, Node *n) {
 }
 
 static void var(Em *e, Obj *o) {
+  if (e->hw && o->aff) {
+    buf_printf(e->o, e->lane && o->aff == AF_LANE ? "(%s_b[_r] + _x)" : "%s_b[_r]", o->cname);
+    return;
+  }
   if (e->fast && o->aff) {
     buf_printf(e->o, e->lane && o->aff == AF_LANE ? "(%s_b + _l)" : "%s_b", o->cname);
     return;
@@ -256,7 +278,8 @@ static void ex(Em *e, Node *n) {
     const char *xyz = n->dim == 0 ? "x" : n->dim == 1 ? "y" : "z";
     switch (n->bk) {
     case B_TID:
-      if (e->fast) buf_printf(o, n->dim ? "_t%s0" : e->lane ? "(_tx0 + _l)" : "_tx0", xyz);
+      if (e->hw) buf_puts(o, n->dim == 2 ? "_tz0" : n->dim == 1 ? "(_ty0 + _r)" : e->lane ? "(unsigned)_x" : "0u");
+      else if (e->fast) buf_printf(o, n->dim ? "_t%s0" : e->lane ? "(_tx0 + _l)" : "_tx0", xyz);
       else buf_printf(o, e->lane ? "_t%s[_l]" : "_t%s", xyz);
       break;
     case B_BID: buf_printf(o, "_B->blockIdx.%s", xyz); break;
@@ -344,13 +367,14 @@ static void ex(Em *e, Node *n) {
       buf_puts(o, "[_l]");
       break;
     }
-    if (e->fast && e->lane && rowu(n->a) && aff_e(n->b)) {
-      /* a[base + lane]: the lane-0 element's address, then [_l], so the C
-       * compiler sees a unit-stride access it can vectorize (assumes a
-       * warp's indices do not wrap around between lanes) */
+    if ((e->fast || e->hw) && e->lane && rowu(n->a) && aff_e(n->b)) {
+      /* a[base + lane]: the row's first element's address, then [_l] (or
+       * [_x]), so the C compiler sees a unit-stride access it can
+       * vectorize (assumes a warp's indices do not wrap around between
+       * lanes) */
       buf_puts(o, "(&");
       ex(e, n->a);
-      buf_printf(o, "[%s])[_l]", exs(e, n->b, false));
+      buf_printf(o, "[%s])[%s]", exs(e, n->b, false), e->hw ? "_x" : "_l");
       break;
     }
     ex(e, n->a);
@@ -509,8 +533,17 @@ static void init_elems(Em *e, Obj *o, Type *t, Node *init, const char *path) {
   else line(e, "%s%s[_l] = %s;", o->cname, path, v);
 }
 
-/* whole-row version: an affine variable is set by its base */
+/* whole-row version: an affine variable is set by its base; half-row
+ * version: by one base per sub-row */
 static void aff_set(Em *e, Obj *o, Node *val, bool decl) {
+  if (e->hw) {
+    int R = 32 / e->hw;
+    if (decl && !o->cross) line(e, "%s;", ty_decl(o->ty, xfmt("%s_b[%d]", o->cname, R)));
+    line(e, "for (int _r = 0; _r < %d; _r++) %s_b[_r] = %s;", R, o->cname, exs(e, val, false));
+    if (o->cross)
+      line(e, "for (int _l = 0; _l < 32; _l++) %s[_l] = %s_b[_r]%s;", o->cname, o->cname, o->aff == AF_LANE ? " + _x" : "");
+    return;
+  }
   char *b = exs(e, val, false);
   if (decl && !o->cross) line(e, "%s = %s;", ty_decl(o->ty, xfmt("%s_b", o->cname)), b);
   else line(e, "%s_b = %s;", o->cname, b);
@@ -520,7 +553,7 @@ static void aff_set(Em *e, Obj *o, Node *val, bool decl) {
 
 static void st_decl(Em *e, Node *n) {
   Obj *o = n->var;
-  if (e->fast && o->aff && n->a) {
+  if ((e->fast || e->hw) && o->aff && n->a) {
     aff_set(e, o, n->a, true);
     return;
   }
@@ -550,7 +583,7 @@ static void st_decl(Em *e, Node *n) {
 }
 
 static void st_expr(Em *e, Node *x) {
-  if (e->fast && x->k == N_ASSIGN && !strcmp(x->op, "=") && x->a->k == N_VAR && x->a->var->aff) {
+  if ((e->fast || e->hw) && x->k == N_ASSIGN && !strcmp(x->op, "=") && x->a->k == N_VAR && x->a->var->aff) {
     aff_set(e, x->a->var, x->b, false);
     return;
   }
@@ -1273,9 +1306,9 @@ static bool reads_tid(Node *n) {
 /* The set-up of one warp in a region: its lanes, its mask, its per-thread
  * storage; the lanes' thread indices only if the region reads them. In the
  * whole-row version (fast) they are one scalar per dimension. */
-static void warp_head(Em *e, bool tids, bool fast) {
-  if (fast) {
-    line(e, "const int _nl = 32;   /* whole rows: every warp is full */");
+static void warp_head(Em *e, bool tids, bool fast, int hw) {
+  if (fast || hw) {
+    line(e, "const int _nl = 32;   /* whole or half rows: every warp is full */");
   } else if (tids) {
     line(e, "unsigned _tx[32], _ty[32], _tz[32];");
     line(e, "const int _nl = cu_warp_ids(_B, _w, _tx, _ty, _tz);");
@@ -1295,6 +1328,10 @@ static void warp_head(Em *e, bool tids, bool fast) {
      * only, so the C compiler may keep it in registers across loops */
     line(e, "%s = %s_all[_w];", ty_decl(ptr_to(warp_type(o)->base), xfmt("restrict %s", o->cname)), o->cname);
     if (fast && o->aff) line(e, "%s = %s[0];", ty_decl(o->ty, xfmt("%s_b", o->cname)), o->cname);
+    if (hw && o->aff) {
+      line(e, "%s;", ty_decl(o->ty, xfmt("%s_b[%d]", o->cname, 32 / hw)));
+      line(e, "for (int _r = 0; _r < %d; _r++) %s_b[_r] = %s[_r * %d];", 32 / hw, o->cname, o->cname, hw);
+    }
   }
   e->rend = xfmt("_rend%d", ++e->nid);
   e->rend_used = false;
@@ -1304,12 +1341,13 @@ static void warp_head(Em *e, bool tids, bool fast) {
   e->full = !e->exits;
   e->lane = false;
   e->fast = fast;
+  e->hw = hw;
 }
 
 static void warp_open_(Em *e, bool tids) {
   line(e, "for (unsigned _w = 0; _w < _B->nwarps; _w++) {");
   e->ind++;
-  warp_head(e, tids, false);
+  warp_head(e, tids, false, 0);
 }
 
 static void warp_open(Em *e) { warp_open_(e, true); }
@@ -1320,6 +1358,7 @@ static void warp_close(Em *e) {
   line(e, "(void)_m0; (void)_nl;");
   for (int i = 0; i < e->cross.n; i++) line(e, "(void)%s;", ((Obj *)e->cross.v[i])->cname);
   e->fast = false;
+  e->hw = 0;
   e->ind--;
   line(e, "}");
 }
@@ -1350,13 +1389,23 @@ static void region(Em *e, Vec *stmts, int from, int to) {
     warp_close(e);
     return;
   }
-  /* two versions: warps that are whole rows, and any block shape */
+  /* three versions: warps that are whole rows, warps of two half rows
+   * (16 x 2k blocks, the common 16 x 16 tile), and any block shape */
   line(e, "if (_B->blockDim.x %% 32u == 0) {   /* whole-row warps: threadIdx.x = _tx0 + lane */");
   e->ind++;
   line(e, "unsigned _tx0 = 0, _ty0 = 0, _tz0 = 0;");
   line(e, "for (unsigned _w = 0; _w < _B->nwarps; _w++, cu_row_next(_B, &_tx0, &_ty0, &_tz0)) {");
   e->ind++;
-  warp_head(e, true, true);
+  warp_head(e, true, true, 0);
+  region_body(e, stmts, from, to);
+  warp_close(e);
+  e->ind--;
+  line(e, "} else if (_B->blockDim.x == 16u && _B->blockDim.y %% 2u == 0) {   /* half rows: lane = 16 * _r + threadIdx.x */");
+  e->ind++;
+  line(e, "unsigned _ty0 = 0, _tz0 = 0;");
+  line(e, "for (unsigned _w = 0; _w < _B->nwarps; _w++, cu_hrow_next(_B, &_ty0, &_tz0)) {");
+  e->ind++;
+  warp_head(e, true, false, 16);
   region_body(e, stmts, from, to);
   warp_close(e);
   e->ind--;

@@ -66,6 +66,14 @@ static inline void cu_row_next(const cu_block *B, unsigned *x, unsigned *y, unsi
   }
 }
 
+/* The same for warps of two half rows (blockDim.x == 16, blockDim.y even). */
+static inline void cu_hrow_next(const cu_block *B, unsigned *y, unsigned *z) {
+  if ((*y += 2u) == B->blockDim.y) {
+    *y = 0;
+    ++*z;
+  }
+}
+
 /* Is any lane of a mask set? */
 static inline int cu_any(const unsigned char *m) {
   unsigned r = 0;

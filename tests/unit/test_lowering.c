@@ -70,6 +70,9 @@ int main(int argc, char **argv) {
   HAS("row value: row is too", d, "row_b = ");
   HAS("row value: As[ty][k] is a broadcast", d, "As[ty_b][k]");
   HAS("row + lane: A[row * w + tx] is unit stride", d, "(&A[((row_b * w) + tx_b)])[_l]");
+  HAS("half rows: a version for 16 x 2k blocks", d, "_B->blockDim.x == 16u && _B->blockDim.y % 2u == 0");
+  HAS("half rows: lane loops are sub-row x column", d, "for (int _r = 0; _r < 2; _r++) for (int _x = 0, _l = _r * 16; _l < _r * 16 + 16; _x++, _l++)");
+  HAS("half rows: row value per sub-row, broadcast", d, "As[ty_b[_r]][k]");
   HAS("per-thread storage is restrict", d, "int *restrict ty = ty_all[_w];");
 
   d = translate("__global__ void k(int *a, int n) {\n"
