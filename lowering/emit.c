@@ -265,6 +265,7 @@ static bool visible_conv(Node *n) {
 
 static bool aff_e(Node *n);
 static bool rowu(Node *n);
+static bool is_intty(Type *t);
 static char *exs(Em *e, Node *n, bool lane);
 
 static void ex(Em *e, Node *n) {
@@ -649,22 +650,55 @@ static void block(Em *e, Node *n) {
   line(e, "}");
 }
 
-/* Straight code: no divergent control and no jumps inside, so it can be
- * printed twice (once for "every lane", once under a mask) at little cost. */
-static bool straight(Node *n) {
+/* Code that can be printed twice (once for "every lane", once under a
+ * mask) at bounded cost: no jumps, no divergent loops or switches, and
+ * divergent ifs only while the statements involved stay few (each level
+ * of nested ifs doubles what is printed). */
+static bool dual_ok(Node *n, int *budget) {
   if (!n) return true;
+  if (--*budget < 0) return false;
   switch (n->k) {
   case S_BREAK: case S_CONTINUE: case S_RETURN: case S_SYNC: return false;
-  case S_IF: case S_FOR: case S_WHILE: case S_DO: case S_SWITCH:
+  case S_FOR: case S_WHILE: case S_DO: case S_SWITCH:
     if (n->vary || n->masked) return false;
+    break;
+  case S_IF:
+    if (n->vary) *budget -= 20;
     break;
   default: break;
   }
   if (n->k < S_BLOCK) return true;   /* expressions: no statements inside */
-  if (!straight(n->a) || !straight(n->b) || !straight(n->c) || !straight(n->d)) return false;
+  if (!dual_ok(n->a, budget) || !dual_ok(n->b, budget) || !dual_ok(n->c, budget) || !dual_ok(n->d, budget))
+    return false;
   for (int i = 0; i < n->list.n; i++)
-    if (!straight(n->list.v[i])) return false;
+    if (!dual_ok(n->list.v[i], budget)) return false;
   return true;
+}
+
+/* In a whole-row warp, base + lane compared with a row value holds in a
+ * run of lanes whose length is known without looking at each lane:
+ * `t < stride` holds in clamp(stride - t_b, 0, 32) lanes. NULL if the
+ * condition is not of that form. Assumes, as unit-stride accesses do, that
+ * lane values do not wrap around between lanes. */
+static char *aff_count(Em *e, Node *c) {
+  if (c->k != N_BIN || !is_intty(c->a->ty) || c->a->ty->size > 4) return NULL;
+  const char *op = c->op;
+  Node *a = c->a, *u = c->b;
+  bool swap = false;
+  if (!(aff_e(a) && rowu(u))) {
+    if (!(aff_e(u) && rowu(a))) return NULL;
+    swap = true;
+    a = c->b;
+    u = c->a;
+  }
+  /* normalize to "aff OP u" */
+  if (swap) op = !strcmp(op, "<") ? ">" : !strcmp(op, ">") ? "<" : !strcmp(op, "<=") ? ">=" : !strcmp(op, ">=") ? "<=" : op;
+  char *d = xfmt("(long long)(%s) - (long long)(%s)", exs(e, u, false), exs(e, a, false));
+  if (!strcmp(op, "<")) return xfmt("cu_lanes_below(%s)", d);
+  if (!strcmp(op, "<=")) return xfmt("cu_lanes_below(%s + 1)", d);
+  if (!strcmp(op, ">")) return xfmt("32 - cu_lanes_below(%s + 1)", d);
+  if (!strcmp(op, ">=")) return xfmt("32 - cu_lanes_below(%s)", d);
+  return NULL;
 }
 
 /* An expression that can be evaluated twice: no stores, no calls but to
@@ -704,13 +738,18 @@ static void st_if(Em *e, Node *n) {
   int id = ++e->nid;
   char *mt = xfmt("_mt%d", id), *me = n->c ? xfmt("_me%d", id) : NULL;
   char *nt = xfmt("_nt%d", id), *ne = xfmt("_ne%d", id);
-  bool dual = e->full && straight(n->b) && straight(n->c);
+  int budget = 300;
+  bool dual = e->full && dual_ok(n->b, &budget) && dual_ok(n->c, &budget);
   line(e, "{");
   e->ind++;
   if (dual && pure(n->a)) {
     /* count first (compares and adds only); the masks only if it splits */
-    line(e, "int %s = 0;", nt);
-    line(e, "for (int _l = 0; _l < _nl; _l++) %s += (%s) != 0;", nt, exs(e, n->a, true));
+    char *cnt = e->fast ? aff_count(e, n->a) : NULL;
+    if (cnt) line(e, "int %s = %s;", nt, cnt);
+    else {
+      line(e, "int %s = 0;", nt);
+      line(e, "for (int _l = 0; _l < _nl; _l++) %s += (%s) != 0;", nt, exs(e, n->a, true));
+    }
     line(e, "if (%s == _nl)", nt);
     block(e, n->b);
     if (me) {

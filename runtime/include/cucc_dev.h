@@ -74,6 +74,9 @@ static inline void cu_hrow_next(const cu_block *B, unsigned *y, unsigned *z) {
   }
 }
 
+/* How many of lanes 0..31 lie below d: lanes l with l < d. */
+static inline int cu_lanes_below(long long d) { return d < 0 ? 0 : d > 32 ? 32 : (int)d; }
+
 /* Is any lane of a mask set? */
 static inline int cu_any(const unsigned char *m) {
   unsigned r = 0;

@@ -12,7 +12,7 @@
   printf("%s:%d: %s: %s\nFAIL\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_)); \
   exit(1); } } while (0)
 
-#define K 5
+#define K 6
 
 __global__ void agree(const int *a, int *o, int *blk, int n, int s) {
   int t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
@@ -33,6 +33,30 @@ __global__ void agree(const int *a, int *o, int *blk, int n, int s) {
   int ry = threadIdx.y * 100 + threadIdx.z;   // one value per whole-row warp
   int rx = ry + threadIdx.x - threadIdx.x;     // still that value
   r[4] = rx;
+  int q = 0;                                      // every comparison form, both ways round
+  if (s > t) q += 1;
+  if (t <= s) q += 2;
+  if (t > s) q += 4;
+  if (s <= t) q += 8;
+  if (i - 3 >= s) q += 16;
+  if ((unsigned)t < (unsigned)s) q += 32;
+  r[5] = q;
+}
+
+// the same comparisons inside a bounds guard (nested divergent ifs)
+__global__ void agree2(int *o, int n, int s) {
+  int t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  int i = blockIdx.x * (blockDim.x * blockDim.y * blockDim.z) + t;
+  if (i < n) {
+    int q = 0;
+    if (s > t) q += 1;
+    if (t <= s) q += 2;
+    if (t > s) { q += 4; if (t < s + 8) q += 64; }
+    if (s <= t) q += 8;
+    if (i - 3 >= s) q += 16;
+    if ((unsigned)t < (unsigned)s) q += 32;
+    o[i * K + 5] = q;
+  }
 }
 
 static void host(const int *a, int *o, int *blk, int n, int s, int nb, int bx, int by, int bz) {
@@ -50,12 +74,13 @@ static void host(const int *a, int *o, int *blk, int n, int s, int nb, int bx, i
       r[3] = 2;
       if (t < s) blk[b] = s;
       r[4] = (t / bx) % by * 100 + t / (bx * by);
+      r[5] = (s > t) + 2 * (t <= s) + 4 * (t > s) + 8 * (s <= t) + 16 * (i - 3 >= s) + 32 * ((unsigned)t < (unsigned)s);
     }
 }
 
 int main() {
   const int shapes[][3] = {{64, 2, 1}, {16, 8, 1}, {33, 3, 1}, {7, 5, 3}, {32, 1, 1}, {96, 1, 1}};
-  const int splits[] = {0, 5, 32, 40, 64, 1000};
+  const int splits[] = {0, 5, 31, 32, 33, 40, 64, 1000, -7};
   int bad = 0, runs = 0;
   for (const auto &sh : shapes)
     for (int s : splits) {
@@ -73,6 +98,14 @@ int main() {
       agree<<<nb, dim3(sh[0], sh[1], sh[2])>>>(da, dO, db, n, s);
       CHECK(cudaGetLastError());
       CHECK(cudaMemcpy(o, dO, (size_t)n * K * sizeof(int), cudaMemcpyDeviceToHost));
+      int *q = (int *)malloc((size_t)n * K * sizeof(int));
+      agree2<<<nb, dim3(sh[0], sh[1], sh[2])>>>(dO, n, s);
+      CHECK(cudaMemcpy(q, dO, (size_t)n * K * sizeof(int), cudaMemcpyDeviceToHost));
+      for (int i = 0; i < n; i++) {
+        int t = i % bt, want = o[i * K + 5] + 64 * (t > s && t < s + 8);
+        if (q[i * K + 5] != want && bad++ < 5) printf("agree2 (%d,%d,%d) s=%d: i=%d: %d, want %d\n", sh[0], sh[1], sh[2], s, i, q[i * K + 5], want);
+      }
+      free(q);
       CHECK(cudaMemcpy(hb, db, sizeof hb, cudaMemcpyDeviceToHost));
       host(a, r, rb, n, s, nb, sh[0], sh[1], sh[2]);
       for (int i = 0; i < n * K; i++)
