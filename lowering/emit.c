@@ -1416,7 +1416,48 @@ static void region_body(Em *e, Vec *stmts, int from, int to) {
   }
 }
 
+static void region_(Em *e, Vec *stmts, int from, int to);
+
+static int count_str(const char *s, const char *w) {
+  int n = 0;
+  for (const char *p = s; (p = strstr(p, w)); p += strlen(w)) n++;
+  return n;
+}
+
+/* A region printed with its warps' _m0 masks dropped when nothing reads
+ * them (no lane can leave): C compilers do not always remove the dead
+ * 32-byte stores themselves. */
 static void region(Em *e, Vec *stmts, int from, int to) {
+  Buf b = {0}, *save = e->o;
+  e->o = &b;
+  region_(e, stmts, from, to);
+  e->o = save;
+  if (!b.s) return;
+  static const char *const decl = "unsigned char _m0[32];\n", *init = "for (int _l = 0; _l < 32; _l++) _m0[_l] = _l < _nl;\n";
+  int heads = count_str(b.s, decl);
+  if (heads && count_str(b.s, "_m0") == 3 * heads && count_str(b.s, init) == heads) {
+    Buf o = {0};
+    for (char *p = b.s; *p;) {
+      char *nl = strchr(p, '\n');
+      size_t n = nl ? (size_t)(nl - p + 1) : strlen(p);
+      char *q = p;
+      while (*q == ' ') q++;
+      if (strncmp(q, decl, strlen(decl)) && strncmp(q, init, strlen(init))) {
+        char *v = strstr(p, "(void)_m0; ");
+        if (v && v < p + n) {
+          buf_put(&o, p, (size_t)(v - p));
+          buf_put(&o, v + 11, n - (size_t)(v + 11 - p));
+        } else buf_put(&o, p, n);
+      }
+      p += n;
+    }
+    buf_puts(save, o.s ? o.s : "");
+    free(o.s);
+  } else buf_puts(save, b.s);
+  free(b.s);
+}
+
+static void region_(Em *e, Vec *stmts, int from, int to) {
   bool tids = false, aff = false;
   for (int i = from; i < to; i++) {
     tids |= reads_tid(stmts->v[i]);
