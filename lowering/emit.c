@@ -824,7 +824,118 @@ static char *uniform_init(Em *e, Node *init) {
               : ty_decl(d->var->ty, d->var->cname);
 }
 
+/* ---- uniform loops inside lane loops ----
+ * A uniform loop whose body only has per-lane effects (the matmul's
+ * `for (k...) acc += As[ty][k] * Bs[k][tx]`) runs inside one lane loop
+ * instead of around lane loops: each lane runs the whole loop in its own
+ * order, which CUDA allows (threads of a warp are not ordered between
+ * barriers), and the C compiler vectorizes across lanes with the
+ * accumulators in registers. */
+static bool has_warp(Node *n) {
+  if (!n) return false;
+  if (n->k == N_CALL && n->ck == C_WARP) return true;
+  if (has_warp(n->a) || has_warp(n->b) || has_warp(n->c) || has_warp(n->d)) return true;
+  for (int i = 0; i < n->list.n; i++)
+    if (has_warp(n->list.v[i])) return true;
+  return false;
+}
+
+static bool lane_loop_ok(Node *n);
+
+static bool lane_ok(Node *n, bool *work) {
+  if (!n) return true;
+  switch (n->k) {
+  case S_NULL: return true;
+  case S_BLOCK:
+    for (int i = 0; i < n->list.n; i++)
+      if (!lane_ok(n->list.v[i], work)) return false;
+    return true;
+  case S_EXPR:
+    if (!n->a->vary || has_warp(n->a)) return false;
+    *work = true;
+    return true;
+  case S_DECL:
+    return !n->var->vary && !n->var->cross && n->a && n->a->k != N_INIT && pure(n->a);
+  case S_IF: return !n->vary && pure(n->a) && lane_ok(n->b, work) && lane_ok(n->c, work);
+  case S_FOR: return lane_loop_ok(n) && lane_ok(n->d, work);
+  default: return false;
+  }
+}
+
+/* for (T k = init; pure cond; k++ / k += c / k = ...) */
+static bool lane_loop_ok(Node *n) {
+  if (n->k != S_FOR || n->vary || n->masked || !n->a || !n->b || !n->c) return false;
+  if (n->a->k != S_BLOCK || n->a->list.n != 1) return false;
+  Node *d = n->a->list.v[0];
+  if (d->k != S_DECL || d->var->vary || d->var->cross || !d->a || d->a->k == N_INIT || !pure(d->a)) return false;
+  if (!pure(n->b) || has_warp(n->b)) return false;
+  Node *c = n->c;
+  if ((c->k != N_INCDEC && c->k != N_ASSIGN) || c->a->k != N_VAR || c->a->var != d->var) return false;
+  return c->k == N_INCDEC || pure(c->b);
+}
+
+static void lane_st(Em *e, Node *n) {
+  if (!n) return;
+  switch (n->k) {
+  case S_BLOCK:
+    if (n->post) {   /* a declaration group: no scope of its own */
+      for (int i = 0; i < n->list.n; i++) lane_st(e, n->list.v[i]);
+      break;
+    }
+    line(e, "{");
+    e->ind++;
+    for (int i = 0; i < n->list.n; i++) lane_st(e, n->list.v[i]);
+    e->ind--;
+    line(e, "}");
+    break;
+  case S_EXPR: line(e, "%s;", exs(e, n->a, true)); break;
+  case S_DECL: line(e, "%s = %s;", ty_decl(n->var->ty, n->var->cname), exs(e, n->a, true)); break;
+  case S_IF:
+    line(e, "if (%s)", exs(e, n->a, true));
+    lane_st(e, n->b);
+    if (n->c) {
+      line(e, "else");
+      lane_st(e, n->c);
+    }
+    break;
+  case S_FOR: {
+    Node *d = n->a->list.v[0];
+    line(e, "for (%s = %s; %s; %s)", ty_decl(d->var->ty, d->var->cname), exs(e, d->a, true), exs(e, n->b, true),
+         exs(e, n->c, true));
+    e->ind++;
+    lane_st(e, n->d);
+    e->ind--;
+    break;
+  }
+  default: break;
+  }
+}
+
+/* Constant trip count of `for (T k = a; k < b; ++k)` with literal a and b,
+ * else -1. */
+static long long trips(Node *n) {
+  Node *d = n->a->list.v[0], *c = n->b, *st = n->c;
+  Node *a = d->a;
+  while (a->k == N_CAST) a = a->a;
+  if (a->k != N_NUM || c->k != N_BIN || strcmp(c->op, "<") || c->a->k != N_VAR || c->a->var != d->var) return -1;
+  Node *b = c->b;
+  while (b->k == N_CAST) b = b->a;
+  if (b->k != N_NUM || st->k != N_INCDEC || strcmp(st->op, "++")) return -1;
+  return b->ival - a->ival;
+}
+
 static void st_loop(Em *e, Node *n) {
+  bool work = false;
+  /* Only short constant loops, in the whole- and half-row versions: gcc
+   * unrolls them inside the lane loop and vectorizes that; a long loop
+   * inside a lane loop stays scalar, while around lane loops gcc keeps
+   * 32 lanes of accumulators in registers by itself. */
+  if ((e->fast || e->hw) && lane_loop_ok(n) && lane_ok(n->d, &work) && work && trips(n) > 0 && trips(n) <= 16) {
+    lane_open(e);
+    lane_st(e, n);
+    lane_close(e);
+    return;
+  }
   if (!n->vary && !n->masked) {
     char *ui = n->k == S_FOR ? uniform_init(e, n->a) : xstrdup("");
     bool wrap = !ui;

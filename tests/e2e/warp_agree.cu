@@ -59,6 +59,30 @@ __global__ void agree2(int *o, int n, int s) {
   }
 }
 
+// a short uniform loop with per-lane work only: it runs inside the lane loop
+__global__ void inner(const int *a, int *o, int n) {
+  int t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  int i = blockIdx.x * (blockDim.x * blockDim.y * blockDim.z) + t;
+  int acc = 0, acc2 = 1;
+  for (int k = 0; k < 12; ++k) {
+    int kk = k * 3;
+    acc += a[(i + kk) % n] * (k + 1);
+    if (k % 2 == 0) acc2 = acc2 * 3 % 1000003 + threadIdx.y;
+    for (int j = 0; j < 3; j++) acc2 += j * k;
+  }
+  if (i < n) o[i * K + 5] = acc ^ acc2;
+}
+
+static int inner_host(const int *a, int n, int i, int ty) {
+  int acc = 0, acc2 = 1;
+  for (int k = 0; k < 12; ++k) {
+    acc += a[(i + k * 3) % n] * (k + 1);
+    if (k % 2 == 0) acc2 = acc2 * 3 % 1000003 + ty;
+    for (int j = 0; j < 3; j++) acc2 += j * k;
+  }
+  return acc ^ acc2;
+}
+
 static void host(const int *a, int *o, int *blk, int n, int s, int nb, int bx, int by, int bz) {
   int bt = bx * by * bz;
   for (int b = 0; b < nb; b++)
@@ -104,6 +128,12 @@ int main() {
       for (int i = 0; i < n; i++) {
         int t = i % bt, want = o[i * K + 5] + 64 * (t > s && t < s + 8);
         if (q[i * K + 5] != want && bad++ < 5) printf("agree2 (%d,%d,%d) s=%d: i=%d: %d, want %d\n", sh[0], sh[1], sh[2], s, i, q[i * K + 5], want);
+      }
+      inner<<<nb, dim3(sh[0], sh[1], sh[2])>>>(da, dO, n);
+      CHECK(cudaMemcpy(q, dO, (size_t)n * K * sizeof(int), cudaMemcpyDeviceToHost));
+      for (int i = 0; i < n; i++) {
+        int want = inner_host(a, n, i, (i % bt) / sh[0] % sh[1]);
+        if (q[i * K + 5] != want && bad++ < 5) printf("inner (%d,%d,%d): i=%d: %d, want %d\n", sh[0], sh[1], sh[2], i, q[i * K + 5], want);
       }
       free(q);
       CHECK(cudaMemcpy(hb, db, sizeof hb, cudaMemcpyDeviceToHost));
