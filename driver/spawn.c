@@ -132,6 +132,10 @@ int drv_cu(Tools *t, const CuOpts *o, const char *path, const char *obj, Vec *hf
   if (o->debug) vec_push(&a, "-g");
   /* CUDA code may type-pun through pointers: no strict aliasing */
   vec_push(&a, "-fno-strict-aliasing");
+  /* a __host__ __device__ function keeps its calls to the C library's math,
+   * GNU ones (exp10f, sincosf) included: C declares them only with this,
+   * and clang, unlike gcc, gives an undeclared one an int result */
+  vec_push(&a, "-D_GNU_SOURCE");
   vec_push(&a, "-fPIC");
   /* -Xcompiler options (e.g. -march=native, -fopenmp) reach device C too:
    * it is built by the host's C compiler */
