@@ -4,21 +4,38 @@
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 PKGS = libclang-19-dev cmake gcc g++ make binutils
+# The aarch64 cross runtime, and every sample built for aarch64 and run under
+# qemu: AUTO when its packages are installed, ON to install and require them
+# (CI), OFF never.
+CROSS_AARCH64 ?= AUTO
+CROSS_PKGS = gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-arm64-cross qemu-user
+ifeq ($(CROSS_AARCH64),ON)
+PKGS += $(CROSS_PKGS)
+endif
+CMAKE_ARGS = -DCUCC_CROSS_AARCH64=$(CROSS_AARCH64)
 
-.PHONY: all deps configure build demo test sanitize clean
+.PHONY: all deps deps-clang configure build demo test test-clang sanitize clean
 
 all: build
 
-deps:
-	@missing=""; for p in $(PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+# $(call apt,packages): install those that are missing
+define apt
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" != 0 ]; then echo "cucc: please install:$$missing (as root: apt-get install$$missing)"; exit 1; fi; \
 	  echo "installing:$$missing"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
+endef
+
+deps:
+	$(call apt,$(PKGS))
+
+deps-clang:
+	$(call apt,$(PKGS) clang)
 
 configure: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_ARGS) >/dev/null
 
 build: configure
 	cmake --build $(BUILD) -j$(JOBS)
@@ -30,13 +47,22 @@ demo: build
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
 
+# The whole suite with clang (Debian 12: clang 14): cucc and its runtime
+# built by clang, and clang/clang++ the host compilers of every program cucc
+# builds ($CC and $CXX, as a user sets them).
+test-clang: deps-clang
+	cmake -S . -B build-clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ $(CMAKE_ARGS) >/dev/null
+	cmake --build build-clang -j$(JOBS)
+	CC=clang CXX=clang++ ctest --test-dir build-clang --output-on-failure -j$(JOBS)
+
 # ASan+UBSan build of the compiler and the runtime, with the whole suite.
 # LeakSanitizer is off: libclang keeps its allocations until exit by design.
 sanitize: deps
-	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DCUCC_SANITIZE=ON >/dev/null
+	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DCUCC_SANITIZE=ON $(CMAKE_ARGS) >/dev/null
 	cmake --build build-asan -j$(JOBS)
 	ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --test-dir build-asan --output-on-failure -j$(JOBS)
 
 clean:
-	rm -rf $(BUILD) build-asan
+	rm -rf $(BUILD) build-asan build-clang

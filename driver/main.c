@@ -24,7 +24,10 @@ static const char usage[] =
   "  -Xcompiler A,B       pass options to the host C/C++ compilers\n"
   "  -Xlinker A,B         pass options to the linker\n"
   "  -l LIB, -L DIR       libraries to link\n"
-  "  -ccbin CXX           host C++ compiler (default $CXX or c++; C: $CC or cc)\n"
+  "  -ccbin CXX           host C++ compiler, or its folder (default $CXX or c++);\n"
+  "                       the C compiler is its sibling (g++: gcc, clang++: clang),\n"
+  "                       without -ccbin $CC; a cross compiler (aarch64-linux-gnu-g++)\n"
+  "                       builds for its machine, with cucc's runtime for it\n"
   "  -x cu                treat the following inputs as CUDA\n"
   "  -w                   no warnings from the host compilers\n"
   "  --keep               keep the generated C next to the output\n"
@@ -178,9 +181,22 @@ int main(int argc, char **argv) {
 
   Tools t = {0};
   t.verbose = o.verbose;
-  const char *env_cc = getenv("CC"), *env_cxx = getenv("CXX");
-  t.cxx = ccbin ? ccbin : env_cxx && *env_cxx ? env_cxx : "c++";
-  t.cc = env_cc && *env_cc ? env_cc : strstr(t.cxx, "clang") ? "clang" : "cc";
+  drv_compilers(&t, ccbin);
+  /* the target matters to parsing and to linking, not to plain .c/.cpp */
+  bool need_target = !compile_only;
+  for (int i = 0; i < ins.n; i++) need_target |= ((In *)ins.v[i])->kind == K_CU;
+  if (need_target) drv_target(&t);
+  o.target = t.triple;
+  /* a program for another machine links with the runtime built for it:
+   * say so before compiling anything if there is none */
+  if (t.libsub && !compile_only) {
+    libdir = xfmt("%s/%s", libdir, t.libsub);
+    if (!exists(xfmt("%s/libcucc_rt.a", libdir))) {
+      fprintf(stderr, "cucc: error: %s builds for %s, but cucc has no runtime for it (%s/libcucc_rt.a)\n"
+              "(README.md, Hosts: how to build one)\n", t.cxx, t.triple, libdir);
+      return 1;
+    }
+  }
   drv_init_cleanup();
 
   /* common flags of host compiles */
@@ -236,7 +252,8 @@ int main(int argc, char **argv) {
   for (int i = 0; i < xl.n; i++) vec_push(&a, xfmt("-Wl,%s", (char *)xl.v[i]));
   vec_push(&a, "-lpthread");
   vec_push(&a, "-lm");
-  if (*CUCC_RT_LINK_FLAGS) vec_push(&a, CUCC_RT_LINK_FLAGS);
+  /* (what this machine's runtime was built with, e.g. the sanitizers) */
+  if (*CUCC_RT_LINK_FLAGS && !t.libsub) vec_push(&a, CUCC_RT_LINK_FLAGS);
   vec_push(&a, "-o");
   vec_push(&a, (void *)(out ? out : "a.out"));
   if (drv_run(&t, &a)) {

@@ -64,6 +64,44 @@ int drv_run(Tools *t, Vec *argv) {
   return 1;
 }
 
+/* Like drv_run, but the tool's first line of standard output is returned
+ * (NULL on failure): for questions such as `cc -dumpmachine`. */
+char *drv_capture(Tools *t, Vec *argv) {
+  vec_push(argv, NULL);
+  argv->n--;
+  if (t->verbose) {
+    for (int i = 0; i < argv->n; i++) fprintf(stderr, "%s%s", i ? " " : "", (char *)argv->v[i]);
+    fputc('\n', stderr);
+  }
+  int fd[2];
+  if (pipe(fd)) return NULL;
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, fd[1], 1);
+  posix_spawn_file_actions_addclose(&fa, fd[0]);
+  posix_spawn_file_actions_addclose(&fa, fd[1]);
+  pid_t pid;
+  int err = posix_spawnp(&pid, argv->v[0], &fa, NULL, (char *const *)argv->v, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  close(fd[1]);
+  Buf b = {0};
+  char tmp[4096];
+  ssize_t k;
+  while (!err && ((k = read(fd[0], tmp, sizeof tmp)) > 0 || (k < 0 && errno == EINTR)))
+    if (k > 0) buf_put(&b, tmp, (size_t)k);
+  close(fd[0]);
+  if (err) {
+    fprintf(stderr, "cucc: error: cannot run '%s': %s\n", (char *)argv->v[0], strerror(err));
+    return NULL;
+  }
+  int st;
+  while (waitpid(pid, &st, 0) < 0)
+    if (errno != EINTR) return NULL;
+  if (!WIFEXITED(st) || WEXITSTATUS(st) != 0 || !b.s) return NULL;
+  b.s[strcspn(b.s, "\r\n")] = 0;
+  return b.s;
+}
+
 void drv_fail_output(const char *out) {
   if (out) unlink(out);
 }
@@ -94,6 +132,10 @@ int drv_cu(Tools *t, const CuOpts *o, const char *path, const char *obj, Vec *hf
   if (o->debug) vec_push(&a, "-g");
   /* CUDA code may type-pun through pointers: no strict aliasing */
   vec_push(&a, "-fno-strict-aliasing");
+  /* a __host__ __device__ function keeps its calls to the C library's math,
+   * GNU ones (exp10f, sincosf) included: C declares them only with this,
+   * and clang, unlike gcc, gives an undeclared one an int result */
+  vec_push(&a, "-D_GNU_SOURCE");
   vec_push(&a, "-fPIC");
   /* -Xcompiler options (e.g. -march=native, -fopenmp) reach device C too:
    * it is built by the host's C compiler */
@@ -128,9 +170,13 @@ int drv_cu(Tools *t, const CuOpts *o, const char *path, const char *obj, Vec *hf
   vec_push(&h, hosto);
   if (drv_run(t, &h)) return 1;
 
+  /* one relocatable object, linked by the host compiler's own driver (not
+   * `ld`, which is the build machine's linker and rejects a cross target's
+   * objects); -nostdlib: no start files or libraries in a partial link */
   Vec r = {0};
-  vec_push(&r, "ld");
+  vec_push(&r, (void *)t->cxx);
   vec_push(&r, "-r");
+  vec_push(&r, "-nostdlib");
   vec_push(&r, devo);
   vec_push(&r, hosto);
   vec_push(&r, "-o");

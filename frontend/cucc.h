@@ -42,6 +42,7 @@ typedef struct CuOpts {
   const char *incdir;  /* cucc's own headers (found from the executable) */
   int maxrreg;         /* -maxrregcount, 0 = none */
   Vec xc;              /* -Xcompiler options: host C++ and device C */
+  const char *target;  /* cross build: the host compilers' triple; NULL: this machine */
 } CuOpts;
 
 /* ---- the typed IR of device code (built by frontend/parse.c) ---- */

@@ -103,6 +103,9 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
   push(&args, "--cuda-path=/nonexistent");
   push(&args, "-Xclang");
   push(&args, "-fcuda-allow-variadic-functions");
+  /* a cross build parses for the target: sizes, alignments, char's
+   * signedness and mangled names are then the ones its compilers use */
+  if (o->target) push(&args, xfmt("--target=%s", o->target));
   push(&args, xfmt("-std=%s", o->std ? o->std : "c++17"));
   push(&args, "-D__CUDACC__");
   push(&args, "-D__CUCC__");

@@ -1,7 +1,8 @@
 # run_test.cmake: runs one cucc test (see tests/CMakeLists.txt, cucc_test()).
 #   cmake -DCUCC=<path to cucc> -DCONFIG=<test config> -P run_test.cmake
 # The config sets NAME MODE SOURCES ARGS CUCC_FLAGS MATCH NOT_MATCH EXIT_CODE
-# EXPECT_FILE WILL_FAIL SEPARATE TIMEOUT WORKDIR. No shell is involved: every
+# EXPECT_FILE WILL_FAIL SEPARATE TIMEOUT WORKDIR RUNNER (a command that
+# runs the program, e.g. qemu-aarch64 -L <sysroot>; empty: run it directly). No shell is involved: every
 # command goes through execute_process. A test fails by FATAL_ERROR.
 cmake_minimum_required(VERSION 3.20)
 
@@ -150,7 +151,7 @@ if(NOT EXISTS "${EXE}")
   fail("cucc exited 0 but wrote no ${EXE}")
 endif()
 
-run(prog "${EXE}" ${ARGS})
+run(prog ${RUNNER} "${EXE}" ${ARGS})
 check_is_exit_code("the program" "${prog_rc}")
 if(NOT "${EXIT_CODE}" STREQUAL "")
   if(NOT prog_rc EQUAL EXIT_CODE)

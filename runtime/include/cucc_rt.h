@@ -16,6 +16,20 @@
 extern "C" {
 #endif
 
+/* Builtins that our CUDA headers' device functions use (and that the
+ * generated C therefore calls) but not every C compiler has: clang before
+ * 18 has no exp10. The fallback, pow(10, x), is chosen by the compiler that
+ * builds the generated C (gcc keeps glibc's exp10). Belongs with the other
+ * helpers of generated C (cucc_dev.h, which includes this header). */
+#ifdef __has_builtin
+#if !__has_builtin(__builtin_exp10f)
+#define __builtin_exp10f(x) __builtin_powf(10.0f, (x))
+#endif
+#if !__has_builtin(__builtin_exp10)
+#define __builtin_exp10(x) __builtin_pow(10.0, (x))
+#endif
+#endif
+
 #define CU_WARP 32            /* lanes per warp, fixed as on every NVIDIA GPU */
 #define CU_SMEM_ALIGN 16      /* alignment of static and dynamic shared memory */
 

@@ -1,0 +1,65 @@
+/* target.c: the host compilers and the machine they build for.
+ *
+ * -ccbin (or $CXX) names the C++ compiler; the C compiler that builds device
+ * C and .c inputs must build for the same machine, so it is found next to
+ * it. A compiler for another machine (aarch64-linux-gnu-g++ on x86-64) makes
+ * this a cross build: libclang then parses for that machine (its type sizes,
+ * char signedness and name mangling are the ones the host compilers use) and
+ * the program links with the runtime built for it, lib/<triple>/. */
+#include "drv.h"
+#include "cucc_config.h"
+#include <sys/stat.h>
+
+/* The C compiler that goes with a C++ compiler: same folder, prefix and
+ * suffix (aarch64-linux-gnu-g++ -> aarch64-linux-gnu-gcc, clang++-14 ->
+ * clang-14, /usr/bin/c++ -> /usr/bin/cc); "cc" if the name says nothing. */
+static const char *c_sibling(const char *cxx) {
+  static const char *pairs[][2] = {{"clang++", "clang"}, {"g++", "gcc"}, {"c++", "cc"}};
+  const char *base = strrchr(cxx, '/') ? strrchr(cxx, '/') + 1 : cxx;
+  for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
+    const char *hit = NULL;
+    for (const char *p = base; (p = strstr(p, pairs[i][0])); p++) hit = p;
+    if (hit)
+      return xfmt("%.*s%s%s", (int)(hit - cxx), cxx, pairs[i][1], hit + strlen(pairs[i][0]));
+  }
+  return "cc";
+}
+
+/* nvcc's rules: -ccbin names the C++ compiler (or its folder, where g++ is
+ * used) and the C compiler is its sibling; without it $CXX and $CC, each
+ * defaulting to the system's c++ and cc (or $CXX's sibling). */
+void drv_compilers(Tools *t, const char *ccbin) {
+  const char *env_cc = getenv("CC"), *env_cxx = getenv("CXX");
+  struct stat st;
+  if (ccbin) {
+    t->cxx = stat(ccbin, &st) == 0 && S_ISDIR(st.st_mode) ? xfmt("%s/g++", ccbin) : ccbin;
+    t->cc = c_sibling(t->cxx);
+  } else {
+    t->cxx = env_cxx && *env_cxx ? env_cxx : "c++";
+    t->cc = env_cc && *env_cc ? env_cc : env_cxx && *env_cxx ? c_sibling(env_cxx) : "cc";
+  }
+}
+
+/* x86_64-pc-linux-gnu (clang) and x86_64-linux-gnu (gcc) are one machine:
+ * a four-part triple loses its vendor. */
+static char *norm_triple(const char *s) {
+  const char *d1 = strchr(s, '-'), *d2 = d1 ? strchr(d1 + 1, '-') : NULL;
+  const char *d3 = d2 ? strchr(d2 + 1, '-') : NULL;
+  if (d3) return xfmt("%.*s%s", (int)(d1 - s), s, d2);
+  return xstrdup(s);
+}
+
+void drv_target(Tools *t) {
+  static bool done;
+  if (done) return;
+  done = true;
+  Vec a = {0};
+  vec_push(&a, (void *)t->cxx);
+  vec_push(&a, "-dumpmachine");
+  char *m = drv_capture(t, &a);
+  /* a compiler that cannot say (or is missing: its compile will say so)
+   * is taken to build for this machine */
+  if (!m || !*m || !strcmp(norm_triple(m), norm_triple(CUCC_NATIVE_TRIPLE))) return;
+  t->triple = m;
+  t->libsub = norm_triple(m);
+}
