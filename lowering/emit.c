@@ -1301,9 +1301,13 @@ static bool mark_sync(Node *n) {
   case S_BLOCK:
     for (int i = 0; i < n->list.n; i++) r |= mark_sync(n->list.v[i]);
     break;
-  case S_IF: r |= mark_sync(n->b) | mark_sync(n->c); break;
+  case S_IF:   /* both sides are marked: no short-circuit */
+    r |= mark_sync(n->b);
+    r |= mark_sync(n->c);
+    break;
   case S_FOR: case S_WHILE: case S_DO: case S_SWITCH:
-    r |= mark_sync(n->a) | mark_sync(n->d);
+    r |= mark_sync(n->a);
+    r |= mark_sync(n->d);
     break;
   default: break;
   }
@@ -1327,7 +1331,10 @@ static bool mark_exits(Node *n) {
   case S_BLOCK:
     for (int i = 0; i < n->list.n; i++) r |= mark_exits(n->list.v[i]);
     break;
-  case S_IF: r = mark_exits(n->b) | mark_exits(n->c); break;
+  case S_IF:
+    r = mark_exits(n->b);
+    r |= mark_exits(n->c);
+    break;
   case S_FOR: case S_WHILE: case S_DO: case S_SWITCH: r = mark_exits(n->d); break;
   default: break;
   }

@@ -120,17 +120,22 @@ static bool vary_e(Ua *u, Node *n, bool vctl) {
   case N_COND: {
     /* ?: is control flow: a branch taken by some lanes only */
     bool c = vary_e(u, n->a, vctl);
-    v = c | vary_e(u, n->b, vctl || c) | vary_e(u, n->c, vctl || c);
+    v = c;   /* every operand is visited: no short-circuit */
+    v |= vary_e(u, n->b, vctl || c);
+    v |= vary_e(u, n->c, vctl || c);
     break;
   }
   case N_LOG: {
     bool c = vary_e(u, n->a, vctl);
-    v = c | vary_e(u, n->b, vctl || c);
+    v = c;
+    v |= vary_e(u, n->b, vctl || c);
     break;
   }
   default:
-    v = vary_e(u, n->a, vctl) | vary_e(u, n->b, vctl) | vary_e(u, n->c, vctl) |
-        vary_list(u, &n->list, vctl);
+    v = vary_e(u, n->a, vctl);
+    v |= vary_e(u, n->b, vctl);
+    v |= vary_e(u, n->c, vctl);
+    v |= vary_list(u, &n->list, vctl);
   }
   if (v) set(u, &n->vary);
   return n->vary;
@@ -252,7 +257,10 @@ static bool jumps(Node *n, Vec *in) {
     vec_push(in, n);
     r = jumps(n->d, in);
     break;
-  case S_IF: r = jumps(n->b, in) | jumps(n->c, in); break;
+  case S_IF:
+    r = jumps(n->b, in);
+    r |= jumps(n->c, in);
+    break;
   case S_FOR: case S_WHILE: case S_DO:
     r = jumps(n->a, in);
     vec_push(in, n);
