@@ -3,21 +3,36 @@
  * takes blocks too. Blocks are handed out in small chunks from an atomic
  * counter: uneven blocks still balance themselves, and the counter's cache
  * line does not travel between cores once per block (with one block per
- * fetch, two workers ran an empty grid slower than one). */
+ * fetch, two workers ran an empty grid slower than one).
+ *
+ * Between launches a worker spins for a while (about 100 µs) before it
+ * sleeps on the condition variable, and so does the launcher waiting for
+ * the helpers: waking a sleeping thread costs several microseconds, which a
+ * stream of short kernels would pay at every launch. */
 #include "rt.h"
 #include <stdatomic.h>
 #include <unistd.h>
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t go = PTHREAD_COND_INITIALIZER, done = PTHREAD_COND_INITIALIZER;
-static unsigned long long gen;          /* job generation */
+static _Atomic unsigned long long gen;  /* job generation (changed under mu) */
 static void (*job_fn)(unsigned long long, unsigned long long, int, void *);
 static void *job_arg;
 static unsigned long long job_n, job_chunk;
 static _Atomic unsigned long long job_next;
-static int active;                      /* helpers still working on the job */
+static _Atomic int active;              /* helpers still working on the job */
 static int nworkers;                    /* including the caller */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+enum { SPIN = 4000 };
+
+static inline void relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  __asm__ __volatile__("yield");
+#endif
+}
 
 static void work(int id) {
   unsigned long long i;
@@ -29,14 +44,19 @@ static void *worker(void *p) {
   int id = (int)(intptr_t)p;
   unsigned long long seen = 0;
   for (;;) {
-    pthread_mutex_lock(&mu);
-    while (gen == seen) pthread_cond_wait(&go, &mu);
-    seen = gen;
-    pthread_mutex_unlock(&mu);
+    for (int i = 0; i < SPIN && atomic_load_explicit(&gen, memory_order_acquire) == seen; i++) relax();
+    if (atomic_load(&gen) == seen) {
+      pthread_mutex_lock(&mu);
+      while (atomic_load(&gen) == seen) pthread_cond_wait(&go, &mu);
+      pthread_mutex_unlock(&mu);
+    }
+    seen = atomic_load(&gen);
     work(id);
-    pthread_mutex_lock(&mu);
-    if (--active == 0) pthread_cond_signal(&done);
-    pthread_mutex_unlock(&mu);
+    if (atomic_fetch_sub(&active, 1) == 1) {
+      pthread_mutex_lock(&mu);
+      pthread_cond_signal(&done);
+      pthread_mutex_unlock(&mu);
+    }
   }
   return NULL;
 }
@@ -82,13 +102,16 @@ void rt_pool_run(unsigned long long n, unsigned long long chunk,
     work(0);
     return;
   }
+  atomic_store(&active, nworkers - 1);
   pthread_mutex_lock(&mu);
-  active = nworkers - 1;
-  gen++;
+  atomic_fetch_add(&gen, 1);
   pthread_cond_broadcast(&go);
   pthread_mutex_unlock(&mu);
   work(0);
-  pthread_mutex_lock(&mu);
-  while (active) pthread_cond_wait(&done, &mu);
-  pthread_mutex_unlock(&mu);
+  for (int i = 0; i < SPIN && atomic_load(&active); i++) relax();
+  if (atomic_load(&active)) {
+    pthread_mutex_lock(&mu);
+    while (atomic_load(&active)) pthread_cond_wait(&done, &mu);
+    pthread_mutex_unlock(&mu);
+  }
 }
