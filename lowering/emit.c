@@ -37,6 +37,9 @@ typedef struct Em {
   Vec cross;             /* Obj*: varying variables kept per thread */
   int maxrreg;           /* -maxrregcount */
   bool fast;             /* printing the whole-row version of a region */
+  bool bw;               /* printing the block-wide version: one "warp" of
+                            blockDim.x lanes (1-D blocks, no collectives) */
+  const char *lo, *hi;   /* lanes of an unmasked lane loop: [lo, hi) */
   int hw;                /* printing the half-row version: rows of hw lanes
                             (lane _l = hw * sub-row _r + column _x); else 0 */
 } Em;
@@ -51,6 +54,17 @@ static void line(Em *e, const char *fmt, ...) {
   char tmp[4096];
   vsnprintf(tmp, sizeof tmp, fmt, ap);
   va_end(ap);
+  if (e->bw) {
+    /* block-wide version: lanes are the block's threads, up to 1024 */
+    static const char *const from[] = {"_l < 32;", "[32]", "cu_any("},
+                             *const to[] = {"_l < _nl;", "[1024]", "cu_any_n(_nl, "};
+    for (int k = 0; k < 3; k++)
+      for (char *p = strstr(tmp, from[k]); p; p = strstr(p + strlen(to[k]), from[k])) {
+        char rest[4096];
+        snprintf(rest, sizeof rest, "%s", p + strlen(from[k]));
+        snprintf(p, sizeof tmp - (size_t)(p - tmp), "%s%s", to[k], rest);
+      }
+  }
   if (e->hw) {
     /* half-row version: every lane loop runs sub-rows x columns, so that a
      * row's lanes are an inner loop with unit stride (bounded by _l: gcc
@@ -415,7 +429,7 @@ static char *exs(Em *e, Node *n, bool lane) {
 /* ---- lane loops ---- */
 
 static void lane_open(Em *e) {
-  if (e->full) line(e, "for (int _l = 0; _l < _nl; _l++) {");
+  if (e->full) line(e, "for (int _l = %s; _l < %s; _l++) {", e->lo, e->hi);
   else line(e, "for (int _l = 0; _l < 32; _l++) if (%s[_l]) {", cur(e));
   e->ind++;
 }
@@ -680,7 +694,7 @@ static bool dual_ok(Node *n, int *budget) {
  * `t < stride` holds in clamp(stride - t_b, 0, 32) lanes. NULL if the
  * condition is not of that form. Assumes, as unit-stride accesses do, that
  * lane values do not wrap around between lanes. */
-static char *aff_count(Em *e, Node *c) {
+static char *aff_count(Em *e, Node *c, bool *prefix) {
   if (c->k != N_BIN || !is_intty(c->a->ty) || c->a->ty->size > 4) return NULL;
   const char *op = c->op;
   Node *a = c->a, *u = c->b;
@@ -694,10 +708,13 @@ static char *aff_count(Em *e, Node *c) {
   /* normalize to "aff OP u" */
   if (swap) op = !strcmp(op, "<") ? ">" : !strcmp(op, ">") ? "<" : !strcmp(op, "<=") ? ">=" : !strcmp(op, ">=") ? "<=" : op;
   char *d = xfmt("(long long)(%s) - (long long)(%s)", exs(e, u, false), exs(e, a, false));
-  if (!strcmp(op, "<")) return xfmt("cu_lanes_below(%s)", d);
-  if (!strcmp(op, "<=")) return xfmt("cu_lanes_below(%s + 1)", d);
-  if (!strcmp(op, ">")) return xfmt("32 - cu_lanes_below(%s + 1)", d);
-  if (!strcmp(op, ">=")) return xfmt("32 - cu_lanes_below(%s)", d);
+  const char *n = e->bw ? "_nl" : "32";
+  /* the lanes that hold are a prefix (<, <=) or a suffix (>, >=) */
+  *prefix = op[0] == '<';
+  if (!strcmp(op, "<")) return xfmt("cu_lanes_below(%s, %s)", d, n);
+  if (!strcmp(op, "<=")) return xfmt("cu_lanes_below(%s + 1, %s)", d, n);
+  if (!strcmp(op, ">")) return xfmt("%s - cu_lanes_below(%s + 1, %s)", n, d, n);
+  if (!strcmp(op, ">=")) return xfmt("%s - cu_lanes_below(%s, %s)", n, d, n);
   return NULL;
 }
 
@@ -715,6 +732,22 @@ static bool pure(Node *n) {
   if (!pure(n->a) || !pure(n->b) || !pure(n->c) || !pure(n->d)) return false;
   for (int i = 0; i < n->list.n; i++)
     if (!pure(n->list.v[i])) return false;
+  return true;
+}
+
+static bool has_warp(Node *n);
+
+/* Code that can run over a run of lanes with no mask: straight code with
+ * no divergent ifs and no warp collectives. */
+static bool runs_ok(Node *n) {
+  if (!n) return true;
+  int budget = 1 << 20;
+  if (!dual_ok(n, &budget) || has_warp(n)) return false;
+  if (n->k == S_IF && n->vary) return false;
+  if (n->k < S_BLOCK) return true;
+  if (!runs_ok(n->a) || !runs_ok(n->b) || !runs_ok(n->c) || !runs_ok(n->d)) return false;
+  for (int i = 0; i < n->list.n; i++)
+    if (!runs_ok(n->list.v[i])) return false;
   return true;
 }
 
@@ -744,7 +777,8 @@ static void st_if(Em *e, Node *n) {
   e->ind++;
   if (dual && pure(n->a)) {
     /* count first (compares and adds only); the masks only if it splits */
-    char *cnt = e->fast ? aff_count(e, n->a) : NULL;
+    bool prefix = false;
+    char *cnt = e->fast || e->bw ? aff_count(e, n->a, &prefix) : NULL;
     if (cnt) line(e, "int %s = %s;", nt, cnt);
     else {
       line(e, "int %s = 0;", nt);
@@ -755,6 +789,26 @@ static void st_if(Em *e, Node *n) {
     if (me) {
       line(e, "else if (%s == 0)", nt);
       block(e, n->c);
+    }
+    if (cnt && !strcmp(e->lo, "0") && runs_ok(n->b) && runs_ok(n->c)) {
+      /* the lanes that take the branch are a run: [0, count) or
+       * [_nl - count, _nl); each branch runs over its run with no mask */
+      line(e, "else if (%s) {", me ? "1" : nt);
+      e->ind++;
+      line(e, "const int _cut%d = %s;", id, prefix ? nt : xfmt("_nl - %s", nt));
+      const char *cut = xfmt("_cut%d", id);
+      e->lo = prefix ? "0" : cut;
+      e->hi = prefix ? cut : "_nl";
+      block(e, n->b);
+      if (me) {
+        e->lo = prefix ? cut : "0";
+        e->hi = prefix ? "_nl" : cut;
+        block(e, n->c);
+      }
+      e->lo = "0";
+      e->hi = "_nl";
+      e->ind--;
+      line(e, "}");
     }
     line(e, "else {");
     e->ind++;
@@ -964,7 +1018,7 @@ static void st_loop(Em *e, Node *n) {
   e->ind++;
   if (n->a) st(e, n->a);
   line(e, "unsigned char %s[32];", ml);
-  line(e, "memcpy(%s, %s, 32);", ml, m);
+  line(e, "memcpy(%s, %s, sizeof %s);", ml, m, ml);
   bool full = e->full, uctx = e->uctx;
   e->full = false;
   e->uctx = false;
@@ -979,7 +1033,7 @@ static void st_loop(Em *e, Node *n) {
   if (n->k != S_DO) line(e, "if (!cu_any(%s)) break;", ml);
   if (mi) {
     line(e, "unsigned char %s[32];", mi);
-    line(e, "memcpy(%s, %s, 32);", mi, ml);
+    line(e, "memcpy(%s, %s, sizeof %s);", mi, ml, mi);
     push_lv(e, mi, n, true);
   }
   if (n->d->k == S_BLOCK) {
@@ -1974,6 +2028,8 @@ static void kernel(Em *e, Obj *k, int idx) {
 void lw_emit(Prog *p, const CuOpts *o, Buf *out) {
   Em e = {0};
   e.o = out;
+  e.lo = "0";
+  e.hi = "_nl";
   e.maxrreg = o->maxrreg;
   buf_printf(out, "/* Generated by cucc %s from %s: device code, warp-vectorized.\n"
                   " * Each kernel runs as warps of 32 lanes; per-lane values are [32] arrays. */\n"

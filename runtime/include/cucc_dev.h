@@ -74,8 +74,15 @@ static inline void cu_hrow_next(const cu_block *B, unsigned *y, unsigned *z) {
   }
 }
 
-/* How many of lanes 0..31 lie below d: lanes l with l < d. */
-static inline int cu_lanes_below(long long d) { return d < 0 ? 0 : d > 32 ? 32 : (int)d; }
+/* How many of lanes 0..n-1 lie below d: lanes l with l < d. */
+static inline int cu_lanes_below(long long d, int n) { return d < 0 ? 0 : d > n ? n : (int)d; }
+
+/* Is any of lanes 0..n-1 set? (block-wide regions: n up to 1024) */
+static inline int cu_any_n(int n, const unsigned char *m) {
+  unsigned r = 0;
+  for (int l = 0; l < n; l++) r |= m[l];
+  return r != 0;
+}
 
 /* Is any lane of a mask set? */
 static inline int cu_any(const unsigned char *m) {

@@ -58,7 +58,7 @@ int main(int argc, char **argv) {
   HAS("vecadd: pure condition: lanes counted first", d, "for (int _l = 0; _l < _nl; _l++) _nt");
   HAS("vecadd: a warp that agrees runs the branch unmasked", d, "== _nl)");
   HASNT("vecadd: no lane can leave: no _m0 mask", d, "_m0");
-  HAS("vecadd: i < n counted without a lane loop in whole rows", d, "cu_lanes_below((long long)(n) - (long long)(i_b))");
+  HAS("vecadd: i < n counted without a lane loop in whole rows", d, "cu_lanes_below((long long)(n) - (long long)(i_b), 32)");
 
   d = translate("__global__ void k(const float *A, float *C, int w) {\n"
                 "  __shared__ float As[32][33];\n"
