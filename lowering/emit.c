@@ -44,6 +44,9 @@ typedef struct Em {
                             (lane _l = hw * sub-row _r + column _x); else 0 */
 } Em;
 
+/* lanes in a lane array: a warp's, or a block's in the block-wide version */
+static const char *LN(Em *e) { return e->bw ? "1024" : "32"; }
+
 static const char *cur(Em *e) { return ((Lv *)e->chain.v[e->chain.n - 1])->m; }
 
 static void line(Em *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -55,10 +58,11 @@ static void line(Em *e, const char *fmt, ...) {
   vsnprintf(tmp, sizeof tmp, fmt, ap);
   va_end(ap);
   if (e->bw) {
-    /* block-wide version: lanes are the block's threads, up to 1024 */
-    static const char *const from[] = {"_l < 32;", "[32]", "cu_any("},
-                             *const to[] = {"_l < _nl;", "[1024]", "cu_any_n(_nl, "};
-    for (int k = 0; k < 3; k++)
+    /* block-wide version: lanes are the block's threads, up to 1024 (lane
+     * arrays are declared with LN(e)); user names never start with '_' */
+    static const char *const from[] = {"_l < 32;", "cu_any("},
+                             *const to[] = {"_l < _nl;", "cu_any_n(_nl, "};
+    for (int k = 0; k < 2; k++)
       for (char *p = strstr(tmp, from[k]); p; p = strstr(p + strlen(to[k]), from[k])) {
         char rest[4096];
         snprintf(rest, sizeof rest, "%s", p + strlen(from[k]));
@@ -589,7 +593,7 @@ static void st_decl(Em *e, Node *n) {
   } else if (o->ty->kind == TY_ARRAY && !o->addr_taken)
     line(e, "%s[32];", ty_decl(o->ty, o->cname));     /* element-major */
   else
-    line(e, "%s;", ty_decl(o->ty, xfmt("%s[32]", o->cname)));
+    line(e, "%s;", ty_decl(o->ty, xfmt("%s[%s]", o->cname, LN(e))));
   if (!n->a) return;
   lane_open(e);
   if (o->ty->kind == TY_ARRAY) init_elems(e, o, o->ty, n->a, "");
@@ -812,7 +816,7 @@ static void st_if(Em *e, Node *n) {
     }
     line(e, "else {");
     e->ind++;
-    line(e, "unsigned char %s[32]%s%s%s;", mt, me ? ", " : "", me ? me : "", me ? "[32]" : "");
+    line(e, "unsigned char %s[%s]%s%s%s;", mt, LN(e), me ? ", " : "", me ? me : "", me ? xfmt("[%s]", LN(e)) : "");
     line(e, "for (int _l = 0; _l < 32; _l++) {");
     line(e, "  int _c = _l < _nl && (%s);", exs(e, n->a, true));
     line(e, "  %s[_l] = _c;", mt);
@@ -820,7 +824,7 @@ static void st_if(Em *e, Node *n) {
     line(e, "}");
     if (me) line(e, "int %s = _nl - %s;", ne, nt);
   } else {
-    line(e, "unsigned char %s[32]%s%s%s;", mt, me ? ", " : "", me ? me : "", me ? "[32]" : "");
+    line(e, "unsigned char %s[%s]%s%s%s;", mt, LN(e), me ? ", " : "", me ? me : "", me ? xfmt("[%s]", LN(e)) : "");
     line(e, "int %s = 0%s%s%s;", nt, me ? ", " : "", me ? ne : "", me ? " = 0" : "");
     line(e, "for (int _l = 0; _l < 32; _l++) {");
     if (e->full) line(e, "  int _c = _l < _nl && (%s);", exs(e, n->a, true));
@@ -1017,7 +1021,7 @@ static void st_loop(Em *e, Node *n) {
   line(e, "{");
   e->ind++;
   if (n->a) st(e, n->a);
-  line(e, "unsigned char %s[32];", ml);
+  line(e, "unsigned char %s[%s];", ml, LN(e));
   line(e, "memcpy(%s, %s, sizeof %s);", ml, m, ml);
   bool full = e->full, uctx = e->uctx;
   e->full = false;
@@ -1032,7 +1036,7 @@ static void st_loop(Em *e, Node *n) {
   }
   if (n->k != S_DO) line(e, "if (!cu_any(%s)) break;", ml);
   if (mi) {
-    line(e, "unsigned char %s[32];", mi);
+    line(e, "unsigned char %s[%s];", mi, LN(e));
     line(e, "memcpy(%s, %s, sizeof %s);", mi, ml, mi);
     push_lv(e, mi, n, true);
   }
@@ -1098,18 +1102,18 @@ static void st_switch(Em *e, Node *n) {
   line(e, "{");
   e->ind++;
   hoist(e, n->a, false);
-  char *svt = ty_decl(n->a->ty, n->vary ? xfmt("%s[32]", sv) : sv);
+  char *svt = ty_decl(n->a->ty, n->vary ? xfmt("%s[%s]", sv, LN(e)) : sv);
   if (n->vary) {
     line(e, "%s;", svt);
     line(e, "for (int _l = 0; _l < 32; _l++) if (%s[_l]) %s[_l] = %s;", m, sv, exs(e, n->a, true));
   } else {
     line(e, "%s = %s;", svt, exs(e, n->a, false));
   }
-  line(e, "unsigned char %s[32] = {0};", ms);
+  line(e, "unsigned char %s[%s] = {0};", ms, LN(e));
   char *md = NULL;
   if (has_def) {
     md = xfmt("_md%d", e->nid);
-    line(e, "unsigned char %s[32];", md);
+    line(e, "unsigned char %s[%s];", md, LN(e));
     line(e, "for (int _l = 0; _l < 32; _l++) %s[_l] = %s[_l] && !(0%s);", md, m, cases.s ? cases.s : "");
   }
   bool full = e->full, uctx = e->uctx;
@@ -1517,8 +1521,11 @@ static bool reads_tid(Node *n) {
 /* The set-up of one warp in a region: its lanes, its mask, its per-thread
  * storage; the lanes' thread indices only if the region reads them. In the
  * whole-row version (fast) they are one scalar per dimension. */
-static void warp_head(Em *e, bool tids, bool fast, int hw) {
-  if (fast || hw) {
+static void warp_head(Em *e, bool tids, bool fast, int hw, bool bw) {
+  e->bw = bw;   /* before the head: its lane arrays are block-sized too */
+  if (bw) {
+    line(e, "const int _nl = (int)_B->blockDim.x;   /* the block's threads as one row of lanes */");
+  } else if (fast || hw) {
     line(e, "const int _nl = 32;   /* whole or half rows: every warp is full */");
   } else if (tids) {
     line(e, "unsigned _tx[32], _ty[32], _tz[32];");
@@ -1526,7 +1533,7 @@ static void warp_head(Em *e, bool tids, bool fast, int hw) {
   } else {
     line(e, "const int _nl = cu_warp_nl(_B, _w);");
   }
-  line(e, "unsigned char _m0[32];");
+  line(e, "unsigned char _m0[%s];", LN(e));
   if (e->exits) {
     line(e, "for (int _l = 0; _l < 32; _l++) _m0[_l] = _l < _nl && !_ex[_w][_l];");
     line(e, "if (!cu_any(_m0)) continue;");
@@ -1537,7 +1544,11 @@ static void warp_head(Em *e, bool tids, bool fast, int hw) {
     Obj *o = e->cross.v[i];
     /* restrict: a warp's per-thread storage is reached through this pointer
      * only, so the C compiler may keep it in registers across loops */
-    line(e, "%s = %s_all[_w];", ty_decl(ptr_to(warp_type(o)->base), xfmt("restrict %s", o->cname)), o->cname);
+    if (bw)   /* the whole block's values, not warp 0's row */
+      line(e, "%s = (%s)%s_all;", ty_decl(ptr_to(warp_type(o)->base), xfmt("restrict %s", o->cname)),
+           ty_decl(ptr_to(warp_type(o)->base), ""), o->cname);
+    else
+      line(e, "%s = %s_all[_w];", ty_decl(ptr_to(warp_type(o)->base), xfmt("restrict %s", o->cname)), o->cname);
     if (fast && o->aff) line(e, "%s = %s[0];", ty_decl(o->ty, xfmt("%s_b", o->cname)), o->cname);
     if (hw && o->aff) {
       line(e, "%s;", ty_decl(o->ty, xfmt("%s_b[%d]", o->cname, 32 / hw)));
@@ -1558,7 +1569,7 @@ static void warp_head(Em *e, bool tids, bool fast, int hw) {
 static void warp_open_(Em *e, bool tids) {
   line(e, "for (unsigned _w = 0; _w < _B->nwarps; _w++) {");
   e->ind++;
-  warp_head(e, tids, false, 0);
+  warp_head(e, tids, false, 0, false);
 }
 
 static void warp_open(Em *e) { warp_open_(e, true); }
@@ -1570,6 +1581,7 @@ static void warp_close(Em *e) {
   for (int i = 0; i < e->cross.n; i++) line(e, "(void)%s;", ((Obj *)e->cross.v[i])->cname);
   e->fast = false;
   e->hw = 0;
+  e->bw = false;
   e->ind--;
   line(e, "}");
 }
@@ -1605,16 +1617,18 @@ static void region(Em *e, Vec *stmts, int from, int to) {
   region_(e, stmts, from, to);
   e->o = save;
   if (!b.s) return;
-  static const char *const decl = "unsigned char _m0[32];\n", *init = "for (int _l = 0; _l < 32; _l++) _m0[_l] = _l < _nl;\n";
-  int heads = count_str(b.s, decl);
-  if (heads && count_str(b.s, "_m0") == 3 * heads && count_str(b.s, init) == heads) {
+  static const char *const decl = "unsigned char _m0[32];\n", *init = "for (int _l = 0; _l < 32; _l++) _m0[_l] = _l < _nl;\n",
+                           *bdecl = "unsigned char _m0[1024];\n", *binit = "for (int _l = 0; _l < _nl; _l++) _m0[_l] = _l < _nl;\n";
+  int heads = count_str(b.s, decl) + count_str(b.s, bdecl);
+  if (heads && count_str(b.s, "_m0") == 3 * heads && count_str(b.s, init) + count_str(b.s, binit) == heads) {
     Buf o = {0};
     for (char *p = b.s; *p;) {
       char *nl = strchr(p, '\n');
       size_t n = nl ? (size_t)(nl - p + 1) : strlen(p);
       char *q = p;
       while (*q == ' ') q++;
-      if (strncmp(q, decl, strlen(decl)) && strncmp(q, init, strlen(init))) {
+      if (strncmp(q, decl, strlen(decl)) && strncmp(q, init, strlen(init)) && strncmp(q, bdecl, strlen(bdecl)) &&
+          strncmp(q, binit, strlen(binit))) {
         char *v = strstr(p, "(void)_m0; ");
         if (v && v < p + n) {
           buf_put(&o, p, (size_t)(v - p));
@@ -1627,6 +1641,47 @@ static void region(Em *e, Vec *stmts, int from, int to) {
     free(o.s);
   } else buf_puts(save, b.s);
   free(b.s);
+}
+
+/* ---- block-wide regions ----
+ * Between barriers, and without warp collectives, nothing a thread does can
+ * observe how threads are grouped into warps. So for a 1-D block whose
+ * warps are whole (blockDim.x % 32 == 0) a region may run as a single
+ * "warp" of blockDim.x lanes: one lane loop over the block's threads
+ * instead of a warp loop around 32-lane loops (`t < stride` in a reduction
+ * becomes one loop of `stride` lanes). Not for regions with atomics, printf
+ * or calls (the order between threads would change from the warp-by-warp
+ * versions), nor kernels with per-thread exit flags or per-lane arrays; and
+ * at most 16 per-lane variables (each is blockDim.x long on the stack). */
+static bool bw_calls(Node *n) {
+  if (!n) return false;
+  if (n->k == N_CALL && (n->ck == C_WARP || n->ck == C_ATOMIC || n->ck == C_PRINTF || n->ck == C_FUNC)) return true;
+  if (bw_calls(n->a) || bw_calls(n->b) || bw_calls(n->c) || bw_calls(n->d)) return true;
+  for (int i = 0; i < n->list.n; i++)
+    if (bw_calls(n->list.v[i])) return true;
+  return false;
+}
+
+static int bw_vars(Node *n) {
+  if (!n) return 0;
+  int k = n->k == S_DECL && n->var->vary && !n->var->cross;
+  k += bw_vars(n->a) + bw_vars(n->b) + bw_vars(n->c) + bw_vars(n->d);
+  for (int i = 0; i < n->list.n; i++) k += bw_vars(n->list.v[i]);
+  return k;
+}
+
+static bool bw_ok(Em *e, Vec *stmts, int from, int to) {
+  if (e->exits || !e->fn->is_kernel) return false;
+  for (int i = 0; i < e->fn->locals.n; i++) {
+    Obj *o = e->fn->locals.v[i];
+    if (o->vary && o->ty->kind == TY_ARRAY) return false;
+  }
+  int vars = 0;
+  for (int i = from; i < to; i++) {
+    if (bw_calls(stmts->v[i])) return false;
+    vars += bw_vars(stmts->v[i]);
+  }
+  return vars <= 16;
 }
 
 static void region_(Em *e, Vec *stmts, int from, int to) {
@@ -1642,13 +1697,27 @@ static void region_(Em *e, Vec *stmts, int from, int to) {
     return;
   }
   /* three versions: warps that are whole rows, warps of two half rows
-   * (16 x 2k blocks, the common 16 x 16 tile), and any block shape */
+   * (16 x 2k blocks, the common 16 x 16 tile), and any block shape; and
+   * before them, where it applies, the block-wide version */
+  if (bw_ok(e, stmts, from, to)) {
+    line(e, "if (_B->blockDim.x %% 32u == 0 && _B->blockDim.y == 1 && _B->blockDim.z == 1) {   /* 1-D block: one loop over its threads */");
+    e->ind++;
+    line(e, "const unsigned _w = 0, _tx0 = 0, _ty0 = 0, _tz0 = 0;");
+    line(e, "(void)_w; (void)_tx0; (void)_ty0; (void)_tz0;");
+    line(e, "{");
+    e->ind++;
+    warp_head(e, true, true, 0, true);
+    region_body(e, stmts, from, to);
+    warp_close(e);
+    e->ind--;
+    line(e, "} else");
+  }
   line(e, "if (_B->blockDim.x %% 32u == 0) {   /* whole-row warps: threadIdx.x = _tx0 + lane */");
   e->ind++;
   line(e, "unsigned _tx0 = 0, _ty0 = 0, _tz0 = 0;");
   line(e, "for (unsigned _w = 0; _w < _B->nwarps; _w++, cu_row_next(_B, &_tx0, &_ty0, &_tz0)) {");
   e->ind++;
-  warp_head(e, true, true, 0);
+  warp_head(e, true, true, 0, false);
   region_body(e, stmts, from, to);
   warp_close(e);
   e->ind--;
@@ -1657,7 +1726,7 @@ static void region_(Em *e, Vec *stmts, int from, int to) {
   line(e, "unsigned _ty0 = 0, _tz0 = 0;");
   line(e, "for (unsigned _w = 0; _w < _B->nwarps; _w++, cu_hrow_next(_B, &_ty0, &_tz0)) {");
   e->ind++;
-  warp_head(e, true, false, 16);
+  warp_head(e, true, false, 16, false);
   region_body(e, stmts, from, to);
   warp_close(e);
   e->ind--;
