@@ -47,6 +47,22 @@ typedef struct Em {
 /* lanes in a lane array: a warp's, or a block's in the block-wide version */
 static const char *LN(Em *e) { return e->bw ? "1024" : "32"; }
 
+/* The header of a lane loop: over every lane of the lane arrays (all), or
+ * over the live lanes [lo, hi). In the half-row version it is two loops,
+ * sub-row _r x column _x, so that a row's lanes are an inner loop with unit
+ * stride (bounded by _l: gcc unrolls a loop of constant count 16 before it
+ * could vectorize it); in the block-wide version the lanes are the block's
+ * threads, _nl of them. */
+static const char *lanes(Em *e, bool all) {
+  if (e->hw)
+    return xfmt("for (int _r = 0; _r < %d; _r++) for (int _x = 0, _l = _r * %d; _l < _r * %d + %d; _x++, _l++)",
+                32 / e->hw, e->hw, e->hw, e->hw);
+  return xfmt("for (int _l = %s; _l < %s; _l++)", all ? "0" : e->lo, all ? (e->bw ? "_nl" : "32") : e->hi);
+}
+
+/* "is any lane of mask m set?" */
+static const char *any(Em *e, const char *m) { return e->bw ? xfmt("cu_any_n(_nl, %s)", m) : xfmt("cu_any(%s)", m); }
+
 static const char *cur(Em *e) { return ((Lv *)e->chain.v[e->chain.n - 1])->m; }
 
 static void line(Em *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -57,33 +73,6 @@ static void line(Em *e, const char *fmt, ...) {
   char tmp[4096];
   vsnprintf(tmp, sizeof tmp, fmt, ap);
   va_end(ap);
-  if (e->bw) {
-    /* block-wide version: lanes are the block's threads, up to 1024 (lane
-     * arrays are declared with LN(e)); user names never start with '_' */
-    static const char *const from[] = {"_l < 32;", "cu_any("},
-                             *const to[] = {"_l < _nl;", "cu_any_n(_nl, "};
-    for (int k = 0; k < 2; k++)
-      for (char *p = strstr(tmp, from[k]); p; p = strstr(p + strlen(to[k]), from[k])) {
-        char rest[4096];
-        snprintf(rest, sizeof rest, "%s", p + strlen(from[k]));
-        snprintf(p, sizeof tmp - (size_t)(p - tmp), "%s%s", to[k], rest);
-      }
-  }
-  if (e->hw) {
-    /* half-row version: every lane loop runs sub-rows x columns, so that a
-     * row's lanes are an inner loop with unit stride (bounded by _l: gcc
-     * unrolls a loop of constant count 16 before it could vectorize it) */
-    static const char *const pat[] = {"for (int _l = 0; _l < 32; _l++)", "for (int _l = 0; _l < _nl; _l++)"};
-    for (int k = 0; k < 2; k++) {
-      char *p = strstr(tmp, pat[k]);
-      if (!p) continue;
-      char rest[4096];
-      snprintf(rest, sizeof rest, "%s", p + strlen(pat[k]));
-      snprintf(p, sizeof tmp - (size_t)(p - tmp),
-               "for (int _r = 0; _r < %d; _r++) for (int _x = 0, _l = _r * %d; _l < _r * %d + %d; _x++, _l++)%s",
-               32 / e->hw, e->hw, e->hw, e->hw, rest);
-    }
-  }
   buf_puts(e->o, tmp);
   buf_puts(e->o, "\n");
 }
@@ -433,8 +422,8 @@ static char *exs(Em *e, Node *n, bool lane) {
 /* ---- lane loops ---- */
 
 static void lane_open(Em *e) {
-  if (e->full) line(e, "for (int _l = %s; _l < %s; _l++) {", e->lo, e->hi);
-  else line(e, "for (int _l = 0; _l < 32; _l++) if (%s[_l]) {", cur(e));
+  if (e->full) line(e, "%s {", lanes(e, false));
+  else line(e, "%s if (%s[_l]) {", lanes(e, true), cur(e));
   e->ind++;
 }
 
@@ -499,7 +488,7 @@ static void hoist(Em *e, Node *n, bool cond) {
   line(e, "%s = {0};", ty_decl(n->ty, xfmt("%s[32]", n->hname)));
   line(e, "const unsigned %s = %s;", A, act(e));
   if (!strcmp(op, "activemask")) {
-    line(e, "for (int _l = 0; _l < 32; _l++) %s[_l] = %s;", n->hname, A);
+    line(e, "%s %s[_l] = %s;", lanes(e, true), n->hname, A);
     return;
   }
   /* arguments, lane by lane: a[0] is the mask, a[1] the value */
@@ -560,14 +549,14 @@ static void aff_set(Em *e, Obj *o, Node *val, bool decl) {
     if (decl && !o->cross) line(e, "%s;", ty_decl(o->ty, xfmt("%s_b[%d]", o->cname, R)));
     line(e, "for (int _r = 0; _r < %d; _r++) %s_b[_r] = %s;", R, o->cname, exs(e, val, false));
     if (o->cross)
-      line(e, "for (int _l = 0; _l < 32; _l++) %s[_l] = %s_b[_r]%s;", o->cname, o->cname, o->aff == AF_LANE ? " + _x" : "");
+      line(e, "%s %s[_l] = %s_b[_r]%s;", lanes(e, true), o->cname, o->cname, o->aff == AF_LANE ? " + _x" : "");
     return;
   }
   char *b = exs(e, val, false);
   if (decl && !o->cross) line(e, "%s = %s;", ty_decl(o->ty, xfmt("%s_b", o->cname)), b);
   else line(e, "%s_b = %s;", o->cname, b);
   if (o->cross)
-    line(e, "for (int _l = 0; _l < 32; _l++) %s[_l] = %s_b%s;", o->cname, o->cname, o->aff == AF_LANE ? " + _l" : "");
+    line(e, "%s %s[_l] = %s_b%s;", lanes(e, true), o->cname, o->cname, o->aff == AF_LANE ? " + _l" : "");
 }
 
 static void st_decl(Em *e, Node *n) {
@@ -613,7 +602,7 @@ static void st_expr(Em *e, Node *x) {
   }
   if (!x->vary) {
     /* uniform effect under a partial mask: once, if any lane is here */
-    line(e, "if (cu_any(%s)) %s;", cur(e), exs(e, x, false));
+    line(e, "if (%s) %s;", any(e, cur(e)), exs(e, x, false));
     return;
   }
   lane_open(e);
@@ -639,7 +628,7 @@ static void st_jump(Em *e, Node *n) {
     if (n->k == S_BREAK && lv->owner == n->target && !lv->iter) break;
     if (n->k == S_CONTINUE && lv->owner == n->target && lv->iter) break;
   }
-  line(e, "for (int _l = 0; _l < 32; _l++) if (%s[_l]) { %s%s[_l] = 0; }", m, b.s ? b.s : "", m);
+  line(e, "%s if (%s[_l]) { %s%s[_l] = 0; }", lanes(e, true), m, b.s ? b.s : "", m);
   free(b.s);
 }
 
@@ -652,7 +641,7 @@ static void st_list(Em *e, Vec *v) {
       /* uniform context: the only mask is _m0; once every lane has
        * returned, nothing of the warp is left to run */
       if (e->uctx && i + 1 < v->n && e->fn->is_kernel) {
-        line(e, "if (!cu_any(_m0)) goto %s;", e->rend);
+        line(e, "if (!%s) goto %s;", any(e, "_m0"), e->rend);
         e->rend_used = true;
       }
     }
@@ -698,14 +687,20 @@ static bool dual_ok(Node *n, int *budget) {
  * `t < stride` holds in clamp(stride - t_b, 0, 32) lanes. NULL if the
  * condition is not of that form. Assumes, as unit-stride accesses do, that
  * lane values do not wrap around between lanes. */
+/* `lane value OP row value`, either way round, OP one of < <= > >= on
+ * 32-bit integers: the lanes where it holds form a run. */
+static bool aff_cmp(Node *c) {
+  if (c->k != N_BIN || !is_intty(c->a->ty) || c->a->ty->size > 4) return false;
+  if (strcmp(c->op, "<") && strcmp(c->op, "<=") && strcmp(c->op, ">") && strcmp(c->op, ">=")) return false;
+  return (aff_e(c->a) && rowu(c->b)) || (aff_e(c->b) && rowu(c->a));
+}
+
 static char *aff_count(Em *e, Node *c, bool *prefix) {
-  if (c->k != N_BIN || !is_intty(c->a->ty) || c->a->ty->size > 4) return NULL;
+  if (!aff_cmp(c)) return NULL;
   const char *op = c->op;
   Node *a = c->a, *u = c->b;
-  bool swap = false;
-  if (!(aff_e(a) && rowu(u))) {
-    if (!(aff_e(u) && rowu(a))) return NULL;
-    swap = true;
+  bool swap = !(aff_e(a) && rowu(u));
+  if (swap) {
     a = c->b;
     u = c->a;
   }
@@ -718,8 +713,7 @@ static char *aff_count(Em *e, Node *c, bool *prefix) {
   if (!strcmp(op, "<")) return xfmt("cu_lanes_below(%s, %s)", d, n);
   if (!strcmp(op, "<=")) return xfmt("cu_lanes_below(%s + 1, %s)", d, n);
   if (!strcmp(op, ">")) return xfmt("%s - cu_lanes_below(%s + 1, %s)", n, d, n);
-  if (!strcmp(op, ">=")) return xfmt("%s - cu_lanes_below(%s, %s)", n, d, n);
-  return NULL;
+  return xfmt("%s - cu_lanes_below(%s, %s)", n, d, n);   /* >= */
 }
 
 /* An expression that can be evaluated twice: no stores, no calls but to
@@ -743,16 +737,18 @@ static bool has_warp(Node *n);
 
 /* Code that can run over a run of lanes with no mask: straight code with
  * no divergent ifs and no warp collectives. */
-static bool runs_ok(Node *n) {
-  if (!n) return true;
-  int budget = 1 << 20;
-  if (!dual_ok(n, &budget) || has_warp(n)) return false;
-  if (n->k == S_IF && n->vary) return false;
-  if (n->k < S_BLOCK) return true;
-  if (!runs_ok(n->a) || !runs_ok(n->b) || !runs_ok(n->c) || !runs_ok(n->d)) return false;
+static bool has_vary_if(Node *n) {
+  if (!n || n->k < S_BLOCK) return false;
+  if (n->k == S_IF && n->vary) return true;
+  if (has_vary_if(n->a) || has_vary_if(n->b) || has_vary_if(n->c) || has_vary_if(n->d)) return true;
   for (int i = 0; i < n->list.n; i++)
-    if (!runs_ok(n->list.v[i])) return false;
-  return true;
+    if (has_vary_if(n->list.v[i])) return true;
+  return false;
+}
+
+static bool runs_ok(Node *n) {
+  int budget = 1 << 20;
+  return dual_ok(n, &budget) && !has_warp(n) && !has_vary_if(n);
 }
 
 /* A divergent if computes its masks and counts the lanes that take each
@@ -786,7 +782,7 @@ static void st_if(Em *e, Node *n) {
     if (cnt) line(e, "int %s = %s;", nt, cnt);
     else {
       line(e, "int %s = 0;", nt);
-      line(e, "for (int _l = 0; _l < _nl; _l++) %s += (%s) != 0;", nt, exs(e, n->a, true));
+      line(e, "%s %s += (%s) != 0;", lanes(e, false), nt, exs(e, n->a, true));
     }
     line(e, "if (%s == _nl)", nt);
     block(e, n->b);
@@ -817,7 +813,7 @@ static void st_if(Em *e, Node *n) {
     line(e, "else {");
     e->ind++;
     line(e, "unsigned char %s[%s]%s%s%s;", mt, LN(e), me ? ", " : "", me ? me : "", me ? xfmt("[%s]", LN(e)) : "");
-    line(e, "for (int _l = 0; _l < 32; _l++) {");
+    line(e, "%s {", lanes(e, true));
     line(e, "  int _c = _l < _nl && (%s);", exs(e, n->a, true));
     line(e, "  %s[_l] = _c;", mt);
     if (me) line(e, "  %s[_l] = _l < _nl && !_c;", me);
@@ -826,7 +822,7 @@ static void st_if(Em *e, Node *n) {
   } else {
     line(e, "unsigned char %s[%s]%s%s%s;", mt, LN(e), me ? ", " : "", me ? me : "", me ? xfmt("[%s]", LN(e)) : "");
     line(e, "int %s = 0%s%s%s;", nt, me ? ", " : "", me ? ne : "", me ? " = 0" : "");
-    line(e, "for (int _l = 0; _l < 32; _l++) {");
+    line(e, "%s {", lanes(e, true));
     if (e->full) line(e, "  int _c = _l < _nl && (%s);", exs(e, n->a, true));
     else line(e, "  int _c = %s[_l] && (%s);", m, exs(e, n->a, true));
     line(e, "  %s[_l] = _c;", mt);
@@ -988,7 +984,8 @@ static void st_loop(Em *e, Node *n) {
    * unrolls them inside the lane loop and vectorizes that; a long loop
    * inside a lane loop stays scalar, while around lane loops gcc keeps
    * 32 lanes of accumulators in registers by itself. */
-  if ((e->fast || e->hw) && lane_loop_ok(n) && lane_ok(n->d, &work) && work && trips(n) > 0 && trips(n) <= 16) {
+  long long nt = lane_loop_ok(n) ? trips(n) : -1;
+  if ((e->fast || e->hw) && nt > 0 && nt <= 16 && lane_ok(n->d, &work) && work) {
     lane_open(e);
     lane_st(e, n);
     lane_close(e);
@@ -1031,10 +1028,10 @@ static void st_loop(Em *e, Node *n) {
   e->ind++;
   if (n->b && n->k != S_DO) {
     hoist(e, n->b, false);
-    if (n->b->vary) line(e, "for (int _l = 0; _l < 32; _l++) if (%s[_l]) %s[_l] = (%s) != 0;", ml, ml, exs(e, n->b, true));
+    if (n->b->vary) line(e, "%s if (%s[_l]) %s[_l] = (%s) != 0;", lanes(e, true), ml, ml, exs(e, n->b, true));
     else line(e, "if (!(%s)) break;", exs(e, n->b, false));
   }
-  if (n->k != S_DO) line(e, "if (!cu_any(%s)) break;", ml);
+  if (n->k != S_DO) line(e, "if (!%s) break;", any(e, ml));
   if (mi) {
     line(e, "unsigned char %s[%s];", mi, LN(e));
     line(e, "memcpy(%s, %s, sizeof %s);", mi, ml, mi);
@@ -1054,13 +1051,13 @@ static void st_loop(Em *e, Node *n) {
       lane_open(e);
       line(e, "%s;", exs(e, n->c, true));
       lane_close(e);
-    } else line(e, "if (cu_any(%s)) %s;", ml, exs(e, n->c, false));
+    } else line(e, "if (%s) %s;", any(e, ml), exs(e, n->c, false));
   }
   if (n->k == S_DO) {
     hoist(e, n->b, false);
-    if (n->b->vary) line(e, "for (int _l = 0; _l < 32; _l++) if (%s[_l]) %s[_l] = (%s) != 0;", ml, ml, exs(e, n->b, true));
+    if (n->b->vary) line(e, "%s if (%s[_l]) %s[_l] = (%s) != 0;", lanes(e, true), ml, ml, exs(e, n->b, true));
     else line(e, "if (!(%s)) break;", exs(e, n->b, false));
-    line(e, "if (!cu_any(%s)) break;", ml);
+    line(e, "if (!%s) break;", any(e, ml));
   }
   e->ind--;
   line(e, "}");
@@ -1105,7 +1102,7 @@ static void st_switch(Em *e, Node *n) {
   char *svt = ty_decl(n->a->ty, n->vary ? xfmt("%s[%s]", sv, LN(e)) : sv);
   if (n->vary) {
     line(e, "%s;", svt);
-    line(e, "for (int _l = 0; _l < 32; _l++) if (%s[_l]) %s[_l] = %s;", m, sv, exs(e, n->a, true));
+    line(e, "%s if (%s[_l]) %s[_l] = %s;", lanes(e, true), m, sv, exs(e, n->a, true));
   } else {
     line(e, "%s = %s;", svt, exs(e, n->a, false));
   }
@@ -1114,7 +1111,7 @@ static void st_switch(Em *e, Node *n) {
   if (has_def) {
     md = xfmt("_md%d", e->nid);
     line(e, "unsigned char %s[%s];", md, LN(e));
-    line(e, "for (int _l = 0; _l < 32; _l++) %s[_l] = %s[_l] && !(0%s);", md, m, cases.s ? cases.s : "");
+    line(e, "%s %s[_l] = %s[_l] && !(0%s);", lanes(e, true), md, m, cases.s ? cases.s : "");
   }
   bool full = e->full, uctx = e->uctx;
   e->full = false;
@@ -1123,10 +1120,10 @@ static void st_switch(Em *e, Node *n) {
   for (int i = 0; i < items->n; i++) {
     Node *s = items->v[i];
     if (s->k == S_CASE)
-      line(e, "for (int _l = 0; _l < 32; _l++) %s[_l] |= %s[_l] && %s == %lld;", ms, m,
+      line(e, "%s %s[_l] |= %s[_l] && %s == %lld;", lanes(e, true), ms, m,
            n->vary ? xfmt("%s[_l]", sv) : sv, (long long)s->ival);
     else if (s->k == S_DEFAULT)
-      line(e, "for (int _l = 0; _l < 32; _l++) %s[_l] |= %s[_l];", ms, md);
+      line(e, "%s %s[_l] |= %s[_l];", lanes(e, true), ms, md);
     else st(e, s);
   }
   e->chain.n--;
@@ -1535,10 +1532,10 @@ static void warp_head(Em *e, bool tids, bool fast, int hw, bool bw) {
   }
   line(e, "unsigned char _m0[%s];", LN(e));
   if (e->exits) {
-    line(e, "for (int _l = 0; _l < 32; _l++) _m0[_l] = _l < _nl && !_ex[_w][_l];");
-    line(e, "if (!cu_any(_m0)) continue;");
+    line(e, "%s _m0[_l] = _l < _nl && !_ex[_w][_l];", lanes(e, true));
+    line(e, "if (!%s) continue;", any(e, "_m0"));
   } else {
-    line(e, "for (int _l = 0; _l < 32; _l++) _m0[_l] = _l < _nl;");
+    line(e, "%s _m0[_l] = _l < _nl;", lanes(e, true));
   }
   for (int i = 0; i < e->cross.n; i++) {
     Obj *o = e->cross.v[i];
@@ -1576,7 +1573,7 @@ static void warp_open(Em *e) { warp_open_(e, true); }
 
 static void warp_close(Em *e) {
   if (e->rend_used) line(e, "%s: ;", e->rend);
-  if (e->exits) line(e, "for (int _l = 0; _l < 32; _l++) _ex[_w][_l] = !_m0[_l];");
+  if (e->exits) line(e, "%s _ex[_w][_l] = !_m0[_l];", lanes(e, true));
   line(e, "(void)_m0; (void)_nl;");
   for (int i = 0; i < e->cross.n; i++) line(e, "(void)%s;", ((Obj *)e->cross.v[i])->cname);
   e->fast = false;
@@ -1593,7 +1590,7 @@ static void region_body(Em *e, Vec *stmts, int from, int to) {
     if (s->has_jump) {
       e->full = false;
       if (i + 1 < to) {
-        line(e, "if (!cu_any(_m0)) goto %s;", e->rend);
+        line(e, "if (!%s) goto %s;", any(e, "_m0"), e->rend);
         e->rend_used = true;
       }
     }
@@ -1678,12 +1675,7 @@ static bool bw_ctl(Node *n) {
   if (!n) return true;
   if (n->k < S_BLOCK) return true;
   if ((n->k == S_FOR || n->k == S_WHILE || n->k == S_DO || n->k == S_SWITCH) && (n->vary || n->masked)) return false;
-  if (n->k == S_IF && n->vary) {
-    Node *c = n->a;
-    if (c->k != N_BIN || !is_intty(c->a->ty) || c->a->ty->size > 4 || c->op[0] == '=' || c->op[0] == '!') return false;
-    if (strcmp(c->op, "<") && strcmp(c->op, "<=") && strcmp(c->op, ">") && strcmp(c->op, ">=")) return false;
-    if (!((aff_e(c->a) && rowu(c->b)) || (aff_e(c->b) && rowu(c->a)))) return false;
-  }
+  if (n->k == S_IF && n->vary && !aff_cmp(n->a)) return false;
   if (!bw_ctl(n->a) || !bw_ctl(n->b) || !bw_ctl(n->c) || !bw_ctl(n->d)) return false;
   for (int i = 0; i < n->list.n; i++)
     if (!bw_ctl(n->list.v[i])) return false;
@@ -1778,7 +1770,7 @@ static void block_cond(Em *e, Node *c, const char *var, Node *sync, const char *
   line(e, "unsigned _nt = 0, _nc = 0, _td = 0;");
   warp_open(e);
   hoist(e, c, false);
-  line(e, "for (int _l = 0; _l < 32; _l++) if (_m0[_l]) {");
+  line(e, "%s if (_m0[_l]) {", lanes(e, true));
   line(e, "  int _c = (%s) != 0;", exs(e, c, true));
   line(e, "  if (!_c && _nt == _nc) _td = _w * 32 + _l;");
   line(e, "  _nt++;");
@@ -1832,7 +1824,7 @@ static void bst(Em *e, Node *n) {
     line(e, "unsigned _nt = 0, _nc = 0;");
     warp_open(e);
     hoist(e, n->a, false);
-    line(e, "for (int _l = 0; _l < 32; _l++) if (_m0[_l]) {");
+    line(e, "%s if (_m0[_l]) {", lanes(e, true));
     line(e, "  _nt++;");
     line(e, "  _nc += (%s) != 0;", exs(e, n->a, true));
     line(e, "}");
