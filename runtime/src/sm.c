@@ -82,7 +82,7 @@ typedef struct Slot {
 
 typedef struct Share {          /* one worker's SMs and their slots */
   Slot *slots;
-  int nslots, cap;
+  int cap;
 } Share;
 
 typedef struct Job {
@@ -91,7 +91,7 @@ typedef struct Job {
   cu_idx3 g, b;
   size_t dyn, smem_bytes, lane_bytes;
   unsigned nthreads, nwarps;
-  int per_sm, nworkers, nsms;
+  int per_sm;
   unsigned long long nblocks, chunk;
   _Atomic unsigned long long next;
   struct cu_launch *launch;
@@ -303,8 +303,6 @@ void rt_sm_run(const cu_kernel *k, const char *params, cu_idx3 g, cu_idx3 b, siz
   J.nthreads = nthreads;
   J.nwarps = nwarps;
   J.per_sm = per_sm;
-  J.nworkers = W;
-  J.nsms = m->sms;
   J.nblocks = (unsigned long long)g.x * g.y * g.z;
   J.launch = launch;
   J.failed = failed;
