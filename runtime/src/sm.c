@@ -80,7 +80,7 @@ typedef struct Slot {
   int entered;                  /* its coroutine runs (this launch) */
 } Slot;
 
-typedef struct Share {          /* one worker's SMs and their slots */
+typedef struct Share {          /* one worker's SM: its resident-block slots */
   Slot *slots;
   int cap;
 } Share;
