@@ -687,15 +687,21 @@ static bool dual_ok(Node *n, int *budget) {
  * `t < stride` holds in clamp(stride - t_b, 0, 32) lanes. NULL if the
  * condition is not of that form. Assumes, as unit-stride accesses do, that
  * lane values do not wrap around between lanes. */
-/* `lane value OP row value`, either way round, OP one of < <= > >= on
- * 32-bit integers: the lanes where it holds form a run. */
+/* `lane value OP row value`, either way round, OP one of < <= > >= == on
+ * 32-bit integers: the lanes where it holds form a run (for ==, of at most
+ * one lane: `if (t == 0)`; its else-branch would be two runs). */
 static bool aff_cmp(Node *c) {
   if (c->k != N_BIN || !is_intty(c->a->ty) || c->a->ty->size > 4) return false;
-  if (strcmp(c->op, "<") && strcmp(c->op, "<=") && strcmp(c->op, ">") && strcmp(c->op, ">=")) return false;
+  if (strcmp(c->op, "<") && strcmp(c->op, "<=") && strcmp(c->op, ">") && strcmp(c->op, ">=") &&
+      strcmp(c->op, "=="))
+    return false;
   return (aff_e(c->a) && rowu(c->b)) || (aff_e(c->b) && rowu(c->a));
 }
 
-static char *aff_count(Em *e, Node *c, bool *prefix) {
+/* The number of lanes where aff_cmp's condition holds; *prefix says the
+ * run starts at lane 0, else it ends at _nl, or for == it starts at *at. */
+static char *aff_count(Em *e, Node *c, bool *prefix, char **at) {
+  *at = NULL;
   if (!aff_cmp(c)) return NULL;
   const char *op = c->op;
   Node *a = c->a, *u = c->b;
@@ -710,6 +716,10 @@ static char *aff_count(Em *e, Node *c, bool *prefix) {
   const char *n = e->bw ? "_nl" : "32";
   /* the lanes that hold are a prefix (<, <=) or a suffix (>, >=) */
   *prefix = op[0] == '<';
+  if (!strcmp(op, "==")) {
+    *at = xfmt("cu_lanes_below(%s, %s)", d, n);
+    return xfmt("cu_lanes_below(%s + 1, %s) - %s", d, n, *at);
+  }
   if (!strcmp(op, "<")) return xfmt("cu_lanes_below(%s, %s)", d, n);
   if (!strcmp(op, "<=")) return xfmt("cu_lanes_below(%s + 1, %s)", d, n);
   if (!strcmp(op, ">")) return xfmt("%s - cu_lanes_below(%s + 1, %s)", n, d, n);
@@ -778,7 +788,8 @@ static void st_if(Em *e, Node *n) {
   if (dual && pure(n->a)) {
     /* count first (compares and adds only); the masks only if it splits */
     bool prefix = false;
-    char *cnt = e->fast || e->bw ? aff_count(e, n->a, &prefix) : NULL;
+    char *at = NULL;
+    char *cnt = e->fast || e->bw ? aff_count(e, n->a, &prefix, &at) : NULL;
     if (cnt) line(e, "int %s = %s;", nt, cnt);
     else {
       line(e, "int %s = 0;", nt);
@@ -790,15 +801,16 @@ static void st_if(Em *e, Node *n) {
       line(e, "else if (%s == 0)", nt);
       block(e, n->c);
     }
-    if (cnt && !strcmp(e->lo, "0") && runs_ok(n->b) && runs_ok(n->c)) {
-      /* the lanes that take the branch are a run: [0, count) or
-       * [_nl - count, _nl); each branch runs over its run with no mask */
+    if (cnt && !strcmp(e->lo, "0") && runs_ok(n->b) && runs_ok(n->c) && !(at && me)) {
+      /* the lanes that take the branch are a run: [0, count),
+       * [_nl - count, _nl) or for == [at, at + 1); each branch runs over
+       * its run with no mask */
       line(e, "else if (%s) {", me ? "1" : nt);
       e->ind++;
-      line(e, "const int _cut%d = %s;", id, prefix ? nt : xfmt("_nl - %s", nt));
+      line(e, "const int _cut%d = %s;", id, at ? at : prefix ? nt : xfmt("_nl - %s", nt));
       const char *cut = xfmt("_cut%d", id);
-      e->lo = prefix ? "0" : cut;
-      e->hi = prefix ? cut : "_nl";
+      e->lo = prefix && !at ? "0" : cut;
+      e->hi = at ? xfmt("%s + 1", cut) : prefix ? cut : "_nl";
       block(e, n->b);
       if (me) {
         e->lo = prefix ? cut : "0";
@@ -809,6 +821,10 @@ static void st_if(Em *e, Node *n) {
       e->hi = "_nl";
       e->ind--;
       line(e, "}");
+      /* every count is covered: no lane takes the branch, nothing to do */
+      e->ind--;
+      line(e, "}");
+      return;
     }
     line(e, "else {");
     e->ind++;
@@ -1675,7 +1691,7 @@ static bool bw_ctl(Node *n) {
   if (!n) return true;
   if (n->k < S_BLOCK) return true;
   if ((n->k == S_FOR || n->k == S_WHILE || n->k == S_DO || n->k == S_SWITCH) && (n->vary || n->masked)) return false;
-  if (n->k == S_IF && n->vary && !aff_cmp(n->a)) return false;
+  if (n->k == S_IF && n->vary && (!aff_cmp(n->a) || (!strcmp(n->a->op, "==") && n->c))) return false;
   if (!bw_ctl(n->a) || !bw_ctl(n->b) || !bw_ctl(n->c) || !bw_ctl(n->d)) return false;
   for (int i = 0; i < n->list.n; i++)
     if (!bw_ctl(n->list.v[i])) return false;

@@ -40,7 +40,10 @@ __global__ void agree(const int *a, int *o, int *blk, int n, int s) {
   if (s <= t) q += 8;
   if (i - 3 >= s) q += 16;
   if ((unsigned)t < (unsigned)s) q += 32;
+  if (t == s) q += 128;                           // one lane (or none) of one warp
+  if (s == i - 3) q += 256; else q += 512;        // == with an else: masks
   r[5] = q;
+  if (t == s) blk[gridDim.x + blockIdx.x] = 1000; // uniform effect in a one-lane run
 }
 
 // the same comparisons inside a bounds guard (nested divergent ifs)
@@ -55,6 +58,8 @@ __global__ void agree2(int *o, int n, int s) {
     if (s <= t) q += 8;
     if (i - 3 >= s) q += 16;
     if ((unsigned)t < (unsigned)s) q += 32;
+    if (t == s) q += 128;
+    if (s == i - 3) q += 256; else q += 512;
     o[i * K + 5] = q;
   }
 }
@@ -97,8 +102,10 @@ static void host(const int *a, int *o, int *blk, int n, int s, int nb, int bx, i
       r[2] = v;
       r[3] = 2;
       if (t < s) blk[b] = s;
+      if (t == s) blk[nb + b] = 1000;
       r[4] = (t / bx) % by * 100 + t / (bx * by);
-      r[5] = (s > t) + 2 * (t <= s) + 4 * (t > s) + 8 * (s <= t) + 16 * (i - 3 >= s) + 32 * ((unsigned)t < (unsigned)s);
+      r[5] = (s > t) + 2 * (t <= s) + 4 * (t > s) + 8 * (s <= t) + 16 * (i - 3 >= s) + 32 * ((unsigned)t < (unsigned)s) +
+             128 * (t == s) + (i - 3 == s ? 256 : 512);
     }
 }
 
@@ -110,7 +117,7 @@ int main() {
     for (int s : splits) {
       int bt = sh[0] * sh[1] * sh[2], nb = 5, n = nb * bt - 3;   // last warp partial
       int *a = (int *)malloc(n * sizeof(int)), *o = (int *)calloc((size_t)n * K, sizeof(int)),
-          *r = (int *)calloc((size_t)n * K, sizeof(int)), hb[5] = {0}, rb[5] = {0};
+          *r = (int *)calloc((size_t)n * K, sizeof(int)), hb[10] = {0}, rb[10] = {0};
       for (int i = 0; i < n; i++) a[i] = (i * 37) % 101 - 50;
       int *da, *dO, *db;
       CHECK(cudaMalloc(&da, n * sizeof(int)));
@@ -142,7 +149,7 @@ int main() {
         if (o[i] != r[i]) {
           if (bad++ < 5) printf("block (%d,%d,%d) s=%d: out[%d] = %d, want %d\n", sh[0], sh[1], sh[2], s, i, o[i], r[i]);
         }
-      for (int b = 0; b < nb; b++)
+      for (int b = 0; b < 2 * nb; b++)
         if (hb[b] != rb[b] && bad++ < 5) printf("block (%d,%d,%d) s=%d: blk[%d] = %d, want %d\n", sh[0], sh[1], sh[2], s, b, hb[b], rb[b]);
       runs++;
       cudaFree(da); cudaFree(dO); cudaFree(db);

@@ -121,6 +121,8 @@ int main(int argc, char **argv) {
   HAS("reduction: stride is one block-level scalar", d, "unsigned int stride;");
   HAS("reduction: shared memory is a uniform pointer", d, "float *s = (float *)(_B->smem + 0);");
   HAS("reduction: barrier is a region boundary", d, "/* __syncthreads(): ");
+  HAS("reduction: t == 0 counted without a lane loop (one-lane run)", d,
+      "cu_lanes_below((long long)(0u) - (long long)(t_b) + 1, _nl) - cu_lanes_below((long long)(0u) - (long long)(t_b), _nl)");
 
   d = translate("__global__ void k(int *p) {\n"
                 "  if (threadIdx.x % 2 == 0) { p[threadIdx.x] = 1; __syncthreads(); }\n}\n", &rc);
