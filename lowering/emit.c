@@ -40,6 +40,7 @@ typedef struct Em {
   bool bw;               /* printing the block-wide version: one "warp" of
                             blockDim.x lanes (1-D blocks, no collectives) */
   const char *lo, *hi;   /* lanes of an unmasked lane loop: [lo, hi) */
+  const char *step;      /* ... every step-th of them ("1": all) */
   int hw;                /* printing the half-row version: rows of hw lanes
                             (lane _l = hw * sub-row _r + column _x); else 0 */
 } Em;
@@ -57,6 +58,7 @@ static const char *lanes(Em *e, bool all) {
   if (e->hw)
     return xfmt("for (int _r = 0; _r < %d; _r++) for (int _x = 0, _l = _r * %d; _l < _r * %d + %d; _x++, _l++)",
                 32 / e->hw, e->hw, e->hw, e->hw);
+  if (!all && strcmp(e->step, "1")) return xfmt("for (int _l = %s; _l < %s; _l += %s)", e->lo, e->hi, e->step);
   return xfmt("for (int _l = %s; _l < %s; _l++)", all ? "0" : e->lo, all ? (e->bw ? "_nl" : "32") : e->hi);
 }
 
@@ -684,9 +686,9 @@ static bool dual_ok(Node *n, int *budget) {
 
 /* In a whole-row warp, base + lane compared with a row value holds in a
  * run of lanes whose length is known without looking at each lane:
- * `t < stride` holds in clamp(stride - t_b, 0, 32) lanes. NULL if the
- * condition is not of that form. Assumes, as unit-stride accesses do, that
- * lane values do not wrap around between lanes. */
+ * `t < stride` holds in clamp(stride - t_b, 0, 32) lanes. Assumes, as
+ * unit-stride accesses do, that lane values do not wrap around between
+ * lanes. */
 /* `lane value OP row value`, either way round, OP one of < <= > >= == on
  * 32-bit integers: the lanes where it holds form a run (for ==, of at most
  * one lane: `if (t == 0)`; its else-branch would be two runs). */
@@ -698,11 +700,36 @@ static bool aff_cmp(Node *c) {
   return (aff_e(c->a) && rowu(c->b)) || (aff_e(c->b) && rowu(c->a));
 }
 
-/* The number of lanes where aff_cmp's condition holds; *prefix says the
- * run starts at lane 0, else it ends at _nl, or for == it starts at *at. */
-static char *aff_count(Em *e, Node *c, bool *prefix, char **at) {
-  *at = NULL;
-  if (!aff_cmp(c)) return NULL;
+/* `lane value % row value == 0`, either way round: the lanes where it
+ * holds are every u-th from the first (the lecture's divergent reduction,
+ * `t % (2 * stride) == 0`). Its else-branch would not be a run. */
+static Node *aff_mod(Node *c) {
+  if (c->k != N_BIN || strcmp(c->op, "==") || !is_intty(c->a->ty) || c->a->ty->size > 4) return NULL;
+  Node *m = c->b->k == N_NUM && c->b->ival == 0 ? c->a : c->a->k == N_NUM && c->a->ival == 0 ? c->b : NULL;
+  if (!m || m->k != N_BIN || strcmp(m->op, "%") || m->ty->size > 4) return NULL;
+  return aff_e(m->a) && rowu(m->b) ? m : NULL;
+}
+
+/* The lanes of a run-forming condition: `cnt` of them, from `at` (NULL:
+ * from lane 0 for <, <=, to the last lane for >, >=), every `step`-th. */
+typedef struct Run {
+  char *cnt, *at, *step;
+  bool prefix, point;
+} Run;
+
+static bool aff_run(Em *e, Node *c, int id, Run *r) {
+  *r = (Run){0};
+  const char *n = e->bw ? "_nl" : "32";
+  Node *m = aff_mod(c);
+  if (m) {
+    line(e, "int _f%d, _s%d;", id, id);
+    r->cnt = xfmt("cu_lanes_divisible((long long)(%s), (long long)(%s), %s, &_f%d, &_s%d)", exs(e, m->a, false),
+                  exs(e, m->b, false), n, id, id);
+    r->at = xfmt("_f%d", id);
+    r->step = xfmt("_s%d", id);
+    return true;
+  }
+  if (!aff_cmp(c)) return false;
   const char *op = c->op;
   Node *a = c->a, *u = c->b;
   bool swap = !(aff_e(a) && rowu(u));
@@ -713,17 +740,17 @@ static char *aff_count(Em *e, Node *c, bool *prefix, char **at) {
   /* normalize to "aff OP u" */
   if (swap) op = !strcmp(op, "<") ? ">" : !strcmp(op, ">") ? "<" : !strcmp(op, "<=") ? ">=" : !strcmp(op, ">=") ? "<=" : op;
   char *d = xfmt("(long long)(%s) - (long long)(%s)", exs(e, u, false), exs(e, a, false));
-  const char *n = e->bw ? "_nl" : "32";
   /* the lanes that hold are a prefix (<, <=) or a suffix (>, >=) */
-  *prefix = op[0] == '<';
+  r->prefix = op[0] == '<';
   if (!strcmp(op, "==")) {
-    *at = xfmt("cu_lanes_below(%s, %s)", d, n);
-    return xfmt("cu_lanes_below(%s + 1, %s) - %s", d, n, *at);
-  }
-  if (!strcmp(op, "<")) return xfmt("cu_lanes_below(%s, %s)", d, n);
-  if (!strcmp(op, "<=")) return xfmt("cu_lanes_below(%s + 1, %s)", d, n);
-  if (!strcmp(op, ">")) return xfmt("%s - cu_lanes_below(%s + 1, %s)", n, d, n);
-  return xfmt("%s - cu_lanes_below(%s, %s)", n, d, n);   /* >= */
+    r->point = true;
+    r->at = xfmt("cu_lanes_below(%s, %s)", d, n);
+    r->cnt = xfmt("cu_lanes_below(%s + 1, %s) - %s", d, n, r->at);
+  } else if (!strcmp(op, "<")) r->cnt = xfmt("cu_lanes_below(%s, %s)", d, n);
+  else if (!strcmp(op, "<=")) r->cnt = xfmt("cu_lanes_below(%s + 1, %s)", d, n);
+  else if (!strcmp(op, ">")) r->cnt = xfmt("%s - cu_lanes_below(%s + 1, %s)", n, d, n);
+  else r->cnt = xfmt("%s - cu_lanes_below(%s, %s)", n, d, n);   /* >= */
+  return true;
 }
 
 /* An expression that can be evaluated twice: no stores, no calls but to
@@ -787,9 +814,8 @@ static void st_if(Em *e, Node *n) {
   e->ind++;
   if (dual && pure(n->a)) {
     /* count first (compares and adds only); the masks only if it splits */
-    bool prefix = false;
-    char *at = NULL;
-    char *cnt = e->fast || e->bw ? aff_count(e, n->a, &prefix, &at) : NULL;
+    Run r;
+    char *cnt = (e->fast || e->bw) && aff_run(e, n->a, id, &r) ? r.cnt : NULL;
     if (cnt) line(e, "int %s = %s;", nt, cnt);
     else {
       line(e, "int %s = 0;", nt);
@@ -801,24 +827,26 @@ static void st_if(Em *e, Node *n) {
       line(e, "else if (%s == 0)", nt);
       block(e, n->c);
     }
-    if (cnt && !strcmp(e->lo, "0") && runs_ok(n->b) && runs_ok(n->c) && !(at && me)) {
+    if (cnt && !strcmp(e->lo, "0") && runs_ok(n->b) && runs_ok(n->c) && !(r.at && me)) {
       /* the lanes that take the branch are a run: [0, count),
-       * [_nl - count, _nl) or for == [at, at + 1); each branch runs over
-       * its run with no mask */
+       * [_nl - count, _nl), for == [at, at + 1), for % every step-th
+       * from at; each branch runs over its lanes with no mask */
       line(e, "else if (%s) {", me ? "1" : nt);
       e->ind++;
-      line(e, "const int _cut%d = %s;", id, at ? at : prefix ? nt : xfmt("_nl - %s", nt));
+      line(e, "const int _cut%d = %s;", id, r.at ? r.at : r.prefix ? nt : xfmt("_nl - %s", nt));
       const char *cut = xfmt("_cut%d", id);
-      e->lo = prefix && !at ? "0" : cut;
-      e->hi = at ? xfmt("%s + 1", cut) : prefix ? cut : "_nl";
+      e->lo = r.prefix && !r.at ? "0" : cut;
+      e->hi = r.point ? xfmt("%s + 1", cut) : r.prefix && !r.at ? cut : "_nl";
+      if (r.step) e->step = r.step;
       block(e, n->b);
       if (me) {
-        e->lo = prefix ? cut : "0";
-        e->hi = prefix ? "_nl" : cut;
+        e->lo = r.prefix ? cut : "0";
+        e->hi = r.prefix ? "_nl" : cut;
         block(e, n->c);
       }
       e->lo = "0";
       e->hi = "_nl";
+      e->step = "1";
       e->ind--;
       line(e, "}");
       /* every count is covered: no lane takes the branch, nothing to do */
@@ -1691,7 +1719,9 @@ static bool bw_ctl(Node *n) {
   if (!n) return true;
   if (n->k < S_BLOCK) return true;
   if ((n->k == S_FOR || n->k == S_WHILE || n->k == S_DO || n->k == S_SWITCH) && (n->vary || n->masked)) return false;
-  if (n->k == S_IF && n->vary && (!aff_cmp(n->a) || (!strcmp(n->a->op, "==") && n->c))) return false;
+  if (n->k == S_IF && n->vary &&
+      (aff_mod(n->a) ? n->c != NULL : !aff_cmp(n->a) || (!strcmp(n->a->op, "==") && n->c)))
+    return false;
   if (!bw_ctl(n->a) || !bw_ctl(n->b) || !bw_ctl(n->c) || !bw_ctl(n->d)) return false;
   for (int i = 0; i < n->list.n; i++)
     if (!bw_ctl(n->list.v[i])) return false;
@@ -2126,6 +2156,7 @@ void lw_emit(Prog *p, const CuOpts *o, Buf *out) {
   Em e = {0};
   e.o = out;
   e.lo = "0";
+  e.step = "1";
   e.hi = "_nl";
   e.maxrreg = o->maxrreg;
   buf_printf(out, "/* Generated by cucc %s from %s: device code, warp-vectorized.\n"

@@ -77,6 +77,17 @@ static inline void cu_hrow_next(const cu_block *B, unsigned *y, unsigned *z) {
 /* How many of lanes 0..n-1 lie below d: lanes l with l < d. */
 static inline int cu_lanes_below(long long d, int n) { return d < 0 ? 0 : d > n ? n : (int)d; }
 
+/* Lanes l of n with (b + l) % u == 0: how many, the first (*f) and the
+ * step between them (*s, at most n so that stepping past n cannot wrap).
+ * u == 0 (undefined in CUDA) selects none. */
+static inline int cu_lanes_divisible(long long b, long long u, int n, int *f, int *s) {
+  if (u < 0) u = -u;
+  long long r = u ? b % u : 0, first = r < 0 ? -r : r ? u - r : 0;
+  *s = u < n ? (int)u : n;
+  *f = u && first < n ? (int)first : n;
+  return u && first < n ? (int)((n - 1 - first) / u) + 1 : 0;
+}
+
 /* Is any of lanes 0..n-1 set? (block-wide regions: n up to 1024) */
 static inline int cu_any_n(int n, const unsigned char *m) {
   unsigned r = 0;

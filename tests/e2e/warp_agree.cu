@@ -42,6 +42,10 @@ __global__ void agree(const int *a, int *o, int *blk, int n, int s) {
   if ((unsigned)t < (unsigned)s) q += 32;
   if (t == s) q += 128;                           // one lane (or none) of one warp
   if (s == i - 3) q += 256; else q += 512;        // == with an else: masks
+  int m = s > 0 ? s : 3 - s;                      // every m-th lane
+  if (t % m == 0) q += 1024;
+  if (0 == (i - 3) % m) q += 2048;                // negative remainders too
+  if ((unsigned)t % (unsigned)(m + 1) == 0) q += 4096;
   r[5] = q;
   if (t == s) blk[gridDim.x + blockIdx.x] = 1000; // uniform effect in a one-lane run
 }
@@ -50,6 +54,7 @@ __global__ void agree(const int *a, int *o, int *blk, int n, int s) {
 __global__ void agree2(int *o, int n, int s) {
   int t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
   int i = blockIdx.x * (blockDim.x * blockDim.y * blockDim.z) + t;
+  int m = s > 0 ? s : 3 - s;                      // uniform: every m-th lane below
   if (i < n) {
     int q = 0;
     if (s > t) q += 1;
@@ -60,6 +65,9 @@ __global__ void agree2(int *o, int n, int s) {
     if ((unsigned)t < (unsigned)s) q += 32;
     if (t == s) q += 128;
     if (s == i - 3) q += 256; else q += 512;
+    if (t % m == 0) q += 1024;
+    if (0 == (i - 3) % m) q += 2048;
+    if ((unsigned)t % (unsigned)(m + 1) == 0) q += 4096;
     o[i * K + 5] = q;
   }
 }
@@ -106,6 +114,8 @@ static void host(const int *a, int *o, int *blk, int n, int s, int nb, int bx, i
       r[4] = (t / bx) % by * 100 + t / (bx * by);
       r[5] = (s > t) + 2 * (t <= s) + 4 * (t > s) + 8 * (s <= t) + 16 * (i - 3 >= s) + 32 * ((unsigned)t < (unsigned)s) +
              128 * (t == s) + (i - 3 == s ? 256 : 512);
+      int m = s > 0 ? s : 3 - s;
+      r[5] += 1024 * (t % m == 0) + 2048 * ((i - 3) % m == 0) + 4096 * ((unsigned)t % (unsigned)(m + 1) == 0);
     }
 }
 

@@ -121,6 +121,10 @@ int main(int argc, char **argv) {
   HAS("reduction: stride is one block-level scalar", d, "unsigned int stride;");
   HAS("reduction: shared memory is a uniform pointer", d, "float *s = (float *)(_B->smem + 0);");
   HAS("reduction: barrier is a region boundary", d, "/* __syncthreads(): ");
+  HAS("reduction: t % (2 * stride) == 0 holds in every (2*stride)-th lane, counted without a lane loop", d,
+      "cu_lanes_divisible((long long)(t_b), (long long)((2u * stride)), _nl, &_f");
+  HAS("reduction: its branch runs over those lanes only", d, "_l < _nl; _l += _s");
+  HAS("reduction: the regions have a block-wide version", d, "/* 1-D block: one loop over its threads */");
   HAS("reduction: t == 0 counted without a lane loop (one-lane run)", d,
       "cu_lanes_below((long long)(0u) - (long long)(t_b) + 1, _nl) - cu_lanes_below((long long)(0u) - (long long)(t_b), _nl)");
 
