@@ -80,6 +80,7 @@ __global__ void inner(const int *a, int *o, int n) {
   for (int k = 0; k < 12; ++k) {
     int kk = k * 3;
     acc += a[(i + kk) % n] * (k + 1);
+    acc += i + k < n ? a[i + k] : 7;            // bounds test as ?: (plain loads where all lanes pass)
     if (k % 2 == 0) acc2 = acc2 * 3 % 1000003 + threadIdx.y;
     for (int j = 0; j < 3; j++) acc2 += j * k;
   }
@@ -90,6 +91,7 @@ static int inner_host(const int *a, int n, int i, int ty) {
   int acc = 0, acc2 = 1;
   for (int k = 0; k < 12; ++k) {
     acc += a[(i + k * 3) % n] * (k + 1);
+    acc += i + k < n ? a[i + k] : 7;
     if (k % 2 == 0) acc2 = acc2 * 3 % 1000003 + ty;
     for (int j = 0; j < 3; j++) acc2 += j * k;
   }

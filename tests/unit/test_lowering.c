@@ -128,6 +128,13 @@ int main(int argc, char **argv) {
   HAS("reduction: t == 0 counted without a lane loop (one-lane run)", d,
       "cu_lanes_below((long long)(0u) - (long long)(t_b) + 1, _nl) - cu_lanes_below((long long)(0u) - (long long)(t_b), _nl)");
 
+  d = translate("__global__ void k(const float *in, float *out, int n) {\n"
+                "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                "  float v = i < n ? in[i] : 0;\n"
+                "  out[i / 2] = v;\n}\n", &rc);
+  HAS("bounds test as ?: : plain loads when every lane passes", d, "v[_l] = ((&in[i_b])[_l]);");
+  HAS("bounds test as ?: : the test otherwise", d, "v[_l] = (((i_b + _l) < n) ? (&in[i_b])[_l] : 0);");
+
   d = translate("__global__ void k(int *p) {\n"
                 "  if (threadIdx.x % 2 == 0) { p[threadIdx.x] = 1; __syncthreads(); }\n}\n", &rc);
   HAS("faulty kernel: barrier divergence check", d, "cu_barrier_diverged");
