@@ -84,7 +84,8 @@ __global__ void inner(const int *a, int *o, int n) {
     if (k % 2 == 0) acc2 = acc2 * 3 % 1000003 + threadIdx.y;
     for (int j = 0; j < 3; j++) acc2 += j * k;
   }
-  if (i < n) o[i * K + 5] = acc ^ acc2;
+  int last = i + 1 < n ? a[i + 1] : 5;            // the same outside a loop
+  if (i < n) o[i * K + 5] = (acc + last) ^ acc2;
 }
 
 static int inner_host(const int *a, int n, int i, int ty) {
@@ -95,7 +96,7 @@ static int inner_host(const int *a, int n, int i, int ty) {
     if (k % 2 == 0) acc2 = acc2 * 3 % 1000003 + ty;
     for (int j = 0; j < 3; j++) acc2 += j * k;
   }
-  return acc ^ acc2;
+  return (acc + (i + 1 < n ? a[i + 1] : 5)) ^ acc2;
 }
 
 static void host(const int *a, int *o, int *blk, int n, int s, int nb, int bx, int by, int bz) {
