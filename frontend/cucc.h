@@ -155,6 +155,8 @@ struct Obj {
   int use_rgn;         /* a region that uses it (-1: none yet) */
   bool cross;          /* used outside its region: kept per thread (varying)
                           or at block level (uniform) */
+  Node *remat;         /* varying, used outside its region, but recomputed
+                          there from this declaration (emit.c) */
   /* functions */
   bool is_kernel, has_body, uses_tid, impure, visiting, lowered;
   char *key;           /* kernel: registration key (mangled name) */

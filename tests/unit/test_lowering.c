@@ -75,7 +75,7 @@ int main(int argc, char **argv) {
   HAS("half rows: a version for 16 x 2k blocks", d, "_B->blockDim.x == 16u && _B->blockDim.y % 2u == 0");
   HAS("half rows: lane loops are sub-row x column", d, "for (int _r = 0; _r < 2; _r++) for (int _x = 0, _l = _r * 16; _l < _r * 16 + 16; _x++, _l++)");
   HAS("half rows: row value per sub-row, broadcast", d, "As[ty_b[_r]][k]");
-  HAS("per-thread storage is restrict", d, "int *restrict ty = ty_all[_w];");
+  HASNT("row value set once from thread indices: recomputed, not kept", d, "ty_all");
 
   d = translate("__global__ void k(int *a, int n) {\n"
                 "  int x;\n"
@@ -116,7 +116,7 @@ int main(int argc, char **argv) {
                 "    __syncthreads();\n"
                 "  }\n"
                 "  if (t == 0) out[blockIdx.x] = s[0];\n}\n", &rc);
-  HAS("reduction: t kept per thread across barriers", d, "(*t_all)[32]");
+  HASNT("reduction: t = threadIdx.x is recomputed in each region, not kept", d, "t_all");
   HASNT("reduction: i stays in its region", d, "i_all");
   HAS("reduction: stride is one block-level scalar", d, "unsigned int stride;");
   HAS("reduction: shared memory is a uniform pointer", d, "float *s = (float *)(_B->smem + 0);");
@@ -134,6 +134,20 @@ int main(int argc, char **argv) {
                 "  out[i / 2] = v;\n}\n", &rc);
   HAS("bounds test as ?: : plain loads when every lane passes", d, "v[_l] = ((&in[i_b])[_l]);");
   HAS("bounds test as ?: : the test otherwise", d, "v[_l] = (((i_b + _l) < n) ? (&in[i_b])[_l] : 0);");
+
+  d = translate("__global__ void k(const float *in, float *out, int n) {\n"
+                "  __shared__ float s[64];\n"
+                "  float v = in[threadIdx.x];\n"
+                "  int t = threadIdx.x, u = t + n, w = t;\n"
+                "  w += 1;\n"
+                "  s[t] = v;\n"
+                "  __syncthreads();\n"
+                "  out[u] = s[63 - t] + v + w;\n}\n", &rc);
+  HAS("a loaded value crosses the barrier in per-thread storage", d, "float *restrict v = v_all[_w];");
+  HASNT("t = threadIdx.x is recomputed", d, "t_all");
+  HASNT("u = t + n (a parameter) is recomputed", d, "u_all");
+  HAS("u recomputed from t in the second region", d, "int u_b = (t_b + n);");
+  HAS("w is stored twice: kept", d, "w_all");
 
   d = translate("__global__ void k(int *p) {\n"
                 "  if (threadIdx.x % 2 == 0) { p[threadIdx.x] = 1; __syncthreads(); }\n}\n", &rc);
