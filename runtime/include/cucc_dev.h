@@ -82,10 +82,13 @@ static inline int cu_lanes_below(long long d, int n) { return d < 0 ? 0 : d > n 
  * u == 0 (undefined in CUDA) selects none. */
 static inline int cu_lanes_divisible(long long b, long long u, int n, int *f, int *s) {
   if (u < 0) u = -u;
-  long long r = u ? b % u : 0, first = r < 0 ? -r : r ? u - r : 0;
+  /* u is a power of two in the usual cases (2 * stride): no divisions */
+  int pow2 = u && !(u & (u - 1)), sh = pow2 ? __builtin_ctzll((unsigned long long)u) : 0;
+  long long r = pow2 ? b & (u - 1) : u ? b % u : 0, first = r < 0 ? -r : r ? u - r : 0;
   *s = u < n ? (int)u : n;
   *f = u && first < n ? (int)first : n;
-  return u && first < n ? (int)((n - 1 - first) / u) + 1 : 0;
+  if (!u || first >= n) return 0;
+  return (int)(pow2 ? (n - 1 - first) >> sh : (n - 1 - first) / u) + 1;
 }
 
 /* Is any of lanes 0..n-1 set? (block-wide regions: n up to 1024) */
