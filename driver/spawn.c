@@ -136,6 +136,11 @@ int drv_cu(Tools *t, const CuOpts *o, const char *path, const char *obj, Vec *hf
    * GNU ones (exp10f, sincosf) included: C declares them only with this,
    * and clang, unlike gcc, gives an undeclared one an int result */
   vec_push(&a, "-D_GNU_SOURCE");
+  /* GPU arithmetic never traps and device math never sets errno: with
+   * these the C compiler may compute both arms of a select (lane blends,
+   * if-converted masked lane loops) and inline sqrtf and friends */
+  vec_push(&a, "-fno-trapping-math");
+  vec_push(&a, "-fno-math-errno");
   vec_push(&a, "-fPIC");
   /* -Xcompiler options (e.g. -march=native, -fopenmp) reach device C too:
    * it is built by the host's C compiler */

@@ -67,8 +67,8 @@ static const char *lanes(Em *e, bool all) {
   if (e->hw)
     return xfmt("for (int _r = 0; _r < %d; _r++) for (int _x = 0, _l = _r * %d; _l < _r * %d + %d; _x++, _l++)",
                 32 / e->hw, e->hw, e->hw, e->hw);
-  if (!all && strcmp(e->step, "1")) return xfmt("for (int _l = %s; _l < %s; _l += %s)", e->lo, e->hi, e->step);
-  return xfmt("for (int _l = %s; _l < %s; _l++)", all ? "0" : e->lo, all ? (e->bw ? "_nl" : "32") : e->hi);
+  if (!all && strcmp(e->step, "1")) return xfmt("CU_LANES for (int _l = %s; _l < %s; _l += %s)", e->lo, e->hi, e->step);
+  return xfmt("CU_LANES for (int _l = %s; _l < %s; _l++)", all ? "0" : e->lo, all ? (e->bw ? "_nl" : "32") : e->hi);
 }
 
 /* "is any lane of mask m set?" */
@@ -838,6 +838,71 @@ static bool runs_ok(Node *n) {
   return dual_ok(n, &budget) && !has_warp(n) && !has_vary_if(n);
 }
 
+/* ---- blends ----
+ * Every 2nd, 4th or 8th lane of a run (`t % (2*stride) == 0` at small
+ * strides) is too dense for a strided scalar loop, which stores one lane
+ * per cycle at best. A branch of stores to unit-stride __shared__ elements
+ * runs instead as a unit-stride loop over the run's span in which the other
+ * lanes store back the value they read: `s[t] = on ? s[t] + x : s[t]`,
+ * which the C compiler vectorizes as a blend. Safe because shared memory
+ * belongs to one block, which one worker runs (no other thread can store
+ * in between), and because every address the span touches lies between
+ * those of its first and last lanes, which the program itself accesses:
+ * so the right-hand sides may read only unit-stride lane elements, lane
+ * variables and uniform values, and must not divide integers (a lane that
+ * is off could divide by zero). */
+static bool blend_rhs(Node *n) {
+  if (!n->vary) return pure(n);
+  switch (n->k) {
+  case N_NUM: case N_FNUM: case N_BUILTIN: return true;
+  case N_VAR: return !n->var->ty->is_volatile;
+  case N_CAST: return blend_rhs(n->a);
+  case N_UN: return strcmp(n->op, "*") && strcmp(n->op, "&") && blend_rhs(n->a);
+  case N_BIN:
+    if (is_intty(n->ty) && (!strcmp(n->op, "/") || !strcmp(n->op, "%"))) return false;
+    return blend_rhs(n->a) && blend_rhs(n->b);
+  case N_COND: return blend_rhs(n->a) && blend_rhs(n->b) && blend_rhs(n->c);
+  case N_INDEX: return !n->ty->is_volatile && rowu(n->a) && aff_e(n->b) && n->ty->kind != TY_ARRAY;
+  default: return false;
+  }
+}
+
+static bool shared_root(Node *n) {
+  while (n->k == N_INDEX || n->k == N_MEMBER || n->k == N_CAST) n = n->a;
+  return n->k == N_VAR && n->var->is_shared;
+}
+
+static bool blend_ok(Node *n) {
+  if (!n) return true;
+  if (n->k == S_BLOCK) {
+    for (int i = 0; i < n->list.n; i++)
+      if (!blend_ok(n->list.v[i])) return false;
+    return n->list.n > 0;
+  }
+  if (n->k != S_EXPR || n->a->k != N_ASSIGN) return false;
+  Node *x = n->a, *l = x->a;
+  if (!strcmp(x->op, "<<=") || !strcmp(x->op, ">>=") || !strcmp(x->op, "/=") || !strcmp(x->op, "%=")) return false;
+  return l->k == N_INDEX && rowu(l->a) && aff_e(l->b) && shared_root(l->a) && !l->ty->is_volatile &&
+         (is_intty(l->ty) || l->ty->kind == TY_FLOAT || l->ty->kind == TY_DOUBLE) && blend_rhs(x->b);
+}
+
+static void blend_st(Em *e, Node *n, const char *on) {
+  if (n->k == S_BLOCK) {
+    for (int i = 0; i < n->list.n; i++) blend_st(e, n->list.v[i], on);
+    return;
+  }
+  /* the right-hand side is read in every lane of the span, not under
+   * the condition: a conditional load became a masked one that gcc
+   * carried through the stack from one iteration to the next */
+  Node *x = n->a;
+  char *l = exs(e, x->a, true);
+  line(e, "{");
+  line(e, "  const %s = %s;", ty_decl(x->b->ty, "_v"), exs(e, x->b, true));
+  if (!strcmp(x->op, "=")) line(e, "  %s = %s ? _v : %s;", l, on, l);
+  else line(e, "  %s = %s ? %s %.*s _v : %s;", l, on, l, (int)strlen(x->op) - 1, x->op, l);
+  line(e, "}");
+}
+
 /* A divergent if computes its masks and counts the lanes that take each
  * way. When every live lane of a full warp agrees (the common case: a
  * bounds test, `t < stride` away from the boundary), the taken branch runs
@@ -888,6 +953,23 @@ static void st_if(Em *e, Node *n) {
       e->lo = r.prefix && !r.at ? "0" : cut;
       e->hi = r.point ? xfmt("%s + 1", cut) : r.prefix && !r.at ? cut : "_nl";
       if (r.step) e->step = r.step;
+      bool blend = r.step && !me && blend_ok(n->b);
+      if (blend) {
+        line(e, "if (!(%s & (%s - 1)) && %s <= 8) {   /* a dense run: blend over its span */", r.step, r.step, r.step);
+        e->ind++;
+        line(e, "const int _e%d = %s + (%s - 1) * %s + 1;", id, cut, nt, r.step);
+        line(e, "CU_LANES for (int _l = %s; _l < _e%d; _l++) {", cut, id);
+        e->ind++;
+        line(e, "const int _on = ((_l - %s) & (%s - 1)) == 0;", cut, r.step);
+        bool lane = e->lane;
+        e->lane = true;
+        blend_st(e, n->b, "_on");
+        e->lane = lane;
+        e->ind--;
+        line(e, "}");
+        e->ind--;
+        line(e, "} else");
+      }
       block(e, n->b);
       if (me) {
         e->lo = r.prefix ? cut : "0";
@@ -1816,8 +1898,10 @@ static void region(Em *e, Vec *stmts, int from, int to) {
   region_(e, stmts, from, to);
   e->o = save;
   if (!b.s) return;
-  static const char *const decl = "unsigned char _m0[32];\n", *init = "for (int _l = 0; _l < 32; _l++) _m0[_l] = _l < _nl;\n",
-                           *bdecl = "unsigned char _m0[1024];\n", *binit = "for (int _l = 0; _l < _nl; _l++) _m0[_l] = _l < _nl;\n";
+  static const char *const decl = "unsigned char _m0[32];\n",
+                           *init = "CU_LANES for (int _l = 0; _l < 32; _l++) _m0[_l] = _l < _nl;\n",
+                           *bdecl = "unsigned char _m0[1024];\n",
+                           *binit = "CU_LANES for (int _l = 0; _l < _nl; _l++) _m0[_l] = _l < _nl;\n";
   int heads = count_str(b.s, decl) + count_str(b.s, bdecl);
   if (heads && count_str(b.s, "_m0") == 3 * heads && count_str(b.s, init) + count_str(b.s, binit) == heads) {
     Buf o = {0};

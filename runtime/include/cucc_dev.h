@@ -75,6 +75,20 @@ static inline void cu_hrow_next(const cu_block *B, unsigned *y, unsigned *z) {
 }
 
 /* How many of lanes 0..n-1 lie below d: lanes l with l < d. */
+/* In front of every lane loop. The lanes of a warp run one statement
+ * together: a lane's store is not ordered before another lane's load in
+ * that statement (on a GPU the warp's loads issue before its stores; without
+ * a __syncwarp such a pair is a race). So the loop carries no dependence
+ * the C compiler must keep, and it may vectorize without testing whether
+ * `s[t]` and `s[t + stride]` overlap (they do when stride < vector width). */
+#if defined(__clang__)
+#define CU_LANES _Pragma("clang loop vectorize(assume_safety)")
+#elif defined(__GNUC__)
+#define CU_LANES _Pragma("GCC ivdep")
+#else
+#define CU_LANES
+#endif
+
 static inline int cu_lanes_below(long long d, int n) { return d < 0 ? 0 : d > n ? n : (int)d; }
 
 /* Lanes l of n with (b + l) % u == 0: how many, the first (*f) and the
