@@ -125,6 +125,8 @@ int main(int argc, char **argv) {
       "cu_lanes_divisible((long long)(t_b), (long long)((2u * stride)), _nl, &_f");
   HAS("reduction: its branch runs over those lanes only", d, "_l < _nl; _l += _s");
   HAS("reduction: the regions have a block-wide version", d, "/* 1-D block: one loop over its threads */");
+  HAS("reduction: every 2nd/4th/8th lane as a blend over the span", d, "_on ? (&s[t_b])[_l] + _v : (&s[t_b])[_l];");
+  HAS("lane loops carry CU_LANES", d, "CU_LANES for (int _l");
   HAS("reduction: t == 0 counted without a lane loop (one-lane run)", d,
       "cu_lanes_below((long long)(0u) - (long long)(t_b) + 1, _nl) - cu_lanes_below((long long)(0u) - (long long)(t_b), _nl)");
 
