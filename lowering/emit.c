@@ -1607,6 +1607,49 @@ static bool uniform_stmt(Node *n) {
   return false;
 }
 
+/* A statement with no varying part and no jump out of it, which stores to
+ * a variable declared outside it (a parameter, a block-level local):
+ * every thread does the same, so it runs once per block, between the warp
+ * loops of the region around it, not once per warp (`out += blockIdx.x *
+ * 64` moved the pointer once per warp). Splitting the region there is a
+ * legal schedule: each thread still runs its statements in order. */
+static bool all_uniform(Node *n) {
+  if (!n) return true;
+  if (n->vary || n->masked) return false;
+  switch (n->k) {
+  case S_BREAK: case S_CONTINUE: case S_RETURN: case S_SYNC: return false;
+  case S_DECL: if (n->var->vary) return false; break;
+  case N_CALL: if (n->ck != C_LIBM) return false; break;
+  default: break;
+  }
+  if (!all_uniform(n->a) || !all_uniform(n->b) || !all_uniform(n->c) || !all_uniform(n->d)) return false;
+  for (int i = 0; i < n->list.n; i++)
+    if (!all_uniform(n->list.v[i])) return false;
+  return true;
+}
+
+static bool decl_in(Node *n, Obj *o) {
+  if (!n) return false;
+  if (n->k == S_DECL && n->var == o) return true;
+  if (decl_in(n->a, o) || decl_in(n->b, o) || decl_in(n->c, o) || decl_in(n->d, o)) return true;
+  for (int i = 0; i < n->list.n; i++)
+    if (decl_in(n->list.v[i], o)) return true;
+  return false;
+}
+
+static bool stores_outer(Node *n, Node *top) {
+  if (!n) return false;
+  if ((n->k == N_ASSIGN || n->k == N_INCDEC) && n->a->k == N_VAR && !n->a->var->is_shared && !decl_in(top, n->a->var))
+    return true;
+  if (stores_outer(n->a, top) || stores_outer(n->b, top) || stores_outer(n->c, top) || stores_outer(n->d, top))
+    return true;
+  for (int i = 0; i < n->list.n; i++)
+    if (stores_outer(n->list.v[i], top)) return true;
+  return false;
+}
+
+static bool block_stmt(Node *n) { return n->k >= S_BLOCK && all_uniform(n) && stores_outer(n, n); }
+
 /* ---- recomputed values ----
  * A varying variable set once, at the top level of the kernel, from thread
  * and block indices, constants and unchanging parameters (`t = threadIdx.x`,
@@ -1725,6 +1768,9 @@ static void regions(Node *n) {
       if (c->sync) {
         run = -1;
         regions(c);
+      } else if (block_stmt(c)) {
+        run = -1;
+        uses(c, 0);
       } else {
         if (run < 0) run = ++nrgn;
         uses(c, run);
@@ -2089,8 +2135,15 @@ static void bst_list(Em *e, Vec *v) {
       i++;
       continue;
     }
+    if (block_stmt(c)) {
+      e->uctx = true;
+      e->lane = false;
+      st(e, c);
+      i++;
+      continue;
+    }
     int j = i;
-    while (j < v->n && !((Node *)v->v[j])->sync) j++;
+    while (j < v->n && !((Node *)v->v[j])->sync && !block_stmt(v->v[j])) j++;
     region(e, v, i, j);
     i = j;
   }
