@@ -6,6 +6,7 @@
  *  - __CUCC_HOST__: the host unit, compiled by the system C++ compiler. */
 #ifndef CUCC_CUDA_RUNTIME_H
 #define CUCC_CUDA_RUNTIME_H
+#define __CUDA_RUNTIME_H__   /* CUDA's guard: the samples' helper_cuda.h tests it */
 #include "cuda_runtime_api.h"
 #include <cucc_rt.h>
 
@@ -34,6 +35,23 @@ template <class T> static inline cudaError_t cudaLaunchKernel(T *f, dim3 g, dim3
 }
 template <class T> static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *a, T *f) {
   return cudaFuncGetAttributes(a, (const void *)f);
+}
+template <class T> static inline cudaError_t cudaFuncSetAttribute(T *f, enum cudaFuncAttribute a, int v) {
+  return cudaFuncSetAttribute((const void *)f, a, v);
+}
+template <class T> static inline cudaError_t cudaFuncSetCacheConfig(T *f, enum cudaFuncCache c) {
+  return cudaFuncSetCacheConfig((const void *)f, c);
+}
+template <class T> static inline cudaError_t cudaFuncSetSharedMemConfig(T *f, enum cudaSharedMemConfig c) {
+  return cudaFuncSetSharedMemConfig((const void *)f, c);
+}
+template <class T> static inline cudaError_t cudaMallocPitch(T **p, size_t *pitch, size_t w, size_t h) {
+  return cudaMallocPitch((void **)p, pitch, w, h);
+}
+template <class T>
+static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n, T *f, int bs, size_t dyn,
+                                                                                 unsigned int flags) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(n, (const void *)f, bs, dyn, flags);
 }
 template <class T>
 static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, T *f, int bs, size_t dyn) {
