@@ -9,7 +9,9 @@
 #include "vector_types.h"
 
 #define CUDART_VERSION 12080
-#define CUDA_VERSION 12080
+#ifndef CUDA_VERSION
+#define CUDA_VERSION 12080   /* cuda.h defines it too */
+#endif
 #define __CUDART_API_VERSION 12080
 #ifndef __CUDACC_VER_MAJOR__
 #define __CUDACC_VER_MAJOR__ 12
