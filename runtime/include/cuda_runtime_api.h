@@ -64,6 +64,28 @@ cudaError_t cudaMemset3D(struct cudaPitchedPtr ptr, int value, struct cudaExtent
 cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr ptr, int value, struct cudaExtent extent,
                               cudaStream_t stream __dv(0));
 cudaError_t cudaMemPrefetchAsync(const void *ptr, size_t count, int dst_dev, cudaStream_t stream __dv(0));
+cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width,
+                            size_t height __dv(0), unsigned int flags __dv(0));
+cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, struct cudaExtent extent,
+                              unsigned int flags __dv(0));
+cudaError_t cudaFreeArray(cudaArray_t array);
+cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExtent *extent, unsigned int *flags,
+                             cudaArray_t array);
+struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, enum cudaChannelFormatKind f);
+cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t w_offset, size_t h_offset, const void *src, size_t count,
+                              enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t w_offset, size_t h_offset, size_t count,
+                                enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t w_offset, size_t h_offset, const void *src, size_t spitch,
+                                size_t width, size_t height, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t w_offset, size_t h_offset, const void *src,
+                                     size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind,
+                                     cudaStream_t stream __dv(0));
+cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t src, size_t w_offset,
+                                  size_t h_offset, size_t width, size_t height, enum cudaMemcpyKind kind);
+cudaError_t cudaCreateTextureObject(cudaTextureObject_t *tex, const struct cudaResourceDesc *res,
+                                    const struct cudaTextureDesc *desc, const struct cudaResourceViewDesc *view);
+cudaError_t cudaDestroyTextureObject(cudaTextureObject_t tex);
 cudaError_t cudaDeviceSynchronize(void);
 cudaError_t cudaThreadSynchronize(void);
 cudaError_t cudaDeviceReset(void);

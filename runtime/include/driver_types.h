@@ -355,6 +355,49 @@ struct cudaFuncAttributes {
   int preferredShmemCarveout;
 };
 
+/* ---- CUDA arrays and texture objects (runtime/src/tex.c) ---- */
+enum cudaChannelFormatKind {
+  cudaChannelFormatKindSigned = 0, cudaChannelFormatKindUnsigned = 1, cudaChannelFormatKindFloat = 2,
+  cudaChannelFormatKindNone = 3
+};
+struct cudaChannelFormatDesc { int x, y, z, w; enum cudaChannelFormatKind f; };
+typedef unsigned long long cudaTextureObject_t;
+enum cudaResourceType {
+  cudaResourceTypeArray = 0, cudaResourceTypeMipmappedArray = 1, cudaResourceTypeLinear = 2,
+  cudaResourceTypePitch2D = 3
+};
+struct cudaResourceDesc {
+  enum cudaResourceType resType;
+  union {
+    struct { cudaArray_t array; } array;
+    struct { void *mipmap; } mipmap;
+    struct { void *devPtr; struct cudaChannelFormatDesc desc; size_t sizeInBytes; } linear;
+    struct { void *devPtr; struct cudaChannelFormatDesc desc; size_t width, height, pitchInBytes; } pitch2D;
+  } res;
+};
+enum cudaTextureAddressMode {
+  cudaAddressModeWrap = 0, cudaAddressModeClamp = 1, cudaAddressModeMirror = 2, cudaAddressModeBorder = 3
+};
+enum cudaTextureFilterMode { cudaFilterModePoint = 0, cudaFilterModeLinear = 1 };
+enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFloat = 1 };
+struct cudaTextureDesc {
+  enum cudaTextureAddressMode addressMode[3];
+  enum cudaTextureFilterMode filterMode;
+  enum cudaTextureReadMode readMode;
+  int sRGB;
+  float borderColor[4];
+  int normalizedCoords;
+  unsigned int maxAnisotropy;
+  enum cudaTextureFilterMode mipmapFilterMode;
+  float mipmapLevelBias, minMipmapLevelClamp, maxMipmapLevelClamp;
+  int disableTrilinearOptimization;
+  int seamlessCubemap;
+};
+struct cudaResourceViewDesc;
+#define cudaArrayDefault 0x00
+#define cudaArrayLayered 0x01
+#define cudaArraySurfaceLoadStore 0x02
+
 typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void *userData);
 typedef void (*cudaHostFn_t)(void *userData);
 

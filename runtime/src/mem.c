@@ -320,21 +320,26 @@ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dp, const void *src, size_t sp, 
   return e ? e : xfer_async(&x, s);
 }
 
-/* 3-D copies between pitched pointers (CUDA arrays are not modelled). For
- * linear memory, positions and the extent's width are in bytes. */
+/* 3-D copies between pitched pointers and CUDA arrays. For linear memory
+ * positions and the extent's width are in bytes, for an array in elements. */
 static cudaError_t box(Xfer *x, const struct cudaMemcpy3DParms *p) {
   if (!p) return rt_err(cudaErrorInvalidValue);
   if (check_kind(p->kind)) return cudaErrorInvalidMemcpyDirection;
-  if (p->srcArray || p->dstArray || !p->srcPtr.ptr || !p->dstPtr.ptr) return rt_err(cudaErrorInvalidValue);
-  const struct cudaExtent e = p->extent;
-  const struct cudaPitchedPtr s = p->srcPtr, d = p->dstPtr;
-  if ((e.height > 1 || e.depth > 1) && (p->srcPos.x + e.width > s.pitch || p->dstPos.x + e.width > d.pitch))
+  if (!p->srcArray == !p->srcPtr.ptr || !p->dstArray == !p->dstPtr.ptr) return rt_err(cudaErrorInvalidValue);
+  size_t se = 1, de = 1;
+  struct cudaPitchedPtr s = p->srcArray ? rt_array_ptr(p->srcArray, &se) : p->srcPtr;
+  struct cudaPitchedPtr d = p->dstArray ? rt_array_ptr(p->dstArray, &de) : p->dstPtr;
+  size_t unit = p->srcArray ? se : de;   /* an array's extent counts its elements */
+  struct cudaExtent e = p->extent;
+  e.width *= p->srcArray || p->dstArray ? unit : 1;
+  struct cudaPos sp = p->srcPos, dp = p->dstPos;
+  sp.x *= se;
+  dp.x *= de;
+  if ((e.height > 1 || e.depth > 1) && (sp.x + e.width > s.pitch || dp.x + e.width > d.pitch))
     return rt_err(cudaErrorInvalidPitchValue);
-  if (e.depth > 1 && (p->srcPos.y + e.height > s.ysize || p->dstPos.y + e.height > d.ysize))
-    return rt_err(cudaErrorInvalidValue);
+  if (e.depth > 1 && (sp.y + e.height > s.ysize || dp.y + e.height > d.ysize)) return rt_err(cudaErrorInvalidValue);
   size_t ss = s.pitch * s.ysize, ds = d.pitch * d.ysize;
-  *x = (Xfer){(char *)d.ptr + p->dstPos.z * ds + p->dstPos.y * d.pitch + p->dstPos.x,
-              (const char *)s.ptr + p->srcPos.z * ss + p->srcPos.y * s.pitch + p->srcPos.x,
+  *x = (Xfer){(char *)d.ptr + dp.z * ds + dp.y * d.pitch + dp.x, (const char *)s.ptr + sp.z * ss + sp.y * s.pitch + sp.x,
               0, e.width, e.height, e.depth, d.pitch, s.pitch, ds, ss};
   return cudaSuccess;
 }

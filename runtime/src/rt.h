@@ -77,6 +77,9 @@ bool rt_interleave_ok(void);
 void rt_sm_run(const cu_kernel *k, const char *params, cu_idx3 g, cu_idx3 b, size_t dyn, unsigned nthreads,
                unsigned nwarps, int per_sm, struct cu_launch *launch, _Atomic int *failed);
 
+/* tex.c: a CUDA array as pitched memory (elem: bytes per element) */
+struct cudaPitchedPtr rt_array_ptr(cudaArray_t a, size_t *elem);
+
 /* device.c: cudaDeviceProp of the current model, built on first use */
 const struct cudaDeviceProp *rt_props(void);
 #endif
