@@ -30,6 +30,15 @@ __global__ void twice(int *p, int n) {
   if (i < n) p[i] *= 2;
 }
 
+// reverses each block's slice through shared memory (a kernel with a barrier)
+__global__ void rev(int *p) {
+  __shared__ int buf[128];
+  int t = threadIdx.x, b = blockIdx.x * blockDim.x;
+  buf[t] = p[b + t];
+  __syncthreads();
+  p[b + t] = buf[blockDim.x - 1 - t];
+}
+
 // A gate: host functions wait (at most 20 s) until the main thread opens it.
 struct Gate { std::atomic<int> open{0}; std::atomic<int> passed{0}; };
 static void CUDART_CB wait_gate(void *p) {
@@ -204,6 +213,20 @@ int main() {
   CHECK(cudaDeviceSynchronize());
   wrong = 0;
   for (int i = 0; i < n; i++) wrong += h[i] != 2 * (1000 * (i / (n / ns)) + i % (n / ns));
+  EXPECT(wrong == 0);
+
+  // 9. kernels with barriers in two streams at once, each on its half
+  for (int i = 0; i < n; i++) h[i] = i;
+  CHECK(cudaMemcpy(d, h, n * sizeof(int), cudaMemcpyHostToDevice));
+  for (int r = 0; r < 3; r++) {
+    rev<<<n / 2 / 128, 128, 0, s1>>>(d);
+    rev<<<n / 2 / 128, 128, 0, s2>>>(d + n / 2);
+  }
+  CHECK(cudaMemcpyAsync(h, d, n / 2 * sizeof(int), cudaMemcpyDeviceToHost, s1));
+  CHECK(cudaMemcpyAsync(h + n / 2, d + n / 2, n / 2 * sizeof(int), cudaMemcpyDeviceToHost, s2));
+  CHECK(cudaDeviceSynchronize());
+  wrong = 0;
+  for (int i = 0; i < n; i++) wrong += h[i] != i / 128 * 128 + 127 - i % 128;
   EXPECT(wrong == 0);
 
   CHECK(cudaStreamDestroy(s1));
