@@ -33,6 +33,11 @@ template <class T> static inline cudaError_t cudaMallocManaged(T **p, size_t n, 
 template <class T> static inline cudaError_t cudaLaunchKernel(T *f, dim3 g, dim3 b, void **a, size_t s = 0, cudaStream_t st = 0) {
   return cudaLaunchKernel((const void *)f, g, b, a, s, st);
 }
+template <class T>
+static inline cudaError_t cudaLaunchCooperativeKernel(T *f, dim3 g, dim3 b, void **a, size_t s = 0,
+                                                      cudaStream_t st = 0) {
+  return cudaLaunchCooperativeKernel((const void *)f, g, b, a, s, st);
+}
 template <class T> static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *a, T *f) {
   return cudaFuncGetAttributes(a, (const void *)f);
 }

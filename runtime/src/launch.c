@@ -71,6 +71,9 @@ typedef struct Launch {
   size_t smem_bytes, lane_bytes;
   _Atomic int failed;
   _Atomic int reports;
+  int coop;                       /* cudaLaunchCooperativeKernel: every block resident */
+  unsigned long long nblocks;
+  _Atomic unsigned long long arrived, gen;   /* the grid barrier (cu_grid_sync) */
 } Launch;
 
 /* per-worker buffers for shared memory and per-thread storage */
@@ -205,6 +208,7 @@ typedef struct Job {
   char *pbuf;
   int regs;
   rt_occ occ;
+  int coop;
 } Job;
 
 /* Checks a launch as CUDA does when it is issued (the limits of the
@@ -265,6 +269,8 @@ static void run_job(void *p) {
   L.nthreads = b.x * b.y * b.z;
   L.nwarps = (L.nthreads + 31) / 32;
   L.params = j->pbuf;
+  L.coop = j->coop;
+  L.nblocks = (unsigned long long)g.x * g.y * g.z;
   int nw = rt_pool_workers();
   if (nwbufs < nw) {
     wbufs = realloc(wbufs, nw * sizeof *wbufs);
@@ -278,6 +284,8 @@ static void run_job(void *p) {
     ok = grow(&wbufs[w].smem, &wbufs[w].nsmem, sb) && grow(&wbufs[w].lanes, &wbufs[w].nlanes, lb);
   unsigned long long nblocks = (unsigned long long)g.x * g.y * g.z;
   if (!ok) rt_set_sticky(cudaErrorMemoryAllocation);   /* found while running: reported at the next sync */
+  else if (j->coop)   /* every worker can hold the whole grid: no block waits for a free slot */
+    rt_sm_run(k, L.params, g, b, smem, L.nthreads, L.nwarps, (int)nblocks, (struct cu_launch *)&L, &L.failed);
   else if (k->barriers && j->occ.blocks > 1 && nblocks > 1 && rt_interleave_ok())
     rt_sm_run(k, L.params, g, b, smem, L.nthreads, L.nwarps, j->occ.blocks, (struct cu_launch *)&L, &L.failed);
   else
@@ -289,13 +297,44 @@ static void run_job(void *p) {
   fflush(stdout);   /* kernel printf is flushed when the kernel completes */
 }
 
-static cudaError_t launch(const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem, void **args, cudaStream_t s) {
+static cudaError_t launch(const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem, void **args, cudaStream_t s,
+                          int coop) {
   cudaError_t e = rt_stream_check(s);
   Job *j = NULL;
   if (!e) e = prepare(k, g, b, smem, args, &j);
   if (e) return rt_err(e);
+  /* a cooperative grid must be resident all at once: at most the blocks
+   * per SM the occupancy allows, times the SMs */
+  if (coop && ((unsigned long long)g.x * g.y * g.z > (unsigned long long)j->occ.blocks * rt_model_cur()->sms ||
+               !rt_props()->cooperativeLaunch || !rt_interleave_ok())) {
+    e = rt_props()->cooperativeLaunch && rt_interleave_ok() ? cudaErrorCooperativeLaunchTooLarge
+                                                            : cudaErrorNotSupported;
+    free(j->pbuf);
+    free(j);
+    return rt_err(e);
+  }
+  j->coop = coop;
   rt_stream_push(s, run_job, j);
   return cudaSuccess;
+}
+
+/* grid.sync(): called once per block, with the block's threads between
+ * two block barriers. The block waits by yielding its SM (sm.c) until
+ * every block of the grid has arrived; they are all resident, so each
+ * arrives. Outside a cooperative launch it is a fault, as on a GPU. */
+void cu_grid_sync(const cu_block *B) {
+  Launch *L = (Launch *)B->launch;
+  if (!L->coop) {
+    cu_fault(B, 0, B->kernel->file, B->kernel->line, "grid.sync() in a kernel not launched cooperatively");
+    return;
+  }
+  unsigned long long gen = atomic_load(&L->gen);
+  if (atomic_fetch_add(&L->arrived, 1) + 1 == L->nblocks) {
+    atomic_store(&L->arrived, 0);
+    atomic_fetch_add(&L->gen, 1);
+    return;
+  }
+  while (atomic_load(&L->gen) == gen && !atomic_load(&L->failed)) cu_barrier(B);
 }
 
 void cu_launch_stub(const void *stub, void **args) {
@@ -310,14 +349,22 @@ void cu_launch_stub(const void *stub, void **args) {
     rt_err(cudaErrorInvalidDeviceFunction);
     return;
   }
-  launch(k, c.g, c.b, c.smem, args, (cudaStream_t)c.stream);
+  launch(k, c.g, c.b, c.smem, args, (cudaStream_t)c.stream, 0);
 }
 
 cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size_t smem, cudaStream_t s) {
   const cu_kernel *k = find(func);
   if (!k) return rt_err(cudaErrorInvalidDeviceFunction);
   cu_idx3 gg = {g.x, g.y, g.z}, bb = {b.x, b.y, b.z};
-  return launch(k, gg, bb, smem, args, s);
+  return launch(k, gg, bb, smem, args, s, 0);
+}
+
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 g, dim3 b, void **args, size_t smem,
+                                        cudaStream_t s) {
+  const cu_kernel *k = find(func);
+  if (!k) return rt_err(cudaErrorInvalidDeviceFunction);
+  cu_idx3 gg = {g.x, g.y, g.z}, bb = {b.x, b.y, b.z};
+  return launch(k, gg, bb, smem, args, s, 1);
 }
 
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *a, const void *func) {
