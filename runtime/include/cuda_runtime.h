@@ -21,6 +21,9 @@
 template <class T> static inline cudaError_t cudaMalloc(T **p, size_t n) {
   return cudaMalloc((void **)p, n);
 }
+template <class T> static inline cudaError_t cudaMallocAsync(T **p, size_t n, cudaStream_t s) {
+  return cudaMallocAsync((void **)p, n, s);
+}
 template <class T> static inline cudaError_t cudaMallocHost(T **p, size_t n) {
   return cudaMallocHost((void **)p, n);
 }

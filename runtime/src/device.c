@@ -131,6 +131,23 @@ cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int d) {
   case cudaDevAttrMaxRegistersPerMultiprocessor: *v = p->regsPerMultiprocessor; break;
   case cudaDevAttrManagedMemory: *v = 1; break;
   case cudaDevAttrCooperativeLaunch: *v = p->cooperativeLaunch; break;
+  case cudaDevAttrPciDomainId: case cudaDevAttrIsMultiGpuBoard: case cudaDevAttrMultiGpuBoardGroupID: *v = 0; break;
+  case cudaDevAttrStreamPrioritiesSupported: *v = p->streamPrioritiesSupported; break;
+  case cudaDevAttrGlobalL1CacheSupported: case cudaDevAttrLocalL1CacheSupported: *v = 1; break;
+  case cudaDevAttrSingleToDoublePrecisionPerfRatio: *v = p->singleToDoublePrecisionPerfRatio; break;
+  case cudaDevAttrConcurrentManagedAccess: *v = p->concurrentManagedAccess; break;
+  case cudaDevAttrComputePreemptionSupported: *v = p->computePreemptionSupported; break;
+  /* the device is the host: its memory, atomics and page tables are the host's */
+  case cudaDevAttrHostNativeAtomicSupported: case cudaDevAttrPageableMemoryAccess:
+  case cudaDevAttrCanUseHostPointerForRegisteredMem: case cudaDevAttrHostRegisterSupported:
+  case cudaDevAttrPageableMemoryAccessUsesHostPageTables: case cudaDevAttrDirectManagedMemAccessFromHost:
+    *v = 1;
+    break;
+  case cudaDevAttrCooperativeMultiDeviceLaunch: *v = 0; break;
+  case cudaDevAttrMaxPersistingL2CacheSize: *v = p->persistingL2CacheMaxSize; break;
+  case cudaDevAttrReservedSharedMemoryPerBlock: *v = (int)p->reservedSharedMemPerBlock; break;
+  case cudaDevAttrMemoryPoolsSupported: *v = 1; break;
+  case cudaDevAttrMemoryPoolSupportedHandleTypes: *v = 0; break;
   case cudaDevAttrMaxSharedMemoryPerBlockOptin: *v = (int)p->sharedMemPerBlockOptin; break;
   case cudaDevAttrMaxBlocksPerMultiprocessor: *v = p->maxBlocksPerMultiProcessor; break;
   default: return rt_err(cudaErrorInvalidValue);

@@ -111,6 +111,27 @@ cudaError_t cudaHostAlloc(void **p, size_t n, unsigned int flags) {
 }
 
 cudaError_t cudaFree(void *p) { return release(p, 1u << R_DEV | 1u << R_MANAGED); }
+
+/* Stream-ordered allocation: memory allocated at once is valid at its
+ * stream's point too; a free waits for the stream's earlier work. */
+cudaError_t cudaMallocAsync(void **p, size_t n, cudaStream_t s) {
+  cudaError_t e = rt_stream_check(s);
+  return e ? rt_err(e) : alloc(p, n, R_DEV, 0);
+}
+
+static void run_free(void *p) {
+  if (remove_at(p, 1u << R_DEV)) free(p);
+}
+
+cudaError_t cudaFreeAsync(void *p, cudaStream_t s) {
+  cudaError_t e = rt_stream_check(s);
+  if (e) return rt_err(e);
+  if (!p) return cudaSuccess;
+  Region r;
+  if (!lookup(p, &r) || r.p != (char *)p || r.kind != R_DEV) return rt_err(cudaErrorInvalidValue);
+  rt_stream_push(s, run_free, p);
+  return cudaSuccess;
+}
 cudaError_t cudaFreeHost(void *p) { return release(p, 1u << R_HOST); }
 
 /* Pitched allocations: rows padded to the texture pitch alignment of

@@ -172,6 +172,23 @@ int main() {
   EXPECT_ERR(cudaHostGetDevicePointer((void **)&du, u, 0), cudaErrorInvalidValue);
   EXPECT_ERR(cudaHostRegister(NULL, 16, 0), cudaErrorInvalidValue);
 
+  // ---- stream-ordered allocation: allocated, used and freed in stream order ----
+  int pools = 0;
+  CHECK(cudaDeviceGetAttribute(&pools, cudaDevAttrMemoryPoolsSupported, 0));
+  EXPECT(pools == 1);
+  int *sa = NULL;
+  for (int i = 0; i < n; i++) u[i] = i;
+  CHECK(cudaMallocAsync(&sa, n * sizeof(int), s));
+  CHECK(cudaMemcpyAsync(sa, u, n * sizeof(int), cudaMemcpyHostToDevice, s));
+  square<<<(n + 127) / 128, 128, 0, s>>>(sa, n);
+  CHECK(cudaMemcpyAsync(ha, sa, n * sizeof(int), cudaMemcpyDeviceToHost, s));
+  CHECK(cudaFreeAsync(sa, s));
+  CHECK(cudaStreamSynchronize(s));
+  wrong = 0;
+  for (int i = 0; i < n; i++) wrong += ha[i] != i * i;
+  EXPECT(wrong == 0);
+  EXPECT_ERR(cudaFreeAsync(ha, s), cudaErrorInvalidValue);   // not from cudaMalloc*
+
   // ---- what a pointer is ----
   cudaPointerAttributes pa;
   CHECK(cudaPointerGetAttributes(&pa, dd + 3));
