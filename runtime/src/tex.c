@@ -176,7 +176,13 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *out, const struct cudaR
   t->nch = (c->x > 0) + (c->y > 0) + (c->z > 0) + (c->w > 0);
   t->bits = c->x;
   t->kind = c->f;
-  for (int i = 0; i < 3; i++) t->addr[i] = td->addressMode[i];
+  /* wrap and mirror exist for normalized coordinates only; with texel
+   * coordinates the hardware clamps */
+  for (int i = 0; i < 3; i++)
+    t->addr[i] = !td->normalizedCoords && (td->addressMode[i] == cudaAddressModeWrap ||
+                                            td->addressMode[i] == cudaAddressModeMirror)
+                     ? cudaAddressModeClamp
+                     : td->addressMode[i];
   t->linear = td->filterMode == cudaFilterModeLinear;
   t->normalized_read = td->readMode == cudaReadModeNormalizedFloat && c->f != cudaChannelFormatKindFloat && c->x < 32;
   t->normalized_coords = td->normalizedCoords != 0;
