@@ -10,7 +10,7 @@
 #ifdef __cplusplus
 
 /* index i of a dimension of n texels under address mode m; -1: the border */
-static __device__ int cu_tex_idx(int i, int n, int m) {
+static __device__ inline int cu_tex_idx(int i, int n, int m) {
   if (m == cudaAddressModeWrap) return ((i % n) + n) % n;
   if (m == cudaAddressModeMirror) {
     int k = ((i % (2 * n)) + 2 * n) % (2 * n);
@@ -21,7 +21,7 @@ static __device__ int cu_tex_idx(int i, int n, int m) {
 }
 
 /* channel c of texel (x, y, z), converted as the read mode says */
-static __device__ float cu_tex_texel(const cu_tex *t, int x, int y, int z, int c) {
+static __device__ inline float cu_tex_texel(const cu_tex *t, int x, int y, int z, int c) {
   if (x < 0 || y < 0 || z < 0) return t->border[c];
   if (c >= t->nch) return 0.0f;
   const char *p = t->data + (unsigned long long)z * t->slice + (unsigned long long)y * t->pitch +
@@ -39,7 +39,7 @@ static __device__ float cu_tex_texel(const cu_tex *t, int x, int y, int z, int c
 /* channel c at texture coordinates (u, v, w) of a texture of dims
  * dimensions; dims 0: texel i of linear memory (tex1Dfetch: no filtering,
  * zero outside) */
-static __device__ float cu_tex_sample(unsigned long long obj, float u, float v, float w, int dims, int i, int c) {
+static __device__ inline float cu_tex_sample(unsigned long long obj, float u, float v, float w, int dims, int i, int c) {
   const cu_tex *t = (const cu_tex *)obj;
   if (dims == 0) return i < 0 || i >= t->w ? 0.0f : cu_tex_texel(t, i, 0, 0, c);
   if (t->normalized_coords) {
@@ -78,7 +78,7 @@ static __device__ float cu_tex_sample(unsigned long long obj, float u, float v, 
 /* The result type: a scalar from channel 0, a vector from the channels.
  * (The null pointer only chooses the overload.) */
 #define CU_TEX_SCALAR(T) \
-  static __device__ T cu_tex_as(T *, unsigned long long o, float u, float v, float w, int n, int i) { \
+  static __device__ inline T cu_tex_as(T *, unsigned long long o, float u, float v, float w, int n, int i) { \
     return (T)cu_tex_sample(o, u, v, w, n, i, 0); \
   }
 CU_TEX_SCALAR(float)
@@ -90,14 +90,14 @@ CU_TEX_SCALAR(unsigned char)
 CU_TEX_SCALAR(short)
 CU_TEX_SCALAR(unsigned short)
 #undef CU_TEX_SCALAR
-static __device__ float2 cu_tex_as(float2 *, unsigned long long o, float u, float v, float w, int n, int i) {
+static __device__ inline float2 cu_tex_as(float2 *, unsigned long long o, float u, float v, float w, int n, int i) {
   return make_float2(cu_tex_sample(o, u, v, w, n, i, 0), cu_tex_sample(o, u, v, w, n, i, 1));
 }
-static __device__ float4 cu_tex_as(float4 *, unsigned long long o, float u, float v, float w, int n, int i) {
+static __device__ inline float4 cu_tex_as(float4 *, unsigned long long o, float u, float v, float w, int n, int i) {
   return make_float4(cu_tex_sample(o, u, v, w, n, i, 0), cu_tex_sample(o, u, v, w, n, i, 1),
                      cu_tex_sample(o, u, v, w, n, i, 2), cu_tex_sample(o, u, v, w, n, i, 3));
 }
-static __device__ uchar4 cu_tex_as(uchar4 *, unsigned long long o, float u, float v, float w, int n, int i) {
+static __device__ inline uchar4 cu_tex_as(uchar4 *, unsigned long long o, float u, float v, float w, int n, int i) {
   return make_uchar4((unsigned char)cu_tex_sample(o, u, v, w, n, i, 0), (unsigned char)cu_tex_sample(o, u, v, w, n, i, 1),
                      (unsigned char)cu_tex_sample(o, u, v, w, n, i, 2), (unsigned char)cu_tex_sample(o, u, v, w, n, i, 3));
 }
