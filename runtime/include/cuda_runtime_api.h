@@ -66,6 +66,9 @@ cudaError_t cudaMemset3D(struct cudaPitchedPtr ptr, int value, struct cudaExtent
 cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr ptr, int value, struct cudaExtent extent,
                               cudaStream_t stream __dv(0));
 cudaError_t cudaMemPrefetchAsync(const void *ptr, size_t count, int dst_dev, cudaStream_t stream __dv(0));
+cudaError_t cudaMemAdvise(const void *ptr, size_t count, enum cudaMemoryAdvise advice, int device);
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *ptr, size_t length __dv(0),
+                                     unsigned int flags __dv(cudaMemAttachSingle));
 cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width,
                             size_t height __dv(0), unsigned int flags __dv(0));
 cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, struct cudaExtent extent,

@@ -216,6 +216,11 @@ enum cudaFuncAttribute {
 };
 enum cudaSharedCarveout { cudaSharedmemCarveoutDefault = -1, cudaSharedmemCarveoutMaxShared = 100,
                           cudaSharedmemCarveoutMaxL1 = 0 };
+enum cudaMemoryAdvise {
+  cudaMemAdviseSetReadMostly = 1, cudaMemAdviseUnsetReadMostly = 2, cudaMemAdviseSetPreferredLocation = 3,
+  cudaMemAdviseUnsetPreferredLocation = 4, cudaMemAdviseSetAccessedBy = 5, cudaMemAdviseUnsetAccessedBy = 6
+};
+#define cudaMemAttachSingle 0x04
 enum cudaMemoryType { cudaMemoryTypeUnregistered = 0, cudaMemoryTypeHost = 1, cudaMemoryTypeDevice = 2,
                       cudaMemoryTypeManaged = 3 };
 struct cudaPointerAttributes {

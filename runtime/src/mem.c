@@ -428,3 +428,22 @@ cudaError_t cudaMemPrefetchAsync(const void *p, size_t n, int dev, cudaStream_t 
   if (!p) return rt_err(cudaErrorInvalidValue);
   return rt_err(rt_stream_check(s));
 }
+
+cudaError_t cudaMemAdvise(const void *p, size_t n, enum cudaMemoryAdvise a, int dev) {
+  (void)n;
+  if (!p || a < cudaMemAdviseSetReadMostly || a > cudaMemAdviseUnsetAccessedBy) return rt_err(cudaErrorInvalidValue);
+  if (dev != 0 && dev != cudaCpuDeviceId) return rt_err(cudaErrorInvalidDevice);
+  return cudaSuccess;
+}
+
+/* Which stream may use managed memory: every stream may, on a CPU. */
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t s, void *p, size_t n, unsigned int flags) {
+  (void)n;
+  Region r;
+  cudaError_t e = rt_stream_check(s);
+  if (e) return rt_err(e);
+  if (!p || (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost && flags != cudaMemAttachSingle) ||
+      !lookup(p, &r) || r.kind != R_MANAGED)
+    return rt_err(cudaErrorInvalidValue);
+  return cudaSuccess;
+}

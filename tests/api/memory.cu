@@ -123,6 +123,9 @@ int main() {
   CHECK(cudaMallocManaged(&m, n * sizeof(int)));
   for (int i = 0; i < n; i++) m[i] = i - 500;
   CHECK(cudaMemPrefetchAsync(m, n * sizeof(int), 0, 0));
+  CHECK(cudaMemAdvise(m, n * sizeof(int), cudaMemAdviseSetReadMostly, 0));
+  CHECK(cudaStreamAttachMemAsync(0, m));
+  EXPECT_ERR(cudaStreamAttachMemAsync(0, d2), cudaErrorInvalidValue);   // not managed memory
   square<<<(n + 127) / 128, 128>>>(m, n);
   CHECK(cudaDeviceSynchronize());
   wrong = 0;
