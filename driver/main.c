@@ -224,6 +224,8 @@ int main(int argc, char **argv) {
       vec_push(&a, (void *)(in->kind == K_C ? t.cc : t.cxx));
       for (int j = 0; j < hflags.n; j++) vec_push(&a, hflags.v[j]);
       for (int j = 0; j < o.incs.n; j++) vec_push(&a, xfmt("-I%s", (char *)o.incs.v[j]));
+      /* as nvcc does: plain C and C++ sources may include the CUDA headers */
+      vec_push(&a, xfmt("-I%s", incdir));
       for (int j = 0; j < o.macros.n; j++) vec_push(&a, o.macros.v[j]);
       vec_push(&a, "-c");
       vec_push(&a, (void *)in->path);

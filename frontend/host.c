@@ -7,10 +7,31 @@
  *    as nvcc's own host code does;
  *  - device-only functions are blanked out (line breaks kept, so the
  *    host compiler's diagnostics keep the user's line numbers);
- * then we append a constructor registering each stub under its kernel's key. */
+ * then we append a constructor registering each stub under its kernel's key.
+ * The user's own headers (any file that is neither a system header nor one
+ * of ours) are edited alike: one with edits, or including one, is pasted in
+ * place of its #include, between #line markers, and the quoted includes of
+ * a pasted header name their files by absolute path (the host unit lives
+ * elsewhere). So kernels and device functions in a .cuh work as in nvcc. */
 #include "fe.h"
 
 typedef struct Edit { unsigned b, e; char *text; } Edit;
+
+/* A file of the user's: the main file or one of its headers. */
+typedef struct Src {
+  CXFile f;
+  const char *path;
+  char *real;       /* realpath of path */
+  const char *src;
+  size_t size;
+  Vec edits;        /* Edit* */
+  Vec incs;         /* Inc*: its #include directives */
+  bool out;         /* has edits or includes a file that has: pasted */
+  bool once;        /* #pragma once: pasted at its first inclusion only */
+  bool pasted, active;
+} Src;
+
+typedef struct Inc { unsigned off; CXFile to; } Inc;
 
 typedef struct Host Host;
 static void add_kernel(Host *h, CXCursor fn);
@@ -18,18 +39,44 @@ static void scan_inst(Host *h, CXCursor call);
 
 struct Host {
   Fe *p;
-  CXFile file;
-  const char *src;
-  size_t size;
-  Vec edits;        /* Edit* */
+  Src *main;
+  Vec files;        /* Src*: the main file and the user's headers seen */
+  Vec others;       /* CXFile*: system headers and ours seen */
   Vec kernels;      /* CXCursor* of kernel definitions (incl. instantiations) */
   Vec scanned;      /* CXCursor*: host template instantiations already scanned */
 };
 
-/* Byte range of r in the main file. With `strict`, a range that starts
- * inside a macro expansion is refused; a definition may start with one
- * (__global__, __device__ are macros) but must end in plain text. */
-static bool ext_(Host *h, CXSourceRange r, unsigned *b, unsigned *e, bool strict) {
+/* The user's file f (NULL for system headers and cucc's own). */
+static Src *src_of(Host *h, CXFile f) {
+  if (!f) return NULL;
+  for (int i = 0; i < h->files.n; i++)
+    if (clang_File_isEqual(((Src *)h->files.v[i])->f, f)) return h->files.v[i];
+  for (int i = 0; i < h->others.n; i++)
+    if (clang_File_isEqual(h->others.v[i], f)) return NULL;
+  CXSourceLocation at = clang_getLocationForOffset(h->p->tu, f, 0);
+  char *path = cx_str(clang_getFileName(f));
+  const char *inc = h->p->opts->incdir;
+  size_t ni = inc ? strlen(inc) : 0;
+  if (h->main && (clang_Location_isInSystemHeader(at) || (ni && !strncmp(path, inc, ni) && path[ni] == '/'))) {
+    vec_push(&h->others, f);
+    free(path);
+    return NULL;
+  }
+  Src *sf = xcalloc(1, sizeof *sf);
+  sf->f = f;
+  sf->path = path;
+  sf->src = clang_getFileContents(h->p->tu, f, &sf->size);
+  if (!sf->src) return NULL;
+  sf->once = strstr(sf->src, "#pragma once") != NULL;
+  sf->real = realpath(path, NULL);
+  vec_push(&h->files, sf);
+  return sf;
+}
+
+/* Byte range of r in one of the user's files. With `strict`, a range that
+ * starts inside a macro expansion is refused; a definition may start with
+ * one (__global__, __device__ are macros) but must end in plain text. */
+static Src *ext_(Host *h, CXSourceRange r, unsigned *b, unsigned *e, bool strict) {
   CXFile f1, f2;
   unsigned o1, o2, s1, s2;
   CXSourceLocation lb = clang_getRangeStart(r), le = clang_getRangeEnd(r);
@@ -37,26 +84,27 @@ static bool ext_(Host *h, CXSourceRange r, unsigned *b, unsigned *e, bool strict
   clang_getExpansionLocation(le, &f2, NULL, NULL, &o2);
   clang_getSpellingLocation(lb, NULL, NULL, NULL, &s1);
   clang_getSpellingLocation(le, NULL, NULL, NULL, &s2);
-  if (!clang_File_isEqual(f1, h->file) || !clang_File_isEqual(f2, h->file)) return false;
-  if ((strict && s1 != o1) || s2 != o2) return false;   /* inside a macro expansion */
+  if (!f1 || !f2 || !clang_File_isEqual(f1, f2)) return NULL;
+  if ((strict && s1 != o1) || s2 != o2) return NULL;   /* inside a macro expansion */
+  Src *sf = src_of(h, f1);
   *b = o1;
   *e = o2;
-  return *b <= *e && *e <= h->size;
+  return sf && *b <= *e && *e <= sf->size ? sf : NULL;
 }
 
-static bool ext(Host *h, CXSourceRange r, unsigned *b, unsigned *e) { return ext_(h, r, b, e, true); }
+static Src *ext(Host *h, CXSourceRange r, unsigned *b, unsigned *e) { return ext_(h, r, b, e, true); }
 
-/* Replace [b,e) by t, padded with the line breaks it removes. */
-static void edit(Host *h, unsigned b, unsigned e, const char *t) {
+/* Replace [b,e) of sf by t, padded with the line breaks it removes. */
+static void edit(Src *sf, unsigned b, unsigned e, const char *t) {
   Buf out = {0};
   buf_puts(&out, t);
   for (unsigned i = b; i < e; i++)
-    if (h->src[i] == '\n') buf_puts(&out, "\n");
+    if (sf->src[i] == '\n') buf_puts(&out, "\n");
   Edit *ed = xcalloc(1, sizeof *ed);
   ed->b = b;
   ed->e = e;
   ed->text = buf_take(&out);
-  vec_push(&h->edits, ed);
+  vec_push(&sf->edits, ed);
 }
 
 static void err_at(CXCursor c, const char *msg) {
@@ -147,7 +195,8 @@ static enum CXChildVisitResult parm_cb(CXCursor c, CXCursor parent, CXClientData
  * read from the declaration's children, which a template has too. */
 static void stub(Host *h, CXCursor fn, CXCursor body, const char *self) {
   unsigned b, e;
-  if (!ext(h, clang_getCursorExtent(body), &b, &e)) {
+  Src *sf = ext(h, clang_getCursorExtent(body), &b, &e);
+  if (!sf) {
     err_at(fn, "unsupported: kernel defined through a macro");
     return;
   }
@@ -167,7 +216,7 @@ static void stub(Host *h, CXCursor fn, CXCursor body, const char *self) {
   if (ps.n) buf_puts(&s, "}; ");
   buf_printf(&s, "cu_launch_stub((const void *)static_cast<void (*)(%s)>(&%s), %s); }",
              ty.s ? ty.s : "", self, ps.n ? "cu_args" : "(void **)0");
-  edit(h, b, e, s.s);
+  edit(sf, b, e, s.s);
 }
 
 typedef struct Two { CXCursor c[2]; int n; } Two;
@@ -210,11 +259,12 @@ static size_t skip_ws(const char *s, size_t i, size_t n) {
 static void launch(Host *h, CXCursor c, CXCursor callee, CXCursor cfg) {
   (void)cfg;
   unsigned b, e, cb, ce;
-  if (!ext(h, clang_getCursorExtent(c), &b, &e) || !ext(h, clang_getCursorExtent(callee), &cb, &ce)) {
+  Src *sf = ext(h, clang_getCursorExtent(c), &b, &e);
+  if (!sf || ext(h, clang_getCursorExtent(callee), &cb, &ce) != sf) {
     err_at(c, "unsupported: kernel launch inside a macro expansion");
     return;
   }
-  const char *s = h->src;
+  const char *s = sf->src;
   size_t i = skip_ws(s, ce, e);
   if (i + 3 > e || strncmp(s + i, "<<<", 3)) {
     err_at(c, "unsupported: this form of kernel launch");
@@ -237,7 +287,7 @@ static void launch(Host *h, CXCursor c, CXCursor callee, CXCursor cfg) {
   Buf t = {0};
   buf_printf(&t, "(__cucc_launch_config(%.*s) ? (void)0 : %s(%.*s))", (int)(c1 - c0), s + c0, callee_t,
              (int)(e - 1 - (a0 + 1)), s + a0 + 1);
-  edit(h, b, e, t.s);
+  edit(sf, b, e, t.s);
   add_kernel(h, clang_getCursorReferenced(c));
 }
 
@@ -275,7 +325,7 @@ static void scan_inst(Host *h, CXCursor call) {
   if (clang_Cursor_isNull(def)) return;
   CXFile f;
   clang_getExpansionLocation(clang_getCursorLocation(def), &f, NULL, NULL, NULL);
-  if (!f || !clang_File_isEqual(f, h->file)) return;
+  if (!src_of(h, f)) return;
   for (int i = 0; i < h->scanned.n; i++)
     if (clang_equalCursors(*(CXCursor *)h->scanned.v[i], def)) return;
   CXCursor *cp = xcalloc(1, sizeof *cp);
@@ -284,10 +334,10 @@ static void scan_inst(Host *h, CXCursor call) {
   clang_visitChildren(def, inst_cb, h);
 }
 
-static bool in_main(Host *h, CXCursor c) {
+static bool in_user(Host *h, CXCursor c) {
   CXFile f;
   clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
-  return f && clang_File_isEqual(f, h->file);
+  return src_of(h, f) != NULL;
 }
 
 typedef struct BodyFind { CXCursor body; } BodyFind;
@@ -306,7 +356,7 @@ static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent, CXClientData
   (void)parent;
   Host *h = d;
   enum CXCursorKind k = clang_getCursorKind(c);
-  if (!in_main(h, c)) return CXChildVisit_Continue;
+  if (!in_user(h, c)) return CXChildVisit_Continue;
   if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) {
     bool glob = cx_has_attr(c, CXCursor_CUDAGlobalAttr);
     bool dev = cx_has_attr(c, CXCursor_CUDADeviceAttr);
@@ -326,7 +376,8 @@ static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent, CXClientData
     }
     if (dev && !hst && !glob && !clang_Cursor_isNull(body)) {
       unsigned b, e;
-      if (ext_(h, clang_getCursorExtent(c), &b, &e, false)) edit(h, b, e, "");
+      Src *sf = ext_(h, clang_getCursorExtent(c), &b, &e, false);
+      if (sf) edit(sf, b, e, "");
       return CXChildVisit_Continue;
     }
     return CXChildVisit_Recurse;
@@ -345,30 +396,171 @@ static int cmp_edit(const void *a, const void *b) {
   return x->b < y->b ? -1 : x->b > y->b;
 }
 
+/* Each #include in a user's file, and the file it included. */
+static void inc_cb(CXFile to, CXSourceLocation *stack, unsigned n, CXClientData d) {
+  Host *h = d;
+  if (n == 0) return;
+  CXFile from;
+  unsigned off;
+  clang_getExpansionLocation(stack[0], &from, NULL, NULL, &off);
+  Src *sf = src_of(h, from);
+  if (!sf) return;
+  Inc *in = xcalloc(1, sizeof *in);
+  in->off = off;
+  in->to = to;
+  vec_push(&sf->incs, in);
+}
+
+static unsigned line_of(const Src *sf, unsigned off) {
+  unsigned l = 1;
+  for (unsigned i = 0; i < off && i < sf->size; i++) l += sf->src[i] == '\n';
+  return l;
+}
+
+static void emit(Host *h, Src *sf, Buf *out);
+
+/* The text that replaces an #include line of sf: the included file pasted
+ * if it has edits, else (outside the main file) the same include naming
+ * the file by absolute path if it was a quoted one. NULL: keep the line. */
+static char *inc_text(Host *h, Src *sf, const Inc *in, unsigned b, unsigned e) {
+  Src *to = src_of(h, in->to);
+  if (to && to->out && !to->active) {
+    Buf t = {0};
+    if (!(to->once && to->pasted)) {
+      to->pasted = true;
+      buf_printf(&t, "\n#line 1 \"%s\"\n", to->path);
+      emit(h, to, &t);
+    }
+    buf_printf(&t, "\n#line %u \"%s\"\n", line_of(sf, e) + 1, sf == h->main ? h->p->prog->path : sf->path);
+    return buf_take(&t);
+  }
+  if (sf == h->main || !memchr(sf->src + b, '"', e - b)) return NULL;
+  char *abs = realpath(cx_str(clang_getFileName(in->to)), NULL);
+  char *t = abs ? xfmt("#include \"%s\"", abs) : NULL;
+  free(abs);
+  return t;
+}
+
+/* The user's file that the directive naming `name` in sf includes, found
+ * as the host compiler will find it: sf's folder (quoted), then the -I
+ * folders. For the directives libclang reports no inclusion for: a second
+ * #include of a #pragma once header, or of a guarded one. */
+static Src *resolve(Host *h, Src *sf, const char *name, bool quoted) {
+  const Vec *incs = &h->p->opts->incs;
+  for (int i = quoted ? -1 : 0; i < incs->n; i++) {
+    const char *sl = strrchr(sf->path, '/');
+    char *cand = i < 0 ? xfmt("%.*s%s", sl ? (int)(sl - sf->path + 1) : 0, sf->path, name)
+                       : xfmt("%s/%s", (char *)incs->v[i], name);
+    char *r = realpath(cand, NULL);
+    free(cand);
+    if (!r) continue;
+    Src *hit = NULL;
+    for (int j = 0; j < h->files.n && !hit; j++) {
+      Src *x = h->files.v[j];
+      if (x->real && !strcmp(x->real, r)) hit = x;
+    }
+    free(r);
+    return hit;
+  }
+  return NULL;
+}
+
+/* The #include lines of sf that libclang did not report (see resolve). */
+static void unreported(Host *h, Src *sf) {
+  for (size_t i = 0; i < sf->size;) {
+    size_t ls = i, j = i;
+    while (j < sf->size && (sf->src[j] == ' ' || sf->src[j] == '\t')) j++;
+    if (j < sf->size && sf->src[j] == '#') {
+      j++;
+      while (j < sf->size && (sf->src[j] == ' ' || sf->src[j] == '\t')) j++;
+      if (j + 7 < sf->size && !strncmp(sf->src + j, "include", 7)) {
+        j += 7;
+        while (j < sf->size && (sf->src[j] == ' ' || sf->src[j] == '\t')) j++;
+        char open = j < sf->size ? sf->src[j] : 0, close = open == '<' ? '>' : '"';
+        size_t k = j + 1;
+        while (k < sf->size && sf->src[k] != close && sf->src[k] != '\n') k++;
+        bool known = false;
+        for (int n = 0; n < sf->incs.n && !known; n++) {
+          unsigned off = ((Inc *)sf->incs.v[n])->off;
+          known = off >= ls && off <= k;
+        }
+        Src *to = (open == '"' || open == '<') && k < sf->size && sf->src[k] == close && !known
+                      ? resolve(h, sf, xstrndup(sf->src + j + 1, k - j - 1), open == '"')
+                      : NULL;
+        if (to) {
+          Inc *in = xcalloc(1, sizeof *in);
+          in->off = (unsigned)j;
+          in->to = to->f;
+          vec_push(&sf->incs, in);
+        }
+      }
+    }
+    while (i < sf->size && sf->src[i] != '\n') i++;
+    i++;
+  }
+}
+
+/* sf with its edits and its includes replaced, into out. */
+static void emit(Host *h, Src *sf, Buf *out) {
+  sf->active = true;
+  Vec reps = {0};
+  for (int i = 0; i < sf->edits.n; i++) vec_push(&reps, sf->edits.v[i]);
+  for (int i = 0; i < sf->incs.n; i++) {
+    Inc *in = sf->incs.v[i];
+    unsigned b = in->off, e = in->off;
+    while (b > 0 && sf->src[b - 1] != '\n') b--;
+    while (e < sf->size && sf->src[e] != '\n') e++;
+    char *t = inc_text(h, sf, in, b, e);
+    if (!t) continue;
+    Edit *ed = xcalloc(1, sizeof *ed);
+    *ed = (Edit){b, e, t};
+    vec_push(&reps, ed);
+  }
+  if (reps.n) qsort(reps.v, reps.n, sizeof(void *), cmp_edit);
+  size_t start = out->len;
+  unsigned at = 0;
+  for (int i = 0; i < reps.n; i++) {
+    Edit *ed = reps.v[i];
+    if (ed->b < at) continue;   /* inside an edit already made */
+    buf_put(out, sf->src + at, ed->b - at);
+    buf_puts(out, ed->text);
+    at = ed->e;
+  }
+  buf_put(out, sf->src + at, sf->size - at);
+  /* a pasted header's #pragma once would now be in the main file */
+  if (sf != h->main)
+    for (char *q = out->s + start; (q = strstr(q, "#pragma once")); q += 12) memcpy(q, "/* once */  ", 12);
+  sf->active = false;
+}
+
 int host_unit(Fe *p, Vec *kernel_cursors, Buf *out) {
   Host h = {0};
   h.p = p;
-  h.file = clang_getFile(p->tu, p->prog->path);
-  h.src = clang_getFileContents(p->tu, h.file, &h.size);
-  if (!h.src) {
+  h.main = src_of(&h, clang_getFile(p->tu, p->prog->path));
+  if (!h.main) {
     fprintf(stderr, "cucc: error: cannot read '%s'\n", p->prog->path);
     return 1;
   }
   clang_visitChildren(clang_getTranslationUnitCursor(p->tu), walk_cb, &h);
   *kernel_cursors = h.kernels;
-
-  if (h.edits.n) qsort(h.edits.v, h.edits.n, sizeof(void *), cmp_edit);
+  clang_getInclusions(p->tu, inc_cb, &h);
+  for (int i = 0, n = h.files.n; i < n; i++) unreported(&h, h.files.v[i]);
+  /* a file is pasted if it has edits or includes one that is pasted */
+  for (bool more = true; more;) {
+    more = false;
+    for (int i = 0; i < h.files.n; i++) {
+      Src *sf = h.files.v[i];
+      bool o = sf->edits.n > 0;
+      for (int j = 0; j < sf->incs.n && !o; j++) {
+        Src *to = src_of(&h, ((Inc *)sf->incs.v[j])->to);
+        o = to && to->out;
+      }
+      if (o && !sf->out) more = sf->out = true;
+    }
+  }
   buf_puts(out, "#include <cucc_rt.h>\n");
   buf_printf(out, "#line 1 \"%s\"\n", p->prog->path);
-  unsigned at = 0;
-  for (int i = 0; i < h.edits.n; i++) {
-    Edit *e = h.edits.v[i];
-    if (e->b < at) continue;   /* inside an edit already made */
-    buf_put(out, h.src + at, e->b - at);
-    buf_puts(out, e->text);
-    at = e->e;
-  }
-  buf_put(out, h.src + at, h.size - at);
+  emit(&h, h.main, out);
   return 0;
 }
 

@@ -93,6 +93,12 @@ void cu_set_arch(int sm);
  * another of its resident blocks (see runtime/src/sm.c). */
 void cu_barrier(const cu_block *B);
 
+/* grid.sync() of cooperative groups: call it once per block, with all the
+ * block's threads between two block barriers (a block-level statement of
+ * the generated code). Blocks wait for the whole grid; launched with
+ * cudaLaunchCooperativeKernel, the grid is resident all at once. */
+void cu_grid_sync(const cu_block *B);
+
 /* Device-side faults found by generated code (division checks, barrier
  * misuse...): prints "kernel, block, thread, file:line: msg" and marks the
  * launch failed (cudaErrorLaunchFailure at the next synchronization). */

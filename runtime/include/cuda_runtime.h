@@ -6,6 +6,7 @@
  *  - __CUCC_HOST__: the host unit, compiled by the system C++ compiler. */
 #ifndef CUCC_CUDA_RUNTIME_H
 #define CUCC_CUDA_RUNTIME_H
+#define __CUDA_RUNTIME_H__   /* CUDA's guard: the samples' helper_cuda.h tests it */
 #include "cuda_runtime_api.h"
 #include <cucc_rt.h>
 
@@ -20,6 +21,9 @@
 template <class T> static inline cudaError_t cudaMalloc(T **p, size_t n) {
   return cudaMalloc((void **)p, n);
 }
+template <class T> static inline cudaError_t cudaMallocAsync(T **p, size_t n, cudaStream_t s) {
+  return cudaMallocAsync((void **)p, n, s);
+}
 template <class T> static inline cudaError_t cudaMallocHost(T **p, size_t n) {
   return cudaMallocHost((void **)p, n);
 }
@@ -32,8 +36,48 @@ template <class T> static inline cudaError_t cudaMallocManaged(T **p, size_t n, 
 template <class T> static inline cudaError_t cudaLaunchKernel(T *f, dim3 g, dim3 b, void **a, size_t s = 0, cudaStream_t st = 0) {
   return cudaLaunchKernel((const void *)f, g, b, a, s, st);
 }
+template <class T>
+static inline cudaError_t cudaLaunchCooperativeKernel(T *f, dim3 g, dim3 b, void **a, size_t s = 0,
+                                                      cudaStream_t st = 0) {
+  return cudaLaunchCooperativeKernel((const void *)f, g, b, a, s, st);
+}
 template <class T> static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *a, T *f) {
   return cudaFuncGetAttributes(a, (const void *)f);
+}
+template <class T> static inline cudaError_t cudaFuncSetAttribute(T *f, enum cudaFuncAttribute a, int v) {
+  return cudaFuncSetAttribute((const void *)f, a, v);
+}
+template <class T> static inline cudaError_t cudaFuncSetCacheConfig(T *f, enum cudaFuncCache c) {
+  return cudaFuncSetCacheConfig((const void *)f, c);
+}
+template <class T> static inline cudaError_t cudaFuncSetSharedMemConfig(T *f, enum cudaSharedMemConfig c) {
+  return cudaFuncSetSharedMemConfig((const void *)f, c);
+}
+template <class T> static inline cudaError_t cudaMallocPitch(T **p, size_t *pitch, size_t w, size_t h) {
+  return cudaMallocPitch((void **)p, pitch, w, h);
+}
+/* the channel format of a texel type, as CUDA's template gives it */
+template <class T> struct cu_chan { static const int n = 0, bits = 0, kind = cudaChannelFormatKindNone; };
+#define CU_CHAN(T, N, B, K) \
+  template <> struct cu_chan<T> { static const int n = N, bits = B, kind = cudaChannelFormatKind##K; };
+CU_CHAN(float, 1, 32, Float) CU_CHAN(float2, 2, 32, Float) CU_CHAN(float4, 4, 32, Float)
+CU_CHAN(int, 1, 32, Signed) CU_CHAN(int2, 2, 32, Signed) CU_CHAN(int4, 4, 32, Signed)
+CU_CHAN(unsigned int, 1, 32, Unsigned) CU_CHAN(uint2, 2, 32, Unsigned) CU_CHAN(uint4, 4, 32, Unsigned)
+CU_CHAN(short, 1, 16, Signed) CU_CHAN(short2, 2, 16, Signed) CU_CHAN(short4, 4, 16, Signed)
+CU_CHAN(unsigned short, 1, 16, Unsigned) CU_CHAN(ushort2, 2, 16, Unsigned) CU_CHAN(ushort4, 4, 16, Unsigned)
+CU_CHAN(char, 1, 8, Signed) CU_CHAN(signed char, 1, 8, Signed) CU_CHAN(char2, 2, 8, Signed)
+CU_CHAN(char4, 4, 8, Signed) CU_CHAN(unsigned char, 1, 8, Unsigned) CU_CHAN(uchar2, 2, 8, Unsigned)
+CU_CHAN(uchar4, 4, 8, Unsigned)
+#undef CU_CHAN
+template <class T> static inline struct cudaChannelFormatDesc cudaCreateChannelDesc(void) {
+  const int n = cu_chan<T>::n, b = cu_chan<T>::bits;
+  return cudaCreateChannelDesc(b, n > 1 ? b : 0, n > 2 ? b : 0, n > 3 ? b : 0,
+                               (enum cudaChannelFormatKind)cu_chan<T>::kind);
+}
+template <class T>
+static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n, T *f, int bs, size_t dyn,
+                                                                                 unsigned int flags) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(n, (const void *)f, bs, dyn, flags);
 }
 template <class T>
 static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, T *f, int bs, size_t dyn) {
@@ -69,4 +113,5 @@ extern "C" unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t sm
 #endif
 
 #include "device_functions.h"
+#include "texture_indirect_functions.h"
 #endif

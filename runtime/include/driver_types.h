@@ -3,6 +3,7 @@
  * (tests/data/h100_cuda13_truth.txt). */
 #ifndef CUCC_DRIVER_TYPES_H
 #define CUCC_DRIVER_TYPES_H
+#define __DRIVER_TYPES_H__   /* CUDA's guard: the samples' helper_cuda.h tests it */
 #include <stddef.h>
 
 typedef enum cudaError {
@@ -169,13 +170,25 @@ typedef struct CUevent_st *cudaEvent_t;
 #define cudaHostRegisterDefault 0x00
 #define cudaHostRegisterPortable 0x01
 #define cudaHostRegisterMapped 0x02
+#define cudaHostRegisterIoMemory 0x04
+#define cudaHostRegisterReadOnly 0x08
 #define cudaMemAttachGlobal 0x01
 #define cudaMemAttachHost 0x02
 #define cudaDeviceScheduleAuto 0x00
 #define cudaDeviceScheduleSpin 0x01
 #define cudaDeviceScheduleYield 0x02
 #define cudaDeviceScheduleBlockingSync 0x04
+#define cudaDeviceBlockingSync 0x04   /* the deprecated name of ScheduleBlockingSync */
+#define cudaDeviceScheduleMask 0x07
 #define cudaDeviceMapHost 0x08
+#define cudaDeviceLmemResizeToMax 0x10
+#define cudaDeviceMask 0x1f
+#define cudaEventWaitDefault 0x00
+#define cudaEventWaitExternal 0x01
+#define cudaEventRecordDefault 0x00
+#define cudaCpuDeviceId ((int)-1)
+#define cudaInvalidDeviceId ((int)-2)
+#define cudaPeerAccessDefault 0x00
 
 enum cudaFuncCache {
   cudaFuncCachePreferNone = 0, cudaFuncCachePreferShared = 1,
@@ -186,9 +199,69 @@ enum cudaSharedMemConfig {
   cudaSharedMemBankSizeEightByte = 2
 };
 enum cudaLimit {
-  cudaLimitStackSize = 0, cudaLimitPrintfFifoSize = 1, cudaLimitMallocHeapSize = 2
+  cudaLimitStackSize = 0x00, cudaLimitPrintfFifoSize = 0x01, cudaLimitMallocHeapSize = 0x02,
+  cudaLimitDevRuntimeSyncDepth = 0x03, cudaLimitDevRuntimePendingLaunchCount = 0x04,
+  cudaLimitMaxL2FetchGranularity = 0x05, cudaLimitPersistingL2CacheSize = 0x06
 };
-enum cudaComputeMode { cudaComputeModeDefault = 0 };
+enum cudaFuncAttribute {
+  cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+  cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+  cudaFuncAttributeClusterDimMustBeSet = 10,
+  cudaFuncAttributeRequiredClusterWidth = 11,
+  cudaFuncAttributeRequiredClusterHeight = 12,
+  cudaFuncAttributeRequiredClusterDepth = 13,
+  cudaFuncAttributeNonPortableClusterSizeAllowed = 14,
+  cudaFuncAttributeClusterSchedulingPolicyPreference = 15,
+  cudaFuncAttributeMax
+};
+enum cudaSharedCarveout { cudaSharedmemCarveoutDefault = -1, cudaSharedmemCarveoutMaxShared = 100,
+                          cudaSharedmemCarveoutMaxL1 = 0 };
+enum cudaMemoryAdvise {
+  cudaMemAdviseSetReadMostly = 1, cudaMemAdviseUnsetReadMostly = 2, cudaMemAdviseSetPreferredLocation = 3,
+  cudaMemAdviseUnsetPreferredLocation = 4, cudaMemAdviseSetAccessedBy = 5, cudaMemAdviseUnsetAccessedBy = 6
+};
+#define cudaMemAttachSingle 0x04
+enum cudaMemoryType { cudaMemoryTypeUnregistered = 0, cudaMemoryTypeHost = 1, cudaMemoryTypeDevice = 2,
+                      cudaMemoryTypeManaged = 3 };
+struct cudaPointerAttributes {
+  enum cudaMemoryType type;
+  int device;
+  void *devicePointer;
+  void *hostPointer;
+};
+
+/* pitched memory and 3-D copies (cudaMallocPitch, cudaMalloc3D, cudaMemcpy3D) */
+struct cudaPitchedPtr { void *ptr; size_t pitch; size_t xsize; size_t ysize; };
+struct cudaExtent { size_t width; size_t height; size_t depth; };
+struct cudaPos { size_t x; size_t y; size_t z; };
+typedef struct cudaArray *cudaArray_t;
+typedef const struct cudaArray *cudaArray_const_t;
+struct cudaMemcpy3DParms {
+  cudaArray_t srcArray;
+  struct cudaPos srcPos;
+  struct cudaPitchedPtr srcPtr;
+  cudaArray_t dstArray;
+  struct cudaPos dstPos;
+  struct cudaPitchedPtr dstPtr;
+  struct cudaExtent extent;
+  enum cudaMemcpyKind kind;
+};
+static inline struct cudaPitchedPtr make_cudaPitchedPtr(void *d, size_t p, size_t xsz, size_t ysz) {
+  struct cudaPitchedPtr r = {d, p, xsz, ysz};
+  return r;
+}
+static inline struct cudaPos make_cudaPos(size_t x, size_t y, size_t z) {
+  struct cudaPos r = {x, y, z};
+  return r;
+}
+static inline struct cudaExtent make_cudaExtent(size_t w, size_t h, size_t d) {
+  struct cudaExtent r = {w, h, d};
+  return r;
+}
+enum cudaComputeMode {
+  cudaComputeModeDefault = 0, cudaComputeModeExclusive = 1, cudaComputeModeProhibited = 2,
+  cudaComputeModeExclusiveProcess = 3
+};
 
 /* Our own layout: programs are compiled against this header, never the
  * toolkit's, so only the field names and meanings must match CUDA's. */
@@ -271,7 +344,17 @@ enum cudaDeviceAttr {
   cudaDevAttrUnifiedAddressing = 41, cudaDevAttrComputeCapabilityMajor = 75,
   cudaDevAttrComputeCapabilityMinor = 76, cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
   cudaDevAttrMaxRegistersPerMultiprocessor = 82, cudaDevAttrManagedMemory = 83,
-  cudaDevAttrMaxSharedMemoryPerBlockOptin = 97, cudaDevAttrMaxBlocksPerMultiprocessor = 106
+  cudaDevAttrPciDomainId = 50, cudaDevAttrStreamPrioritiesSupported = 78,
+  cudaDevAttrGlobalL1CacheSupported = 79, cudaDevAttrLocalL1CacheSupported = 80,
+  cudaDevAttrIsMultiGpuBoard = 84, cudaDevAttrMultiGpuBoardGroupID = 85,
+  cudaDevAttrHostNativeAtomicSupported = 86, cudaDevAttrSingleToDoublePrecisionPerfRatio = 87,
+  cudaDevAttrPageableMemoryAccess = 88, cudaDevAttrConcurrentManagedAccess = 89,
+  cudaDevAttrComputePreemptionSupported = 90, cudaDevAttrCanUseHostPointerForRegisteredMem = 91,
+  cudaDevAttrCooperativeLaunch = 95, cudaDevAttrCooperativeMultiDeviceLaunch = 96,
+  cudaDevAttrMaxSharedMemoryPerBlockOptin = 97, cudaDevAttrHostRegisterSupported = 99,
+  cudaDevAttrPageableMemoryAccessUsesHostPageTables = 100, cudaDevAttrDirectManagedMemAccessFromHost = 101,
+  cudaDevAttrMaxPersistingL2CacheSize = 108, cudaDevAttrReservedSharedMemoryPerBlock = 111,
+  cudaDevAttrMemoryPoolsSupported = 115, cudaDevAttrMemoryPoolSupportedHandleTypes = 119, cudaDevAttrMaxBlocksPerMultiprocessor = 106
 };
 
 struct cudaFuncAttributes {
@@ -286,6 +369,49 @@ struct cudaFuncAttributes {
   int maxDynamicSharedSizeBytes;
   int preferredShmemCarveout;
 };
+
+/* ---- CUDA arrays and texture objects (runtime/src/tex.c) ---- */
+enum cudaChannelFormatKind {
+  cudaChannelFormatKindSigned = 0, cudaChannelFormatKindUnsigned = 1, cudaChannelFormatKindFloat = 2,
+  cudaChannelFormatKindNone = 3
+};
+struct cudaChannelFormatDesc { int x, y, z, w; enum cudaChannelFormatKind f; };
+typedef unsigned long long cudaTextureObject_t;
+enum cudaResourceType {
+  cudaResourceTypeArray = 0, cudaResourceTypeMipmappedArray = 1, cudaResourceTypeLinear = 2,
+  cudaResourceTypePitch2D = 3
+};
+struct cudaResourceDesc {
+  enum cudaResourceType resType;
+  union {
+    struct { cudaArray_t array; } array;
+    struct { void *mipmap; } mipmap;
+    struct { void *devPtr; struct cudaChannelFormatDesc desc; size_t sizeInBytes; } linear;
+    struct { void *devPtr; struct cudaChannelFormatDesc desc; size_t width, height, pitchInBytes; } pitch2D;
+  } res;
+};
+enum cudaTextureAddressMode {
+  cudaAddressModeWrap = 0, cudaAddressModeClamp = 1, cudaAddressModeMirror = 2, cudaAddressModeBorder = 3
+};
+enum cudaTextureFilterMode { cudaFilterModePoint = 0, cudaFilterModeLinear = 1 };
+enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFloat = 1 };
+struct cudaTextureDesc {
+  enum cudaTextureAddressMode addressMode[3];
+  enum cudaTextureFilterMode filterMode;
+  enum cudaTextureReadMode readMode;
+  int sRGB;
+  float borderColor[4];
+  int normalizedCoords;
+  unsigned int maxAnisotropy;
+  enum cudaTextureFilterMode mipmapFilterMode;
+  float mipmapLevelBias, minMipmapLevelClamp, maxMipmapLevelClamp;
+  int disableTrilinearOptimization;
+  int seamlessCubemap;
+};
+struct cudaResourceViewDesc;
+#define cudaArrayDefault 0x00
+#define cudaArrayLayered 0x01
+#define cudaArraySurfaceLoadStore 0x02
 
 typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void *userData);
 typedef void (*cudaHostFn_t)(void *userData);

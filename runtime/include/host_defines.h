@@ -29,4 +29,5 @@
 #define __builtin_align__(n) __attribute__((aligned(n)))
 #define __device_builtin__
 #define CUDARTAPI
+#define CUDART_CB   /* the calling convention of stream callbacks (Windows only) */
 #endif

@@ -76,8 +76,11 @@ cudaError_t cudaGetDevice(int *d) {
   return cudaSuccess;
 }
 
+static unsigned dev_flags;
+
 cudaError_t cudaSetDeviceFlags(unsigned int f) {
-  (void)f;
+  if (f & ~(unsigned)cudaDeviceMask) return rt_err(cudaErrorInvalidValue);
+  dev_flags = f;
   return cudaSuccess;
 }
 
@@ -127,6 +130,24 @@ cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int d) {
   case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *v = (int)p->sharedMemPerMultiprocessor; break;
   case cudaDevAttrMaxRegistersPerMultiprocessor: *v = p->regsPerMultiprocessor; break;
   case cudaDevAttrManagedMemory: *v = 1; break;
+  case cudaDevAttrCooperativeLaunch: *v = p->cooperativeLaunch; break;
+  case cudaDevAttrPciDomainId: case cudaDevAttrIsMultiGpuBoard: case cudaDevAttrMultiGpuBoardGroupID: *v = 0; break;
+  case cudaDevAttrStreamPrioritiesSupported: *v = p->streamPrioritiesSupported; break;
+  case cudaDevAttrGlobalL1CacheSupported: case cudaDevAttrLocalL1CacheSupported: *v = 1; break;
+  case cudaDevAttrSingleToDoublePrecisionPerfRatio: *v = p->singleToDoublePrecisionPerfRatio; break;
+  case cudaDevAttrConcurrentManagedAccess: *v = p->concurrentManagedAccess; break;
+  case cudaDevAttrComputePreemptionSupported: *v = p->computePreemptionSupported; break;
+  /* the device is the host: its memory, atomics and page tables are the host's */
+  case cudaDevAttrHostNativeAtomicSupported: case cudaDevAttrPageableMemoryAccess:
+  case cudaDevAttrCanUseHostPointerForRegisteredMem: case cudaDevAttrHostRegisterSupported:
+  case cudaDevAttrPageableMemoryAccessUsesHostPageTables: case cudaDevAttrDirectManagedMemAccessFromHost:
+    *v = 1;
+    break;
+  case cudaDevAttrCooperativeMultiDeviceLaunch: *v = 0; break;
+  case cudaDevAttrMaxPersistingL2CacheSize: *v = p->persistingL2CacheMaxSize; break;
+  case cudaDevAttrReservedSharedMemoryPerBlock: *v = (int)p->reservedSharedMemPerBlock; break;
+  case cudaDevAttrMemoryPoolsSupported: *v = 1; break;
+  case cudaDevAttrMemoryPoolSupportedHandleTypes: *v = 0; break;
   case cudaDevAttrMaxSharedMemoryPerBlockOptin: *v = (int)p->sharedMemPerBlockOptin; break;
   case cudaDevAttrMaxBlocksPerMultiprocessor: *v = p->maxBlocksPerMultiProcessor; break;
   default: return rt_err(cudaErrorInvalidValue);
@@ -148,3 +169,87 @@ cudaError_t cudaDriverGetVersion(int *v) {
 
 cudaError_t cudaProfilerStart(void) { return cudaSuccess; }
 cudaError_t cudaProfilerStop(void) { return cudaSuccess; }
+
+cudaError_t cudaGetDeviceFlags(unsigned int *f) {
+  if (!f) return rt_err(cudaErrorInvalidValue);
+  *f = dev_flags | cudaDeviceMapHost;   /* mapping host memory is always on */
+  return cudaSuccess;
+}
+
+cudaError_t cudaChooseDevice(int *d, const struct cudaDeviceProp *p) {
+  if (!d || !p) return rt_err(cudaErrorInvalidValue);
+  *d = 0;
+  return cudaSuccess;
+}
+
+/* ---- limits: recorded and reported; the CPU needs none of them ---- */
+static size_t limits[] = {
+  [cudaLimitStackSize] = 1024, [cudaLimitPrintfFifoSize] = 1 << 20, [cudaLimitMallocHeapSize] = 8 << 20,
+  [cudaLimitDevRuntimeSyncDepth] = 2, [cudaLimitDevRuntimePendingLaunchCount] = 2048,
+  [cudaLimitMaxL2FetchGranularity] = 64, [cudaLimitPersistingL2CacheSize] = 0,
+};
+static pthread_mutex_t limit_mu = PTHREAD_MUTEX_INITIALIZER;
+
+cudaError_t cudaDeviceSetLimit(enum cudaLimit l, size_t v) {
+  if ((unsigned)l >= sizeof limits / sizeof *limits) return rt_err(cudaErrorUnsupportedLimit);
+  if (l == cudaLimitMaxL2FetchGranularity && (v > 128 || (v & (v - 1)))) return rt_err(cudaErrorInvalidValue);
+  pthread_mutex_lock(&limit_mu);
+  limits[l] = v;
+  pthread_mutex_unlock(&limit_mu);
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetLimit(size_t *v, enum cudaLimit l) {
+  if (!v) return rt_err(cudaErrorInvalidValue);
+  if ((unsigned)l >= sizeof limits / sizeof *limits) return rt_err(cudaErrorUnsupportedLimit);
+  pthread_mutex_lock(&limit_mu);
+  *v = limits[l];
+  pthread_mutex_unlock(&limit_mu);
+  return cudaSuccess;
+}
+
+/* ---- peers: there is one device, and a device is not its own peer ---- */
+cudaError_t cudaDeviceCanAccessPeer(int *can, int d, int peer) {
+  if (!can) return rt_err(cudaErrorInvalidValue);
+  if (d != 0 || peer != 0) return rt_err(cudaErrorInvalidDevice);
+  *can = 0;
+  return cudaSuccess;
+}
+
+/* peer 0 is the current device itself, any other is no device: both invalid */
+cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned int flags) {
+  (void)peer;
+  return rt_err(flags ? cudaErrorInvalidValue : cudaErrorInvalidDevice);
+}
+
+cudaError_t cudaDeviceDisablePeerAccess(int peer) {
+  return rt_err(peer == 0 ? cudaErrorPeerAccessNotEnabled : cudaErrorInvalidDevice);
+}
+
+/* ---- cache and bank preferences: recorded, without effect on a CPU ---- */
+static enum cudaFuncCache cache_cfg;
+static enum cudaSharedMemConfig bank_cfg;
+
+cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache c) {
+  if ((unsigned)c > cudaFuncCachePreferEqual) return rt_err(cudaErrorInvalidValue);
+  cache_cfg = c;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *c) {
+  if (!c) return rt_err(cudaErrorInvalidValue);
+  *c = cache_cfg;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig c) {
+  if ((unsigned)c > cudaSharedMemBankSizeEightByte) return rt_err(cudaErrorInvalidValue);
+  bank_cfg = c;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *c) {
+  if (!c) return rt_err(cudaErrorInvalidValue);
+  *c = bank_cfg;
+  return cudaSuccess;
+}

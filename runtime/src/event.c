@@ -1,11 +1,22 @@
-/* event.c: events and streams. Work runs when it is issued (launches
- * return after the grid completes), so every stream is always idle and an
- * event records the host clock at the moment its stream reaches it. */
+/* event.c: events. cudaEventRecord issues a record to a stream; the event
+ * completes (and takes the host clock's time) when the stream reaches it.
+ * Records are numbered: a query, a synchronization or a stream's wait
+ * refers to the latest record issued before it, as CUDA specifies. */
 #include "rt.h"
 #include <time.h>
 
-struct CUevent_st { double ms; int recorded; unsigned flags; };
-struct CUstream_st { unsigned flags; };
+struct CUevent_st {
+  unsigned flags;
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  unsigned long long rec, done;   /* records issued, latest one completed */
+  double ms;                      /* host clock when `done` completed */
+  int refs;                       /* (live_mu) the handle and pending operations */
+  struct CUevent_st *next;        /* live events, to tell a bad handle */
+};
+
+static cudaEvent_t live;
+static pthread_mutex_t live_mu = PTHREAD_MUTEX_INITIALIZER;
 
 static double now_ms(void) {
   struct timespec t;
@@ -13,77 +24,171 @@ static double now_ms(void) {
   return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
-cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned int flags) {
-  if (!e) return rt_err(cudaErrorInvalidValue);
-  *e = calloc(1, sizeof **e);
-  if (!*e) return rt_err(cudaErrorMemoryAllocation);
-  (*e)->flags = flags;
+static void hold(cudaEvent_t e) {
+  pthread_mutex_lock(&live_mu);
+  e->refs++;
+  pthread_mutex_unlock(&live_mu);
+}
+
+static void release(cudaEvent_t e) {
+  pthread_mutex_lock(&live_mu);
+  int last = --e->refs == 0;
+  pthread_mutex_unlock(&live_mu);
+  if (!last) return;
+  pthread_mutex_destroy(&e->mu);
+  pthread_cond_destroy(&e->cv);
+  free(e);
+}
+
+static cudaError_t check(cudaEvent_t e) {
+  pthread_mutex_lock(&live_mu);
+  cudaEvent_t q = live;
+  while (q && q != e) q = q->next;
+  pthread_mutex_unlock(&live_mu);
+  return e && q ? cudaSuccess : cudaErrorInvalidResourceHandle;
+}
+
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *out, unsigned int flags) {
+  if (!out || (flags & ~(unsigned)(cudaEventBlockingSync | cudaEventDisableTiming | cudaEventInterprocess)))
+    return rt_err(cudaErrorInvalidValue);
+  /* an interprocess event must not time (CUDA's rule) */
+  if ((flags & cudaEventInterprocess) && !(flags & cudaEventDisableTiming)) return rt_err(cudaErrorInvalidValue);
+  cudaEvent_t e = calloc(1, sizeof *e);
+  if (!e) return rt_err(cudaErrorMemoryAllocation);
+  e->flags = flags;
+  e->refs = 1;
+  pthread_mutex_init(&e->mu, NULL);
+  pthread_cond_init(&e->cv, NULL);
+  pthread_mutex_lock(&live_mu);
+  e->next = live;
+  live = e;
+  pthread_mutex_unlock(&live_mu);
+  *out = e;
   return cudaSuccess;
 }
 
 cudaError_t cudaEventCreate(cudaEvent_t *e) { return cudaEventCreateWithFlags(e, 0); }
 
-cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
-  (void)s;
-  if (!e) return rt_err(cudaErrorInvalidResourceHandle);
-  e->ms = now_ms();
-  e->recorded = 1;
+/* Returns at once, as in CUDA: operations still pending on the event hold
+ * references, and the last one frees it. */
+cudaError_t cudaEventDestroy(cudaEvent_t e) {
+  pthread_mutex_lock(&live_mu);
+  cudaEvent_t *q = &live;
+  while (*q && *q != e) q = &(*q)->next;
+  if (!e || !*q) {
+    pthread_mutex_unlock(&live_mu);
+    return rt_err(cudaErrorInvalidResourceHandle);
+  }
+  *q = e->next;
+  pthread_mutex_unlock(&live_mu);
+  release(e);
   return cudaSuccess;
+}
+
+typedef struct Rec { cudaEvent_t e; unsigned long long n; } Rec;
+
+static void run_record(void *p) {
+  Rec *r = p;
+  cudaEvent_t e = r->e;
+  pthread_mutex_lock(&e->mu);
+  if (r->n > e->done) {
+    e->done = r->n;
+    e->ms = now_ms();
+  }
+  pthread_cond_broadcast(&e->cv);
+  pthread_mutex_unlock(&e->mu);
+  release(e);
+  free(r);
+}
+
+cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
+  cudaError_t err = check(e);
+  if (!err) err = rt_stream_check(s);
+  if (err) return rt_err(err);
+  Rec *r = malloc(sizeof *r);
+  if (!r) return rt_err(cudaErrorMemoryAllocation);
+  hold(e);
+  pthread_mutex_lock(&e->mu);
+  r->e = e;
+  r->n = ++e->rec;
+  pthread_mutex_unlock(&e->mu);
+  rt_stream_push(s, run_record, r);
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t s, unsigned int flags) {
+  if (flags) return rt_err(cudaErrorInvalidValue);
+  return cudaEventRecord(e, s);
+}
+
+/* Wait until record n of e has completed. */
+static void wait_rec(cudaEvent_t e, unsigned long long n) {
+  pthread_mutex_lock(&e->mu);
+  while (e->done < n) pthread_cond_wait(&e->cv, &e->mu);
+  pthread_mutex_unlock(&e->mu);
+}
+
+static unsigned long long latest(cudaEvent_t e) {
+  pthread_mutex_lock(&e->mu);
+  unsigned long long n = e->rec;
+  pthread_mutex_unlock(&e->mu);
+  return n;
 }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t e) {
-  if (!e) return rt_err(cudaErrorInvalidResourceHandle);
+  cudaError_t err = check(e);
+  if (err) return rt_err(err);
+  wait_rec(e, latest(e));
   return rt_err(rt_take_sticky());
 }
 
+/* An event never recorded counts as complete, as in CUDA. */
 cudaError_t cudaEventQuery(cudaEvent_t e) {
-  if (!e) return rt_err(cudaErrorInvalidResourceHandle);
-  return cudaSuccess;
+  cudaError_t err = check(e);
+  if (err) return rt_err(err);
+  pthread_mutex_lock(&e->mu);
+  bool ready = e->done == e->rec;
+  pthread_mutex_unlock(&e->mu);
+  return ready ? cudaSuccess : cudaErrorNotReady;
 }
 
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b) {
   if (!ms) return rt_err(cudaErrorInvalidValue);
-  if (!a || !b) return rt_err(cudaErrorInvalidResourceHandle);
+  cudaError_t err = check(a);
+  if (!err) err = check(b);
+  if (err) return rt_err(err);
   if ((a->flags | b->flags) & cudaEventDisableTiming) return rt_err(cudaErrorInvalidResourceHandle);
-  if (!a->recorded || !b->recorded) return rt_err(cudaErrorInvalidResourceHandle);
-  *ms = (float)(b->ms - a->ms);
+  pthread_mutex_lock(&a->mu);
+  pthread_mutex_lock(&b->mu);
+  bool never = !a->rec || !b->rec, pending = a->done < a->rec || b->done < b->rec;
+  double t = b->ms - a->ms;
+  pthread_mutex_unlock(&b->mu);
+  pthread_mutex_unlock(&a->mu);
+  if (never) return rt_err(cudaErrorInvalidResourceHandle);
+  if (pending) return rt_err(cudaErrorNotReady);
+  *ms = (float)t;
   return cudaSuccess;
 }
 
-cudaError_t cudaEventDestroy(cudaEvent_t e) {
-  if (!e) return rt_err(cudaErrorInvalidResourceHandle);
-  free(e);
-  return cudaSuccess;
+/* ---- a stream waiting for an event ---- */
+static void run_wait(void *p) {
+  Rec *r = p;
+  wait_rec(r->e, r->n);
+  release(r->e);
+  free(r);
 }
 
-cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned int flags) {
-  if (!s) return rt_err(cudaErrorInvalidValue);
-  *s = calloc(1, sizeof **s);
-  if (!*s) return rt_err(cudaErrorMemoryAllocation);
-  (*s)->flags = flags;
-  return cudaSuccess;
-}
-
-cudaError_t cudaStreamCreate(cudaStream_t *s) { return cudaStreamCreateWithFlags(s, 0); }
-
-cudaError_t cudaStreamDestroy(cudaStream_t s) {
-  if (s && s != cudaStreamLegacy && s != cudaStreamPerThread) free(s);
-  return cudaSuccess;
-}
-
-cudaError_t cudaStreamSynchronize(cudaStream_t s) {
-  (void)s;
-  return rt_err(rt_take_sticky());
-}
-
-cudaError_t cudaStreamQuery(cudaStream_t s) {
-  (void)s;
-  return cudaSuccess;
-}
-
-cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned int f) {
-  (void)s;
-  (void)e;
-  (void)f;
+cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned int flags) {
+  cudaError_t err = rt_stream_check(s);
+  if (!err) err = check(e);
+  if (err) return rt_err(err);
+  if (flags & ~1u) return rt_err(cudaErrorInvalidValue);   /* cudaEventWaitDefault, cudaEventWaitExternal */
+  unsigned long long n = latest(e);
+  if (!n) return cudaSuccess;   /* never recorded: nothing to wait for */
+  Rec *r = malloc(sizeof *r);
+  if (!r) return rt_err(cudaErrorMemoryAllocation);
+  *r = (Rec){e, n};
+  hold(e);
+  rt_stream_push(s, run_wait, r);
   return cudaSuccess;
 }

@@ -71,6 +71,9 @@ typedef struct Launch {
   size_t smem_bytes, lane_bytes;
   _Atomic int failed;
   _Atomic int reports;
+  int coop;                       /* cudaLaunchCooperativeKernel: every block resident */
+  unsigned long long nblocks;
+  _Atomic unsigned long long arrived, gen;   /* the grid barrier (cu_grid_sync) */
 } Launch;
 
 /* per-worker buffers for shared memory and per-thread storage */
@@ -183,23 +186,75 @@ static double now_ms(void) {
   return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
-static cudaError_t launch(const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem, void **args) {
-  /* the limits of the modelled GPU; a real H100 answers
-   * cudaErrorInvalidValue to each violation (tests/data) */
+/* Per-kernel settings of cudaFuncSetAttribute (kernels are const). */
+typedef struct Attr { const cu_kernel *k; int max_dyn; } Attr;
+static Attr *attrs;
+static int nattrs;
+
+static int max_dyn_smem(const cu_kernel *k) {
+  int v = (int)(rt_props()->sharedMemPerBlock - cu_dyn_smem_off(k));
+  pthread_mutex_lock(&reg_mu);
+  for (int i = 0; i < nattrs; i++)
+    if (attrs[i].k == k) v = attrs[i].max_dyn;
+  pthread_mutex_unlock(&reg_mu);
+  return v;
+}
+
+/* A launch checked and ready to run: its own copy of the arguments. */
+typedef struct Job {
+  const cu_kernel *k;
+  cu_idx3 g, b;
+  size_t smem;
+  char *pbuf;
+  int regs;
+  rt_occ occ;
+  int coop;
+} Job;
+
+/* Checks a launch as CUDA does when it is issued (the limits of the
+ * modelled GPU; a real H100 answers cudaErrorInvalidValue to each
+ * violation, tests/data) and copies its parameters, as CUDA does. */
+static cudaError_t prepare(const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem, void **args, Job **out) {
   const rt_model *m = rt_model_cur();
   unsigned long long nt = (unsigned long long)b.x * b.y * b.z;
   if (!b.x || !b.y || !b.z || b.x > (unsigned)m->block_x || b.y > (unsigned)m->block_y ||
       b.z > (unsigned)m->block_z || nt > (unsigned long long)m->threads_block)
-    return rt_err(cudaErrorInvalidValue);
-  if (k->max_threads && nt > (unsigned long long)k->max_threads) return rt_err(cudaErrorInvalidValue);
+    return cudaErrorInvalidValue;
+  if (k->max_threads && nt > (unsigned long long)k->max_threads) return cudaErrorInvalidValue;
   if (!g.x || !g.y || !g.z || g.x > (unsigned)m->grid_x || g.y > (unsigned)m->grid_y || g.z > (unsigned)m->grid_z)
-    return rt_err(cudaErrorInvalidValue);
-  if (cu_dyn_smem_off(k) + smem > rt_props()->sharedMemPerBlock) return rt_err(cudaErrorInvalidValue);
+    return cudaErrorInvalidValue;
+  if (smem > (size_t)max_dyn_smem(k)) return cudaErrorInvalidValue;
   /* residency on one SM: a block that cannot fit at all never runs */
-  int regs = rt_kernel_regs(k, m);
-  rt_occ occ;
-  if (rt_occupancy(m, (int)nt, regs, k->smem_static + smem, &occ) == 0)
-    return rt_err(occ.by_regs == 0 ? cudaErrorLaunchOutOfResources : cudaErrorInvalidValue);
+  Job *j = calloc(1, sizeof *j);
+  if (!j) return cudaErrorMemoryAllocation;
+  j->regs = rt_kernel_regs(k, m);
+  if (rt_occupancy(m, (int)nt, j->regs, k->smem_static + smem, &j->occ) == 0) {
+    cudaError_t e = j->occ.by_regs == 0 ? cudaErrorLaunchOutOfResources : cudaErrorInvalidValue;
+    free(j);
+    return e;
+  }
+  size_t pal = k->param_align ? k->param_align : 8;
+  if (posix_memalign((void **)&j->pbuf, pal < sizeof(void *) ? sizeof(void *) : pal, k->param_bytes + 16)) {
+    free(j);
+    return cudaErrorMemoryAllocation;
+  }
+  for (unsigned i = 0; i < k->nparams; i++) memcpy(j->pbuf + k->param_off[i], args[i], k->param_size[i]);
+  j->k = k;
+  j->g = g;
+  j->b = b;
+  j->smem = smem;
+  *out = j;
+  return cudaSuccess;
+}
+
+/* Runs a prepared launch to completion (on its stream's thread, or on the
+ * caller for the default stream) and frees it. */
+static void run_job(void *p) {
+  Job *j = p;
+  const cu_kernel *k = j->k;
+  cu_idx3 g = j->g, b = j->b;
+  size_t smem = j->smem;
+  pthread_mutex_lock(&launch_mu);   /* one grid at a time on the pool */
   if (report < 0) {
     const char *r = getenv("CUCC_REPORT");
     report = r && *r && strcmp(r, "0");
@@ -211,17 +266,11 @@ static cudaError_t launch(const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem,
   L.g = g;
   L.b = b;
   L.smem = smem;
-  L.nthreads = (unsigned)nt;
-  L.nwarps = (unsigned)((nt + 31) / 32);
-  /* parameters are copied at launch, as CUDA does */
-  size_t pal = k->param_align ? k->param_align : 8;
-  char *pbuf = NULL;
-  if (posix_memalign((void **)&pbuf, pal < sizeof(void *) ? sizeof(void *) : pal, k->param_bytes + 16))
-    return rt_err(cudaErrorMemoryAllocation);
-  for (unsigned i = 0; i < k->nparams; i++) memcpy(pbuf + k->param_off[i], args[i], k->param_size[i]);
-  L.params = pbuf;
-
-  pthread_mutex_lock(&launch_mu);
+  L.nthreads = b.x * b.y * b.z;
+  L.nwarps = (L.nthreads + 31) / 32;
+  L.params = j->pbuf;
+  L.coop = j->coop;
+  L.nblocks = (unsigned long long)g.x * g.y * g.z;
   int nw = rt_pool_workers();
   if (nwbufs < nw) {
     wbufs = realloc(wbufs, nw * sizeof *wbufs);
@@ -230,23 +279,62 @@ static cudaError_t launch(const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem,
   }
   size_t sb = cu_dyn_smem_off(k) + smem + CU_SMEM_ALIGN;
   size_t lb = (size_t)k->lane_bytes * L.nwarps * 32 + 64;
-  for (int w = 0; w < nw; w++) {
-    if (!grow(&wbufs[w].smem, &wbufs[w].nsmem, sb) || !grow(&wbufs[w].lanes, &wbufs[w].nlanes, lb)) {
-      pthread_mutex_unlock(&launch_mu);
-      free(pbuf);
-      return rt_err(cudaErrorMemoryAllocation);
-    }
-  }
+  bool ok = true;
+  for (int w = 0; w < nw && ok; w++)
+    ok = grow(&wbufs[w].smem, &wbufs[w].nsmem, sb) && grow(&wbufs[w].lanes, &wbufs[w].nlanes, lb);
   unsigned long long nblocks = (unsigned long long)g.x * g.y * g.z;
-  if (k->barriers && occ.blocks > 1 && nblocks > 1 && rt_interleave_ok())
-    rt_sm_run(k, L.params, g, b, smem, L.nthreads, L.nwarps, occ.blocks, (struct cu_launch *)&L, &L.failed);
+  if (!ok) rt_set_sticky(cudaErrorMemoryAllocation);   /* found while running: reported at the next sync */
+  else if (j->coop)   /* every worker can hold the whole grid: no block waits for a free slot */
+    rt_sm_run(k, L.params, g, b, smem, L.nthreads, L.nwarps, (int)nblocks, (struct cu_launch *)&L, &L.failed);
+  else if (k->barriers && j->occ.blocks > 1 && nblocks > 1 && rt_interleave_ok())
+    rt_sm_run(k, L.params, g, b, smem, L.nthreads, L.nwarps, j->occ.blocks, (struct cu_launch *)&L, &L.failed);
   else
     rt_pool_run(nblocks, rt_pool_chunk(nblocks), run_blocks, &L);
-  if (report) note_launch(k, g, b, smem, regs, &occ, nblocks, now_ms() - t0);
+  if (report && ok) note_launch(k, g, b, smem, j->regs, &j->occ, nblocks, now_ms() - t0);
   pthread_mutex_unlock(&launch_mu);
-  free(pbuf);
+  free(j->pbuf);
+  free(j);
   fflush(stdout);   /* kernel printf is flushed when the kernel completes */
+}
+
+static cudaError_t launch(const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem, void **args, cudaStream_t s,
+                          int coop) {
+  cudaError_t e = rt_stream_check(s);
+  Job *j = NULL;
+  if (!e) e = prepare(k, g, b, smem, args, &j);
+  if (e) return rt_err(e);
+  /* a cooperative grid must be resident all at once: at most the blocks
+   * per SM the occupancy allows, times the SMs */
+  if (coop && ((unsigned long long)g.x * g.y * g.z > (unsigned long long)j->occ.blocks * rt_model_cur()->sms ||
+               !rt_props()->cooperativeLaunch || !rt_interleave_ok())) {
+    e = rt_props()->cooperativeLaunch && rt_interleave_ok() ? cudaErrorCooperativeLaunchTooLarge
+                                                            : cudaErrorNotSupported;
+    free(j->pbuf);
+    free(j);
+    return rt_err(e);
+  }
+  j->coop = coop;
+  rt_stream_push(s, run_job, j);
   return cudaSuccess;
+}
+
+/* grid.sync(): called once per block, with the block's threads between
+ * two block barriers. The block waits by yielding its SM (sm.c) until
+ * every block of the grid has arrived; they are all resident, so each
+ * arrives. Outside a cooperative launch it is a fault, as on a GPU. */
+void cu_grid_sync(const cu_block *B) {
+  Launch *L = (Launch *)B->launch;
+  if (!L->coop) {
+    cu_fault(B, 0, B->kernel->file, B->kernel->line, "grid.sync() in a kernel not launched cooperatively");
+    return;
+  }
+  unsigned long long gen = atomic_load(&L->gen);
+  if (atomic_fetch_add(&L->arrived, 1) + 1 == L->nblocks) {
+    atomic_store(&L->arrived, 0);
+    atomic_fetch_add(&L->gen, 1);
+    return;
+  }
+  while (atomic_load(&L->gen) == gen && !atomic_load(&L->failed)) cu_barrier(B);
 }
 
 void cu_launch_stub(const void *stub, void **args) {
@@ -261,15 +349,22 @@ void cu_launch_stub(const void *stub, void **args) {
     rt_err(cudaErrorInvalidDeviceFunction);
     return;
   }
-  launch(k, c.g, c.b, c.smem, args);
+  launch(k, c.g, c.b, c.smem, args, (cudaStream_t)c.stream, 0);
 }
 
 cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size_t smem, cudaStream_t s) {
-  (void)s;
   const cu_kernel *k = find(func);
   if (!k) return rt_err(cudaErrorInvalidDeviceFunction);
   cu_idx3 gg = {g.x, g.y, g.z}, bb = {b.x, b.y, b.z};
-  return launch(k, gg, bb, smem, args);
+  return launch(k, gg, bb, smem, args, s, 0);
+}
+
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 g, dim3 b, void **args, size_t smem,
+                                        cudaStream_t s) {
+  const cu_kernel *k = find(func);
+  if (!k) return rt_err(cudaErrorInvalidDeviceFunction);
+  cu_idx3 gg = {g.x, g.y, g.z}, bb = {b.x, b.y, b.z};
+  return launch(k, gg, bb, smem, args, s, 1);
 }
 
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *a, const void *func) {
@@ -280,22 +375,56 @@ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *a, const void *func
   a->sharedSizeBytes = k->smem_static;
   a->numRegs = rt_kernel_regs(k, rt_model_cur());
   a->maxThreadsPerBlock = k->max_threads ? k->max_threads : 1024;
-  a->maxDynamicSharedSizeBytes = (int)(rt_props()->sharedMemPerBlock - k->smem_static);
+  a->maxDynamicSharedSizeBytes = max_dyn_smem(k);
+  a->localSizeBytes = 0;
+  a->constSizeBytes = 0;
+  a->preferredShmemCarveout = -1;
   a->ptxVersion = a->binaryVersion = rt_props()->major * 10 + rt_props()->minor;
   return cudaSuccess;
 }
 
 cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache c) {
-  (void)c;
-  return find(func) ? cudaSuccess : rt_err(cudaErrorInvalidDeviceFunction);
+  if (!find(func)) return rt_err(cudaErrorInvalidDeviceFunction);
+  return (unsigned)c > cudaFuncCachePreferEqual ? rt_err(cudaErrorInvalidValue) : cudaSuccess;
 }
 
-cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache c) {
-  (void)c;
+cudaError_t cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig c) {
+  if (!find(func)) return rt_err(cudaErrorInvalidDeviceFunction);
+  return (unsigned)c > cudaSharedMemBankSizeEightByte ? rt_err(cudaErrorInvalidValue) : cudaSuccess;
+}
+
+/* The dynamic shared memory a kernel may ask for: up to the opt-in limit
+ * less its static part, as CUDA checks it. The carve-out is a preference
+ * (a percentage); the others concern clusters, which are not modelled. */
+cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute a, int v) {
+  const cu_kernel *k = find(func);
+  if (!k) return rt_err(cudaErrorInvalidDeviceFunction);
+  if (a == cudaFuncAttributePreferredSharedMemoryCarveout)
+    return v < -1 || v > 100 ? rt_err(cudaErrorInvalidValue) : cudaSuccess;
+  if (a != cudaFuncAttributeMaxDynamicSharedMemorySize) return rt_err(cudaErrorInvalidValue);
+  if (v < 0 || (size_t)v + k->smem_static > rt_props()->sharedMemPerBlockOptin) return rt_err(cudaErrorInvalidValue);
+  pthread_mutex_lock(&reg_mu);
+  int i = 0;
+  while (i < nattrs && attrs[i].k != k) i++;
+  if (i == nattrs) {
+    Attr *na = realloc(attrs, (nattrs + 1) * sizeof *attrs);
+    if (!na) {
+      pthread_mutex_unlock(&reg_mu);
+      return rt_err(cudaErrorMemoryAllocation);
+    }
+    attrs = na;
+    attrs[nattrs++].k = k;
+  }
+  attrs[i].max_dyn = v;
+  pthread_mutex_unlock(&reg_mu);
   return cudaSuccess;
 }
 
-cudaError_t cudaDeviceSynchronize(void) { return rt_err(rt_take_sticky()); }
+/* Waits for every stream, then reports a kernel that failed. */
+cudaError_t cudaDeviceSynchronize(void) {
+  rt_sync_all();
+  return rt_err(rt_take_sticky());
+}
 cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
 
 /* ---- occupancy API ---- */

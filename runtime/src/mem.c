@@ -1,125 +1,449 @@
 /* mem.c: device memory is host memory (the CPU is the device), but every
- * allocation is tracked, so that cudaFree of a pointer we did not hand out
- * fails as it does on a GPU and cudaDeviceReset can free everything. */
+ * allocation and registration is a region of a sorted table, so that
+ *  - cudaFree of a pointer we did not hand out fails as it does on a GPU,
+ *    and cudaDeviceReset can free everything;
+ *  - an asynchronous copy knows whether its host memory is page-locked (a
+ *    region) or pageable: pageable copies, as in CUDA, run at once after
+ *    the stream's earlier work, page-locked ones are queued to the stream;
+ *  - cudaHostGetDevicePointer and cudaPointerGetAttributes can answer. */
 #include "rt.h"
 #include <unistd.h>
 
-typedef struct Alloc { void *p; size_t n; int host; struct Alloc *next; } Alloc;
+enum { R_DEV, R_HOST, R_MANAGED, R_REG };   /* R_REG: the user's memory, cudaHostRegister */
+typedef struct Region { char *p; size_t n; int kind; unsigned flags; } Region;
 
-#define NBUCKET 4096
-static Alloc *tab[NBUCKET];
+static Region *regs;
+static size_t nregs, capregs;
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 
-static unsigned bucket(const void *p) { return (unsigned)(((uintptr_t)p >> 8) * 2654435761u) % NBUCKET; }
+/* Index of the first region starting above p (mu held). */
+static size_t upper(const void *p) {
+  size_t lo = 0, hi = nregs;
+  while (lo < hi) {
+    size_t m = (lo + hi) / 2;
+    if ((const char *)regs[m].p <= (const char *)p) lo = m + 1;
+    else hi = m;
+  }
+  return lo;
+}
 
-static cudaError_t track(void **out, size_t n, int host) {
+/* The region containing p, copied to *out (false if none). */
+static bool lookup(const void *p, Region *out) {
+  pthread_mutex_lock(&mu);
+  size_t i = upper(p);
+  bool in = i > 0 && (const char *)p < regs[i - 1].p + regs[i - 1].n;
+  if (in && out) *out = regs[i - 1];
+  pthread_mutex_unlock(&mu);
+  return in;
+}
+
+bool rt_is_alloc(const void *p) { return lookup(p, NULL); }
+
+/* Adds [p, p+n); false if it overlaps a region or memory ran out. */
+static bool insert(void *p, size_t n, int kind, unsigned flags) {
+  pthread_mutex_lock(&mu);
+  size_t i = upper(p);
+  bool ok = !(i > 0 && (char *)p < regs[i - 1].p + regs[i - 1].n) && !(i < nregs && (char *)p + n > regs[i].p);
+  if (ok && nregs == capregs) {
+    Region *nr = realloc(regs, (capregs ? capregs * 2 : 256) * sizeof *regs);
+    if (nr) {
+      regs = nr;
+      capregs = capregs ? capregs * 2 : 256;
+    } else ok = false;
+  }
+  if (ok) {
+    memmove(regs + i + 1, regs + i, (nregs - i) * sizeof *regs);
+    regs[i] = (Region){p, n, kind, flags};
+    nregs++;
+  }
+  pthread_mutex_unlock(&mu);
+  return ok;
+}
+
+/* Removes the region that starts at p and is of one of the kinds in mask. */
+static bool remove_at(void *p, unsigned mask) {
+  pthread_mutex_lock(&mu);
+  size_t i = upper(p);
+  bool ok = i > 0 && regs[i - 1].p == (char *)p && (mask >> regs[i - 1].kind & 1);
+  if (ok) {
+    memmove(regs + i - 1, regs + i, (nregs - i) * sizeof *regs);
+    nregs--;
+  }
+  pthread_mutex_unlock(&mu);
+  return ok;
+}
+
+static cudaError_t alloc(void **out, size_t n, int kind, unsigned flags) {
   if (!out) return rt_err(cudaErrorInvalidValue);
   *out = NULL;
   if (n == 0) return cudaSuccess;
   void *p = NULL;
   if (n > (size_t)1 << 46 || posix_memalign(&p, 256, n) != 0) return rt_err(cudaErrorMemoryAllocation);
-  Alloc *a = malloc(sizeof *a);
-  if (!a) {
+  if (!insert(p, n, kind, flags)) {
     free(p);
     return rt_err(cudaErrorMemoryAllocation);
   }
-  a->p = p;
-  a->n = n;
-  a->host = host;
-  pthread_mutex_lock(&mu);
-  unsigned b = bucket(p);
-  a->next = tab[b];
-  tab[b] = a;
-  pthread_mutex_unlock(&mu);
   *out = p;
   return cudaSuccess;
 }
 
-static cudaError_t untrack(void *p, int host) {
+/* Freeing is a synchronizing call in CUDA: the device may still use it. */
+static cudaError_t release(void *p, unsigned mask) {
   if (!p) return cudaSuccess;
-  pthread_mutex_lock(&mu);
-  for (Alloc **a = &tab[bucket(p)]; *a; a = &(*a)->next)
-    if ((*a)->p == p && (*a)->host == host) {
-      Alloc *x = *a;
-      *a = x->next;
-      pthread_mutex_unlock(&mu);
-      free(x->p);
-      free(x);
-      return cudaSuccess;
-    }
-  pthread_mutex_unlock(&mu);
-  return rt_err(cudaErrorInvalidValue);
+  rt_sync_all();
+  if (!remove_at(p, mask)) return rt_err(cudaErrorInvalidValue);
+  free(p);
+  return cudaSuccess;
 }
 
-bool rt_is_alloc(const void *p) {
-  pthread_mutex_lock(&mu);
-  for (Alloc *a = tab[bucket(p)]; a; a = a->next)
-    if (a->p == p) {
-      pthread_mutex_unlock(&mu);
-      return true;
-    }
-  pthread_mutex_unlock(&mu);
-  return false;
-}
+cudaError_t cudaMalloc(void **p, size_t n) { return alloc(p, n, R_DEV, 0); }
+cudaError_t cudaMallocHost(void **p, size_t n) { return alloc(p, n, R_HOST, 0); }
 
-cudaError_t cudaMalloc(void **p, size_t n) { return track(p, n, 0); }
 cudaError_t cudaMallocManaged(void **p, size_t n, unsigned int flags) {
-  (void)flags;
-  return track(p, n, 0);
+  if (n == 0 || (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost)) return rt_err(cudaErrorInvalidValue);
+  return alloc(p, n, R_MANAGED, flags);
 }
-cudaError_t cudaMallocHost(void **p, size_t n) { return track(p, n, 1); }
+
 cudaError_t cudaHostAlloc(void **p, size_t n, unsigned int flags) {
-  (void)flags;
-  return track(p, n, 1);
+  if (flags & ~(unsigned)(cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined))
+    return rt_err(cudaErrorInvalidValue);
+  return alloc(p, n, R_HOST, flags);
 }
-cudaError_t cudaFree(void *p) { return untrack(p, 0); }
-cudaError_t cudaFreeHost(void *p) { return untrack(p, 1); }
 
-cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind) {
-  if ((unsigned)kind > cudaMemcpyDefault) return rt_err(cudaErrorInvalidMemcpyDirection);
-  cudaError_t e = rt_take_sticky();
+cudaError_t cudaFree(void *p) { return release(p, 1u << R_DEV | 1u << R_MANAGED); }
+
+/* Stream-ordered allocation: memory allocated at once is valid at its
+ * stream's point too; a free waits for the stream's earlier work. */
+cudaError_t cudaMallocAsync(void **p, size_t n, cudaStream_t s) {
+  cudaError_t e = rt_stream_check(s);
+  return e ? rt_err(e) : alloc(p, n, R_DEV, 0);
+}
+
+static void run_free(void *p) {
+  if (remove_at(p, 1u << R_DEV)) free(p);
+}
+
+cudaError_t cudaFreeAsync(void *p, cudaStream_t s) {
+  cudaError_t e = rt_stream_check(s);
   if (e) return rt_err(e);
-  if (n && (!dst || !src)) return rt_err(cudaErrorInvalidValue);
-  if (n) memmove(dst, src, n);
+  if (!p) return cudaSuccess;
+  Region r;
+  if (!lookup(p, &r) || r.p != (char *)p || r.kind != R_DEV) return rt_err(cudaErrorInvalidValue);
+  rt_stream_push(s, run_free, p);
+  return cudaSuccess;
+}
+cudaError_t cudaFreeHost(void *p) { return release(p, 1u << R_HOST); }
+
+/* Pitched allocations: rows padded to the texture pitch alignment of
+ * current GPUs (512 bytes), as cudaMallocPitch pads them. */
+enum { PITCH_ALIGN = 512 };
+
+cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t w, size_t h) {
+  if (!p || !pitch) return rt_err(cudaErrorInvalidValue);
+  size_t pt = (w + PITCH_ALIGN - 1) / PITCH_ALIGN * PITCH_ALIGN;
+  if (h && pt > SIZE_MAX / h) return rt_err(cudaErrorMemoryAllocation);
+  *pitch = pt;
+  return alloc(p, pt * h, R_DEV, 0);
+}
+
+cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pp, struct cudaExtent e) {
+  if (!pp) return rt_err(cudaErrorInvalidValue);
+  size_t pitch = 0;
+  void *p = NULL;
+  if (e.depth && e.height > SIZE_MAX / e.depth) return rt_err(cudaErrorMemoryAllocation);
+  cudaError_t err = cudaMallocPitch(&p, &pitch, e.width, e.height * e.depth);
+  if (err) return err;
+  *pp = make_cudaPitchedPtr(p, pitch, e.width, e.height);
   return cudaSuccess;
 }
 
-cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind,
-                            cudaStream_t s) {
-  (void)s;
-  return cudaMemcpy(dst, src, n, kind);
-}
-
-cudaError_t cudaMemset(void *p, int v, size_t n) {
-  if (n && !p) return rt_err(cudaErrorInvalidValue);
-  if (n) memset(p, v, n);
+/* ---- page-locked host memory ---- */
+cudaError_t cudaHostRegister(void *p, size_t n, unsigned int flags) {
+  if (!p || !n || (flags & ~(unsigned)(cudaHostRegisterPortable | cudaHostRegisterMapped |
+                                      cudaHostRegisterIoMemory | cudaHostRegisterReadOnly)))
+    return rt_err(cudaErrorInvalidValue);
+  if (!insert(p, n, R_REG, flags)) return rt_err(cudaErrorHostMemoryAlreadyRegistered);
   return cudaSuccess;
 }
 
-cudaError_t cudaMemsetAsync(void *p, int v, size_t n, cudaStream_t s) {
-  (void)s;
-  return cudaMemset(p, v, n);
+cudaError_t cudaHostUnregister(void *p) {
+  if (!p) return rt_err(cudaErrorInvalidValue);
+  rt_sync_all();
+  return remove_at(p, 1u << R_REG) ? cudaSuccess : rt_err(cudaErrorHostMemoryNotRegistered);
+}
+
+/* Mapped memory: the device address of page-locked memory is its host
+ * address (unified addressing). */
+cudaError_t cudaHostGetDevicePointer(void **d, void *h, unsigned int flags) {
+  Region r;
+  if (!d || flags) return rt_err(cudaErrorInvalidValue);
+  if (!lookup(h, &r) || (r.kind != R_HOST && r.kind != R_REG)) return rt_err(cudaErrorInvalidValue);
+  *d = h;
+  return cudaSuccess;
+}
+
+cudaError_t cudaHostGetFlags(unsigned int *flags, void *h) {
+  Region r;
+  if (!flags) return rt_err(cudaErrorInvalidValue);
+  if (!lookup(h, &r) || (r.kind != R_HOST && r.kind != R_REG)) return rt_err(cudaErrorInvalidValue);
+  *flags = r.flags;
+  return cudaSuccess;
+}
+
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void *p) {
+  static const enum cudaMemoryType types[] = {cudaMemoryTypeDevice, cudaMemoryTypeHost, cudaMemoryTypeManaged,
+                                              cudaMemoryTypeHost};
+  Region r;
+  if (!a) return rt_err(cudaErrorInvalidValue);
+  memset(a, 0, sizeof *a);
+  a->device = -2;   /* cudaInvalidDeviceId, for memory CUDA does not know */
+  if (!lookup(p, &r)) return cudaSuccess;
+  a->type = types[r.kind];
+  a->device = 0;
+  a->devicePointer = (void *)p;
+  a->hostPointer = r.kind == R_DEV ? NULL : (void *)p;
+  return cudaSuccess;
 }
 
 cudaError_t cudaMemGetInfo(size_t *fr, size_t *total) {
   long pages = sysconf(_SC_PHYS_PAGES), avail = sysconf(_SC_AVPHYS_PAGES), ps = sysconf(_SC_PAGESIZE);
-  if (total) *total = (size_t)pages * (size_t)ps;
-  if (fr) *fr = (size_t)avail * (size_t)ps;
+  if (!fr || !total) return rt_err(cudaErrorInvalidValue);
+  *total = (size_t)pages * (size_t)ps;
+  *fr = (size_t)avail * (size_t)ps;
   return cudaSuccess;
 }
 
 cudaError_t cudaDeviceReset(void) {
+  rt_sync_all();
   pthread_mutex_lock(&mu);
-  for (int b = 0; b < NBUCKET; b++) {
-    for (Alloc *a = tab[b], *nx; a; a = nx) {
-      nx = a->next;
-      free(a->p);
-      free(a);
-    }
-    tab[b] = NULL;
-  }
+  for (size_t i = 0; i < nregs; i++)
+    if (regs[i].kind != R_REG) free(regs[i].p);
+  nregs = 0;
   pthread_mutex_unlock(&mu);
   return cudaSuccess;
 }
 
 cudaError_t cudaThreadExit(void) { return cudaDeviceReset(); }
+
+/* ---- copies and sets: one strided operation for 1-D, 2-D and 3-D ---- */
+typedef struct Xfer {
+  char *dst;
+  const char *src;            /* NULL: a set to `val` */
+  int val;
+  size_t w, h, d;             /* bytes per row, rows, slices */
+  size_t dpitch, spitch;      /* bytes between rows */
+  size_t dslice, sslice;      /* bytes between slices */
+} Xfer;
+
+static void run_xfer(const Xfer *x) {
+  for (size_t z = 0; z < x->d; z++)
+    for (size_t y = 0; y < x->h; y++) {
+      char *d = x->dst + z * x->dslice + y * x->dpitch;
+      if (x->src) memmove(d, x->src + z * x->sslice + y * x->spitch, x->w);
+      else memset(d, x->val, x->w);
+    }
+}
+
+static void run_queued(void *p) {
+  run_xfer(p);
+  free(p);
+}
+
+/* Is every byte the transfer touches on the host side page-locked or
+ * device memory? Then it may wait in a queue. */
+static bool lockable(const Xfer *x) { return lookup(x->dst, NULL) && (!x->src || lookup(x->src, NULL)); }
+
+/* A synchronous transfer is an operation of the legacy default stream. */
+static cudaError_t xfer_sync(const Xfer *x) {
+  if (!x->w || !x->h || !x->d) return cudaSuccess;
+  rt_legacy_sync();
+  run_xfer(x);
+  return cudaSuccess;
+}
+
+/* Synchronous copies also report a kernel that failed before them. */
+static cudaError_t xfer_checked(const Xfer *x) {
+  rt_legacy_sync();
+  cudaError_t e = rt_take_sticky();
+  return e ? rt_err(e) : xfer_sync(x);
+}
+
+static cudaError_t xfer_async(const Xfer *x, cudaStream_t s) {
+  cudaError_t e = rt_stream_check(s);
+  if (e) return rt_err(e);
+  if (!x->w || !x->h || !x->d) return cudaSuccess;
+  Xfer *q;
+  if (rt_stream_queued(s) && lockable(x) && (q = malloc(sizeof *q))) {
+    *q = *x;
+    rt_stream_push(s, run_queued, q);
+  } else {
+    rt_stream_sync(s);
+    run_xfer(x);
+  }
+  return cudaSuccess;
+}
+
+static cudaError_t check_kind(enum cudaMemcpyKind k) {
+  return (unsigned)k > cudaMemcpyDefault ? rt_err(cudaErrorInvalidMemcpyDirection) : cudaSuccess;
+}
+
+static cudaError_t linear(Xfer *x, void *dst, const void *src, size_t n, enum cudaMemcpyKind kind) {
+  if (check_kind(kind)) return cudaErrorInvalidMemcpyDirection;
+  if (n && (!dst || !src)) return rt_err(cudaErrorInvalidValue);
+  *x = (Xfer){dst, src, 0, n, 1, 1, n, n, n, n};
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind) {
+  Xfer x = {0};
+  cudaError_t e = linear(&x, dst, src, n, kind);
+  if (e) return e;
+  return xfer_checked(&x);
+}
+
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind, cudaStream_t s) {
+  Xfer x = {0};
+  cudaError_t e = linear(&x, dst, src, n, kind);
+  return e ? e : xfer_async(&x, s);
+}
+
+cudaError_t cudaMemcpyPeer(void *dst, int dd, const void *src, int sd, size_t n) {
+  if (dd != 0 || sd != 0) return rt_err(cudaErrorInvalidDevice);
+  return cudaMemcpy(dst, src, n, cudaMemcpyDeviceToDevice);
+}
+
+cudaError_t cudaMemcpyPeerAsync(void *dst, int dd, const void *src, int sd, size_t n, cudaStream_t s) {
+  if (dd != 0 || sd != 0) return rt_err(cudaErrorInvalidDevice);
+  return cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToDevice, s);
+}
+
+static cudaError_t pitched(Xfer *x, void *dst, size_t dp, const void *src, size_t sp, size_t w, size_t h,
+                          enum cudaMemcpyKind kind) {
+  if (check_kind(kind)) return cudaErrorInvalidMemcpyDirection;
+  if (w && h && (!dst || !src)) return rt_err(cudaErrorInvalidValue);
+  if (h > 1 && (w > dp || w > sp)) return rt_err(cudaErrorInvalidPitchValue);
+  *x = (Xfer){dst, src, 0, w, h, 1, dp, sp, 0, 0};
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy2D(void *dst, size_t dp, const void *src, size_t sp, size_t w, size_t h,
+                         enum cudaMemcpyKind kind) {
+  Xfer x = {0};
+  cudaError_t e = pitched(&x, dst, dp, src, sp, w, h, kind);
+  if (e) return e;
+  return xfer_checked(&x);
+}
+
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dp, const void *src, size_t sp, size_t w, size_t h,
+                              enum cudaMemcpyKind kind, cudaStream_t s) {
+  Xfer x = {0};
+  cudaError_t e = pitched(&x, dst, dp, src, sp, w, h, kind);
+  return e ? e : xfer_async(&x, s);
+}
+
+/* 3-D copies between pitched pointers and CUDA arrays. For linear memory
+ * positions and the extent's width are in bytes, for an array in elements. */
+static cudaError_t box(Xfer *x, const struct cudaMemcpy3DParms *p) {
+  if (!p) return rt_err(cudaErrorInvalidValue);
+  if (check_kind(p->kind)) return cudaErrorInvalidMemcpyDirection;
+  if (!p->srcArray == !p->srcPtr.ptr || !p->dstArray == !p->dstPtr.ptr) return rt_err(cudaErrorInvalidValue);
+  size_t se = 1, de = 1;
+  struct cudaPitchedPtr s = p->srcArray ? rt_array_ptr(p->srcArray, &se) : p->srcPtr;
+  struct cudaPitchedPtr d = p->dstArray ? rt_array_ptr(p->dstArray, &de) : p->dstPtr;
+  size_t unit = p->srcArray ? se : de;   /* an array's extent counts its elements */
+  struct cudaExtent e = p->extent;
+  e.width *= p->srcArray || p->dstArray ? unit : 1;
+  struct cudaPos sp = p->srcPos, dp = p->dstPos;
+  sp.x *= se;
+  dp.x *= de;
+  if ((e.height > 1 || e.depth > 1) && (sp.x + e.width > s.pitch || dp.x + e.width > d.pitch))
+    return rt_err(cudaErrorInvalidPitchValue);
+  if (e.depth > 1 && (sp.y + e.height > s.ysize || dp.y + e.height > d.ysize)) return rt_err(cudaErrorInvalidValue);
+  size_t ss = s.pitch * s.ysize, ds = d.pitch * d.ysize;
+  *x = (Xfer){(char *)d.ptr + dp.z * ds + dp.y * d.pitch + dp.x, (const char *)s.ptr + sp.z * ss + sp.y * s.pitch + sp.x,
+              0, e.width, e.height, e.depth, d.pitch, s.pitch, ds, ss};
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
+  Xfer x = {0};
+  cudaError_t e = box(&x, p);
+  if (e) return e;
+  return xfer_checked(&x);
+}
+
+cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t s) {
+  Xfer x = {0};
+  cudaError_t e = box(&x, p);
+  return e ? e : xfer_async(&x, s);
+}
+
+static cudaError_t setter(Xfer *x, void *p, size_t pitch, int v, size_t w, size_t h, size_t d, size_t slice) {
+  if (w && h && d && !p) return rt_err(cudaErrorInvalidValue);
+  if (h > 1 && w > pitch) return rt_err(cudaErrorInvalidValue);
+  *x = (Xfer){p, NULL, v, w, h, d, pitch, 0, slice, 0};
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemset(void *p, int v, size_t n) {
+  Xfer x = {0};
+  cudaError_t e = setter(&x, p, n, v, n, 1, 1, n);
+  return e ? e : xfer_sync(&x);
+}
+
+cudaError_t cudaMemsetAsync(void *p, int v, size_t n, cudaStream_t s) {
+  Xfer x = {0};
+  cudaError_t e = setter(&x, p, n, v, n, 1, 1, n);
+  return e ? e : xfer_async(&x, s);
+}
+
+cudaError_t cudaMemset2D(void *p, size_t pitch, int v, size_t w, size_t h) {
+  Xfer x = {0};
+  cudaError_t e = setter(&x, p, pitch, v, w, h, 1, 0);
+  return e ? e : xfer_sync(&x);
+}
+
+cudaError_t cudaMemset2DAsync(void *p, size_t pitch, int v, size_t w, size_t h, cudaStream_t s) {
+  Xfer x = {0};
+  cudaError_t e = setter(&x, p, pitch, v, w, h, 1, 0);
+  return e ? e : xfer_async(&x, s);
+}
+
+cudaError_t cudaMemset3D(struct cudaPitchedPtr pp, int v, struct cudaExtent ex) {
+  Xfer x = {0};
+  cudaError_t e = setter(&x, pp.ptr, pp.pitch, v, ex.width, ex.height, ex.depth, pp.pitch * pp.ysize);
+  return e ? e : xfer_sync(&x);
+}
+
+cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pp, int v, struct cudaExtent ex, cudaStream_t s) {
+  Xfer x = {0};
+  cudaError_t e = setter(&x, pp.ptr, pp.pitch, v, ex.width, ex.height, ex.depth, pp.pitch * pp.ysize);
+  return e ? e : xfer_async(&x, s);
+}
+
+/* Managed memory is host memory: prefetching and advice have nothing to do. */
+cudaError_t cudaMemPrefetchAsync(const void *p, size_t n, int dev, cudaStream_t s) {
+  (void)n;
+  if (dev != 0 && dev != cudaCpuDeviceId) return rt_err(cudaErrorInvalidDevice);
+  if (!p) return rt_err(cudaErrorInvalidValue);
+  return rt_err(rt_stream_check(s));
+}
+
+cudaError_t cudaMemAdvise(const void *p, size_t n, enum cudaMemoryAdvise a, int dev) {
+  (void)n;
+  if (!p || a < cudaMemAdviseSetReadMostly || a > cudaMemAdviseUnsetAccessedBy) return rt_err(cudaErrorInvalidValue);
+  if (dev != 0 && dev != cudaCpuDeviceId) return rt_err(cudaErrorInvalidDevice);
+  return cudaSuccess;
+}
+
+/* Which stream may use managed memory: every stream may, on a CPU. */
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t s, void *p, size_t n, unsigned int flags) {
+  (void)n;
+  Region r;
+  cudaError_t e = rt_stream_check(s);
+  if (e) return rt_err(e);
+  if (!p || (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost && flags != cudaMemAttachSingle) ||
+      !lookup(p, &r) || r.kind != R_MANAGED)
+    return rt_err(cudaErrorInvalidValue);
+  return cudaSuccess;
+}

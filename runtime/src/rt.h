@@ -19,6 +19,15 @@ cudaError_t rt_take_sticky(void);
 /* mem.c */
 bool rt_is_alloc(const void *p);
 
+/* stream.c: rt_stream_push runs run(arg) in stream s's order (at once, on
+ * the caller, for the legacy and per-thread default streams); run frees arg */
+cudaError_t rt_stream_check(cudaStream_t s);   /* cudaErrorInvalidResourceHandle if s is not a stream */
+void rt_stream_push(cudaStream_t s, void (*run)(void *), void *arg);
+bool rt_stream_queued(cudaStream_t s);         /* has a queue (a created stream) */
+void rt_stream_sync(cudaStream_t s);           /* wait for what s was given so far */
+void rt_legacy_sync(void);                     /* the legacy stream's barrier: blocking streams drained */
+void rt_sync_all(void);                        /* every stream drained */
+
 /* launch.c */
 void rt_launch_init(void);
 
@@ -67,6 +76,9 @@ int rt_kernel_regs(const cu_kernel *k, const rt_model *m);
 bool rt_interleave_ok(void);
 void rt_sm_run(const cu_kernel *k, const char *params, cu_idx3 g, cu_idx3 b, size_t dyn, unsigned nthreads,
                unsigned nwarps, int per_sm, struct cu_launch *launch, _Atomic int *failed);
+
+/* tex.c: a CUDA array as pitched memory (elem: bytes per element) */
+struct cudaPitchedPtr rt_array_ptr(cudaArray_t a, size_t *elem);
 
 /* device.c: cudaDeviceProp of the current model, built on first use */
 const struct cudaDeviceProp *rt_props(void);
