@@ -306,9 +306,9 @@ static cudaError_t launch(const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem,
   /* a cooperative grid must be resident all at once: at most the blocks
    * per SM the occupancy allows, times the SMs */
   if (coop && ((unsigned long long)g.x * g.y * g.z > (unsigned long long)j->occ.blocks * rt_model_cur()->sms ||
-               !rt_props()->cooperativeLaunch || !rt_interleave_ok())) {
-    e = rt_props()->cooperativeLaunch && rt_interleave_ok() ? cudaErrorCooperativeLaunchTooLarge
-                                                            : cudaErrorNotSupported;
+               !rt_props()->cooperativeLaunch || !rt_sm_switch_ok())) {
+    e = rt_props()->cooperativeLaunch && rt_sm_switch_ok() ? cudaErrorCooperativeLaunchTooLarge
+                                                           : cudaErrorNotSupported;
     free(j->pbuf);
     free(j);
     return rt_err(e);

@@ -74,6 +74,7 @@ int rt_kernel_regs(const cu_kernel *k, const rt_model *m);
 
 /* sm.c: run a grid of a kernel with barriers on simulated SMs */
 bool rt_interleave_ok(void);
+bool rt_sm_switch_ok(void);
 void rt_sm_run(const cu_kernel *k, const char *params, cu_idx3 g, cu_idx3 b, size_t dyn, unsigned nthreads,
                unsigned nwarps, int per_sm, struct cu_launch *launch, _Atomic int *failed);
 

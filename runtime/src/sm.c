@@ -110,13 +110,19 @@ static _Thread_local void *home;     /* the SM loop of this worker */
 static _Thread_local jmp_buf home;
 #endif
 
-bool rt_interleave_ok(void) {
+/* Can blocks switch at barriers? (cooperative launches need it: a block
+ * waiting at grid.sync() yields its SM) */
+bool rt_sm_switch_ok(void) {
 #if defined(__SANITIZE_ADDRESS__)
   return false;
 #else
-  const char *e = getenv("CUCC_INTERLEAVE");
-  return e && !strcmp(e, "1");
+  return true;
 #endif
+}
+
+bool rt_interleave_ok(void) {
+  const char *e = getenv("CUCC_INTERLEAVE");
+  return rt_sm_switch_ok() && e && !strcmp(e, "1");
 }
 
 /* Switches use _setjmp/_longjmp (no system call, unlike swapcontext,
