@@ -150,7 +150,8 @@ struct Obj {
                           same value; either is one base per warp */
   bool addr_taken;     /* & taken or array decayed: lane-major storage */
   int64_t smem_off;    /* static __shared__: offset in block shared memory;
-                          kernel parameter: offset in the parameter buffer */
+                          kernel parameter: offset in the parameter buffer;
+                          Prog.syms: size of the variable */
   int rgn;             /* region that declares it (0: block level) */
   int use_rgn;         /* a region that uses it (-1: none yet) */
   bool cross;          /* used outside its region: kept per thread (varying)
@@ -176,6 +177,8 @@ typedef struct Prog {
   Vec funcs;           /* Obj*: device functions reachable from kernels */
   Vec records;         /* Record*: in dependency order */
   Vec globals;         /* Obj*: __device__ and __constant__ variables used */
+  Vec syms;            /* Obj*: those defined in this .cu (name, key, and
+                          size in smem_off): registered for the symbol API */
 } Prog;
 
 /* ---- lowering/ ---- */

@@ -25,6 +25,7 @@ bool cx_has_attr(CXCursor c, enum CXCursorKind a);
 const char *fe_intern(char *s);
 Type *mk_type(Fe *p, CXType t, CXCursor where);
 Obj *fe_func(Fe *p, CXCursor def);
+void fe_globals(Fe *p);
 
 /* host.c: the host unit */
 typedef struct Launch { CXCursor call; } Launch;

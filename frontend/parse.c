@@ -310,6 +310,32 @@ static Obj *global_var(Fe *p, CXCursor d) {
   return o;
 }
 
+/* Every __device__/__constant__ variable defined in the .cu itself, used by
+ * a kernel or not: the device object registers each as a symbol for
+ * cudaMemcpyToSymbol & co. (runtime/src/symbol.c). Only its linker name and
+ * size are needed, so a type device code could not use is no error here. */
+static enum CXChildVisitResult globals_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Fe *p = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (!clang_Location_isFromMainFile(clang_getCursorLocation(c))) return CXChildVisit_Continue;
+  if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec) return CXChildVisit_Recurse;
+  if (k == CXCursor_VarDecl && clang_isCursorDefinition(c) &&
+      (cx_has_attr(c, CXCursor_CUDADeviceAttr) || cx_has_attr(c, CXCursor_CUDAConstantAttr)) &&
+      clang_getCursorLinkage(c) == CXLinkage_External) {
+    Obj *o = xcalloc(1, sizeof *o);
+    o->name = cx_str(clang_getCursorSpelling(c));
+    o->key = cx_str(clang_Cursor_getMangling(c));
+    o->smem_off = clang_Type_getSizeOf(clang_getCursorType(c));
+    vec_push(&p->prog->syms, o);
+  }
+  return CXChildVisit_Continue;
+}
+
+void fe_globals(Fe *p) {
+  clang_visitChildren(clang_getTranslationUnitCursor(p->tu), globals_cb, p);
+}
+
 static const char *builtin_var(CXCursor decl, Builtin *bk) {
   /* threadIdx & co. are declared in our cuda_runtime.h; recognize them by
    * name at file scope so a user variable named threadIdx in a function

@@ -168,6 +168,7 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
   Vec kcur = {0};
   nerrors = 0;
   if (host_unit(&fe, &kcur, host)) return 1;
+  fe_globals(&fe);
   for (int i = 0; i < kcur.n; i++) {
     CXCursor c = *(CXCursor *)kcur.v[i];
     Obj *k = fe_func(&fe, c);

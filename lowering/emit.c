@@ -2120,7 +2120,10 @@ void lw_emit(Prog *p, const CuOpts *o, Buf *out) {
     Obj *g = p->globals.v[i];
     line(&e, "extern %s __asm__(\"%s\");  /* %s:%d */", decl(g->ty, g->cname, false), g->key, g->file, g->line);
   }
-  if (p->globals.n) line(&e, "%s", "");
+  /* the symbols to register, by linker name only (types may not be C) */
+  for (int i = 0; i < p->syms.n; i++)
+    line(&e, "extern char cu_sym%d[] __asm__(\"%s\");", i, ((Obj *)p->syms.v[i])->key);
+  if (p->globals.n || p->syms.n) line(&e, "%s", "");
   for (int i = 0; i < p->funcs.n; i++) device_fn(&e, p->funcs.v[i], true);
   if (p->funcs.n) line(&e, "%s", "");
   for (int i = 0; i < p->funcs.n; i++) device_fn(&e, p->funcs.v[i], false);
@@ -2133,6 +2136,10 @@ void lw_emit(Prog *p, const CuOpts *o, Buf *out) {
       line(&e, "    &cu_k%d_%s_desc,", i, ((Obj *)p->kernels.v[i])->name);
     line(&e, "  };");
     line(&e, "  cu_register_kernels(ks, %d);", p->kernels.n);
+  }
+  for (int i = 0; i < p->syms.n; i++) {
+    Obj *g = p->syms.v[i];
+    line(&e, "  cu_register_symbol(cu_sym%d, %lld, \"%s\");", i, (long long)g->smem_off, g->name);
   }
   line(&e, "  cu_set_arch(%d);   /* -arch=sm_%d: the default device model */", o->arch ? o->arch : 75, o->arch ? o->arch : 75);
   line(&e, "}");

@@ -78,6 +78,9 @@ static inline size_t cu_dyn_smem_off(const cu_kernel *k) {
 /* Called from constructors of device objects and host objects. */
 void cu_register_kernels(const cu_kernel *const *ks, unsigned n);
 void cu_register_stub(const void *stub, const char *name);
+/* each __device__/__constant__/__managed__ variable defined in a .cu (its
+ * address is the symbol of cudaMemcpyToSymbol & co.) */
+void cu_register_symbol(const void *addr, size_t size, const char *name);
 
 /* The host side of a launch: the rewritten <<<...>>> pushes a configuration
  * (returns 0 on success, as nvcc's __cudaPushCallConfiguration), then the
