@@ -65,6 +65,9 @@ struct Type {
   Type *base;          /* pointee or element */
   int64_t len;         /* array length, -1 if unknown */
   bool is_const, is_volatile;
+  bool is_ref;         /* TY_PTR modelling a C++ reference (T &): bound with
+                          &, read through * (parse.c); const T & and T &&
+                          are passed by value instead */
   Record *rec;
 };
 
@@ -158,6 +161,14 @@ struct Obj {
                           or at block level (uniform) */
   /* functions */
   bool is_kernel, has_body, uses_tid, impure, visiting, lowered;
+  Obj *self;           /* member function: its `this` (a pointer parameter;
+                          for a const member function the object itself, by
+                          value; for a constructor the local it builds) */
+  bool self_val;       /* self is the object, `this` is &self */
+  bool is_ctor;        /* constructor: returns the object it builds */
+  bool is_lambda;      /* a lambda's call operator */
+  Vec caps;            /* lambda: CXCursor* of the variables it captures,
+                          passed by address after the declared parameters */
   char *key;           /* kernel: registration key (mangled name) */
   char *pretty;        /* kernel: signature as written */
   Vec params;          /* Obj* */

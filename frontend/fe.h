@@ -13,6 +13,7 @@ typedef struct Fe {
   Prog *prog;
   Obj *fn;             /* function being lowered */
   Vec vars;            /* VarMap*: variables in scope of fn */
+  int vars0;           /* vars of fn start here (those below: its callers') */
   Vec funcs;           /* FnMap*: every function lowered so far */
   Vec loops;           /* Node*: enclosing loops and switches */
   Vec allrecs;         /* Record*: by USR */

@@ -119,6 +119,19 @@ Type *mk_type(Fe *p, CXType t, CXCursor where) {
     ty->base = mk_type(p, pt, where);
     break;
   }
+  case CXType_LValueReference:
+  case CXType_RValueReference: {
+    /* const T & and T && become T by value: the same results unless the
+     * referent changes while the reference lives, which device code
+     * rarely does; T & becomes a pointer, so writes reach the referent */
+    CXType pt = clang_getPointeeType(ct);
+    if (ct.kind == CXType_RValueReference || (clang_isConstQualifiedType(pt) && !clang_isVolatileQualifiedType(pt)))
+      return mk_type(p, pt, where);
+    ty = new_type(TY_PTR, 8, 8);
+    ty->base = mk_type(p, pt, where);
+    ty->is_ref = true;
+    break;
+  }
   case CXType_ConstantArray:
     ty = new_type(TY_ARRAY, clang_Type_getSizeOf(ct), (int)clang_Type_getAlignOf(ct));
     ty->base = mk_type(p, clang_getArrayElementType(ct), where);
@@ -228,6 +241,28 @@ static Node *num(CXCursor c, Type *ty, int64_t v) {
 
 static Type *cty(Fe *p, CXCursor c) { return mk_type(p, clang_getCursorType(c), c); }
 
+/* References: a use of one reads through it, a binding takes the address
+ * of the lvalue it names. */
+static Node *deref(Node *a) {
+  if (a->ty->kind != TY_PTR || !a->ty->is_ref) return a;
+  Node *n = xcalloc(1, sizeof *n);
+  *n = (Node){.k = N_UN, .op = "*", .a = a, .ty = a->ty->base, .file = a->file, .line = a->line, .col = a->col};
+  return n;
+}
+
+static Node *addr_of(Node *a, Type *pty) {
+  while (a->k == N_CAST && a->implicit) a = a->a;
+  if (a->k == N_UN && !strcmp(a->op, "*")) return a->a;
+  if (a->k != N_VAR && a->k != N_INDEX && a->k != N_MEMBER) {
+    errorat(a->file, a->line, a->col, "unsupported in device code: a non-const reference bound to a temporary");
+    return a;
+  }
+  Node *n = xcalloc(1, sizeof *n);
+  *n = (Node){.k = N_UN, .op = "&", .a = a, .ty = pty, .file = a->file, .line = a->line, .col = a->col};
+  if (a->k == N_VAR) a->var->addr_taken = true;
+  return n;
+}
+
 static bool is_int(Type *t) { return t->kind >= TY_BOOL && t->kind <= TY_ULLONG; }
 static bool is_flt(Type *t) { return t->kind >= TY_FLOAT && t->kind <= TY_LDOUBLE; }
 
@@ -259,7 +294,7 @@ static Node *eval(Fe *p, CXCursor c) {
 
 /* Find the Obj of a variable declaration cursor. */
 static Obj *find_var(Fe *p, CXCursor decl) {
-  for (int i = p->vars.n - 1; i >= 0; i--) {
+  for (int i = p->vars.n - 1; i >= p->vars0; i--) {
     VarMap *m = p->vars.v[i];
     if (clang_equalCursors(m->c, decl)) return m->o;
   }
@@ -310,6 +345,41 @@ static Obj *global_var(Fe *p, CXCursor d) {
   return o;
 }
 
+/* A lambda's call operator is a function of its own: a variable of the
+ * function around it that its body names becomes a hidden parameter
+ * holding the variable's address (every capture acts by reference: the
+ * same results unless a [=] capture changes between the lambda's creation
+ * and its call). */
+static bool is_lambda(CXCursor cls) {
+  char *t = cx_str(clang_getTypeSpelling(clang_getCursorType(cls)));
+  bool r = strstr(t, "(lambda at ") != NULL;
+  free(t);
+  return r;
+}
+
+static Obj *capture(Fe *p, CXCursor d) {
+  Obj *f = p->fn;
+  if (!f || !f->is_lambda || clang_getCursorKind(clang_getCursorSemanticParent(d)) == CXCursor_TranslationUnit)
+    return NULL;
+  for (int i = 0; i < f->caps.n; i++)
+    if (clang_equalCursors(*(CXCursor *)f->caps.v[i], d)) return f->params.v[f->params.n - f->caps.n + i];
+  Obj *o = xcalloc(1, sizeof *o);
+  o->name = cx_str(clang_getCursorSpelling(d));
+  cx_loc(d, &o->file, &o->line, &o->col);
+  Type *t = cty(p, d);
+  if (t->is_ref) t = t->base;
+  o->ty = new_type(TY_PTR, 8, 8);
+  o->ty->base = t;
+  o->ty->is_ref = true;
+  o->is_param = true;
+  vec_push(&f->params, o);
+  vec_push(&f->locals, o);
+  CXCursor *cp = xcalloc(1, sizeof *cp);
+  *cp = d;
+  vec_push(&f->caps, cp);
+  return o;
+}
+
 /* Every __device__/__constant__ variable defined in the .cu itself, used by
  * a kernel or not: the device object registers each as a symbol for
  * cudaMemcpyToSymbol & co. (runtime/src/symbol.c). Only its linker name and
@@ -352,25 +422,42 @@ static const char *builtin_var(CXCursor decl, Builtin *bk) {
   return NULL;
 }
 
+/* `this` in a member function or constructor */
+static Node *this_ptr(Fe *p, CXCursor c) {
+  Obj *s = p->fn->self;
+  if (!s) {
+    err_c(c, "unsupported in device code: 'this' here");
+    return num(c, new_type(TY_INT, 4, 4), 0);
+  }
+  Node *n = new_node(N_VAR, c);
+  n->var = s;
+  n->ty = s->ty;
+  if (!p->fn->self_val) return n;
+  Type *pt = new_type(TY_PTR, 8, 8);
+  pt->base = s->ty;
+  return addr_of(n, pt);
+}
+
+static Node *load(Node *ptr) {
+  Node *n = xcalloc(1, sizeof *n);
+  *n = (Node){.k = N_UN, .op = "*", .a = ptr, .ty = ptr->ty->base, .file = ptr->file, .line = ptr->line, .col = ptr->col};
+  return n;
+}
+
 static Node *member(Fe *p, CXCursor c) {
   Kids k = kids(c);
   CXCursor fd = clang_getCursorReferenced(c);
-  if (k.n < 1) {
-    free(k.v);
-    err_c(c, "unsupported in device code: implicit member access ('this')");
-    return num(c, cty(p, c), 0);
-  }
-  CXCursor base = k.v[0];
+  CXCursor base = k.n ? k.v[0] : clang_getNullCursor();
   free(k.v);
   /* threadIdx.x and friends */
   CXCursor bb = base;
-  while (clang_getCursorKind(bb) == CXCursor_UnexposedExpr) {
+  while (!clang_Cursor_isNull(bb) && clang_getCursorKind(bb) == CXCursor_UnexposedExpr) {
     Kids kk = kids(bb);
     if (kk.n != 1) { free(kk.v); break; }
     bb = kk.v[0];
     free(kk.v);
   }
-  if (clang_getCursorKind(bb) == CXCursor_DeclRefExpr) {
+  if (!clang_Cursor_isNull(bb) && clang_getCursorKind(bb) == CXCursor_DeclRefExpr) {
     Builtin bk;
     if (builtin_var(clang_getCursorReferenced(bb), &bk)) {
       Node *n = new_node(N_BUILTIN, c);
@@ -381,13 +468,17 @@ static Node *member(Fe *p, CXCursor c) {
       return n;
     }
   }
+  if (clang_getCursorKind(fd) == CXCursor_VarDecl) {   /* a static data member */
+    Node *v = eval(p, c);
+    if (v) return v;
+  }
   if (clang_getCursorKind(fd) != CXCursor_FieldDecl) {
     err_c(c, "unsupported in device code: member '%s' (only data members)",
           cx_str(clang_getCursorSpelling(fd)));
     return num(c, cty(p, c), 0);
   }
   Node *n = new_node(N_MEMBER, c);
-  n->a = expr(p, base);
+  n->a = clang_Cursor_isNull(base) ? this_ptr(p, c) : expr(p, base);   /* x means this->x */
   n->ty = cty(p, c);
   n->post = n->a->ty->kind == TY_PTR;  /* -> */
   Type *rt = n->post ? n->a->ty->base : n->a->ty;
@@ -401,6 +492,11 @@ static Node *member(Fe *p, CXCursor c) {
     err_c(c, "unsupported in device code: member '%s'", fname);
     n->field = xcalloc(1, sizeof(Field));
     n->field->name = fname;
+    return n;
+  }
+  if (n->field->ty->is_ref) {   /* a reference member */
+    n->ty = n->field->ty;
+    n = deref(n);
   }
   return n;
 }
@@ -483,6 +579,160 @@ static bool warp_call(CXCursor c, Node *n, const char *name) {
   return false;
 }
 
+static Node *ret_ref(Node *n) {
+  if (!n->fn->ty->is_ref) return n;
+  n->ty = n->fn->ty;
+  return deref(n);
+}
+
+/* A call's arguments for reference parameters are addresses, and a call
+ * returning a reference is read through it. `first`: the parameter of the
+ * first argument in n->list. */
+static Node *bind(Node *n, int first) {
+  for (int i = 0; i < n->list.n && first + i < n->fn->params.n; i++) {
+    Type *pt = ((Obj *)n->fn->params.v[first + i])->ty;
+    if (pt->is_ref) n->list.v[i] = addr_of(n->list.v[i], pt);
+  }
+  return ret_ref(n);
+}
+
+/* The in-class initializers of a class's fields (struct S { int n = 4; }):
+ * with `fn`, each becomes an assignment to self in fn's body. Returns
+ * whether there are any. */
+typedef struct FI { Fe *p; Obj *fn; Node *body; bool any; Vec done; } FI;
+static Node *assign_field(CXCursor at, Obj *self, CXCursor fd, Node *val);
+static enum CXChildVisitResult fi_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  FI *fi = d;
+  if (clang_getCursorKind(c) != CXCursor_FieldDecl) return CXChildVisit_Continue;
+  Kids k = kids(c);
+  for (int i = 0; i < k.n; i++)
+    if (is_expr(k.v[i])) {
+      fi->any = true;
+      bool done = false;
+      for (int j = 0; j < fi->done.n; j++) done |= clang_equalCursors(*(CXCursor *)fi->done.v[j], c);
+      if (fi->fn && !done)
+        vec_push(&fi->body->list, assign_field(k.v[i], fi->fn->self, c, expr(fi->p, k.v[i])));
+    }
+  free(k.v);
+  return CXChildVisit_Continue;
+}
+
+static bool field_inits(CXCursor cls, FI *fi) {
+  FI none = {0};
+  if (!fi) fi = &none;
+  clang_visitChildren(cls, fi_cb, fi);
+  return fi->any;
+}
+
+static Node *assign_field(CXCursor at, Obj *self, CXCursor fd, Node *val) {
+  Node *v = new_node(N_VAR, at);
+  v->var = self;
+  v->ty = self->ty;
+  Node *m = new_node(N_MEMBER, at);
+  m->a = v;
+  char *fname = cx_str(clang_getCursorSpelling(fd));
+  for (int i = 0; i < self->ty->rec->fields.n; i++) {
+    Field *f = self->ty->rec->fields.v[i];
+    if (!strcmp(f->name, fname)) m->field = f;
+  }
+  Node *s = new_node(S_EXPR, at);
+  if (!m->field) {
+    err_c(at, "unsupported in device code: initializer of member '%s'", fname);
+    return s;
+  }
+  m->ty = m->field->ty;
+  Node *a = new_node(N_ASSIGN, at);
+  a->op = "=";
+  a->ty = m->ty;
+  a->a = m;
+  a->b = m->ty->is_ref ? addr_of(val, m->ty) : val;
+  s->a = a;
+  return s;
+}
+
+/* The object a member function is called on: the callee's base
+ * (obj.f(), p->f()), or null for an implicit this->f(). */
+static CXCursor callee_base(CXCursor c) {
+  Kids k = kids(c);
+  CXCursor m = k.n ? k.v[0] : clang_getNullCursor();
+  free(k.v);
+  while (!clang_Cursor_isNull(m) && clang_getCursorKind(m) != CXCursor_MemberRefExpr) {
+    Kids kk = kids(m);
+    m = kk.n == 1 ? kk.v[0] : clang_getNullCursor();
+    free(kk.v);
+  }
+  if (clang_Cursor_isNull(m)) return m;
+  Kids kk = kids(m);
+  CXCursor b = kk.n ? kk.v[0] : clang_getNullCursor();
+  free(kk.v);
+  return b;
+}
+
+/* Member functions are functions with `this` as their first parameter;
+ * a constructor is a function returning the object it builds; a lambda
+ * is called with its captures' addresses after its arguments. */
+static Node *method_call(Fe *p, CXCursor c, CXCursor f, char *name) {
+  bool ctor = clang_getCursorKind(f) == CXCursor_Constructor;
+  bool stat = !ctor && clang_CXXMethod_isStatic(f);
+  bool lam = !ctor && is_lambda(clang_getCursorSemanticParent(f));
+  CXCursor def = clang_getCursorDefinition(f);
+  if (clang_Cursor_isNull(def)) {
+    if (!ctor || cx_user_written(f)) {
+      err_c(c, "device function '%s' is declared but not defined in this file", name);
+      return num(c, cty(p, c), 0);
+    }
+    def = f;   /* an implicit constructor: only in-class initializers */
+  }
+  if (!cx_has_attr(def, CXCursor_CUDADeviceAttr) && !lam && !clang_Location_isInSystemHeader(clang_getCursorLocation(def)) &&
+      !(ctor && !cx_user_written(f))) {
+    err_c(c, "calling a __host__ function(\"%s\") from a %s function(\"%s\") is not allowed", name,
+          p->fn->is_kernel ? "__global__" : "__device__", p->fn->name);
+    return num(c, cty(p, c), 0);
+  }
+  Node *n = new_node(N_CALL, c);
+  n->ty = cty(p, c);
+  n->name = name;
+  n->ck = C_FUNC;
+  int na = clang_Cursor_getNumArguments(c), np = clang_Cursor_getNumArguments(f);
+  Node *obj = NULL;
+  bool has_obj = false;
+  int a0 = 0;
+  if (!ctor && !stat) {
+    has_obj = !lam;   /* a lambda object has no state: its captures are passed */
+    if (na == np + 1) {   /* an operator: the object is the first operand */
+      a0 = 1;
+      if (has_obj) obj = expr(p, clang_Cursor_getArgument(c, 0));
+    } else if (has_obj) {
+      CXCursor b = callee_base(c);
+      obj = clang_Cursor_isNull(b) ? this_ptr(p, c) : expr(p, b);
+    }
+  }
+  n->fn = fe_func(p, def);
+  if (has_obj) {
+    Obj *self = n->fn->params.v[0];
+    if (obj->ty->kind == TY_PTR) obj = self->ty->kind == TY_PTR ? obj : load(obj);
+    else if (self->ty->kind == TY_PTR) obj = addr_of(obj, self->ty);
+    vec_push(&n->list, obj);
+  }
+  for (int i = a0; i < na; i++) vec_push(&n->list, expr(p, clang_Cursor_getArgument(c, i)));
+  bind(n, 0);
+  for (int i = 0; i < n->fn->caps.n; i++) {   /* the lambda's captures, from here */
+    CXCursor d = *(CXCursor *)n->fn->caps.v[i];
+    Obj *o = find_var(p, d);
+    if (!o) o = capture(p, d);
+    if (!o) {
+      err_c(c, "unsupported in device code: a lambda called outside the function that defines it");
+      break;
+    }
+    Node *v = new_node(N_VAR, c);
+    v->var = o;
+    v->ty = o->ty;
+    vec_push(&n->list, addr_of(deref(v), ((Obj *)n->fn->params.v[n->fn->params.n - n->fn->caps.n + i])->ty));
+  }
+  return ret_ref(n);
+}
+
 static Node *call(Fe *p, CXCursor c) {
   CXCursor f = clang_getCursorReferenced(c);
   enum CXCursorKind fk = clang_getCursorKind(f);
@@ -495,7 +745,8 @@ static Node *call(Fe *p, CXCursor c) {
     return expr(p, clang_Cursor_getArgument(c, 0));
   }
   if (fk == CXCursor_Constructor && clang_CXXConstructor_isDefaultConstructor(f) &&
-      clang_Cursor_getNumArguments(c) == 0 && !cx_user_written(f)) {
+      clang_Cursor_getNumArguments(c) == 0 && !cx_user_written(f) &&
+      !field_inits(clang_getCursorSemanticParent(f), NULL)) {
     Node *n = new_node(N_INIT, c);   /* value: zero; as an initializer: none */
     n->ty = cty(p, c);
     n->post = true;
@@ -511,9 +762,9 @@ static Node *call(Fe *p, CXCursor c) {
     n->b = expr(p, clang_Cursor_getArgument(c, 1));
     return n;
   }
-  if (fk == CXCursor_Constructor || fk == CXCursor_CXXMethod || fk == CXCursor_ConversionFunction) {
-    err_c(c, "unsupported in device code: call to C++ %s '%s'",
-          fk == CXCursor_Constructor ? "constructor" : "member function", name);
+  if (fk == CXCursor_Constructor || fk == CXCursor_CXXMethod) return method_call(p, c, f, name);
+  if (fk == CXCursor_ConversionFunction) {
+    err_c(c, "unsupported in device code: call to C++ conversion function '%s'", name);
     return num(c, cty(p, c), 0);
   }
   if (fk != CXCursor_FunctionDecl) {
@@ -592,7 +843,7 @@ static Node *call(Fe *p, CXCursor c) {
   if (!clang_Cursor_isNull(def)) {
     n->ck = C_FUNC;
     n->fn = fe_func(p, def);
-    return n;
+    return bind(n, 0);
   }
   if (!strcmp(name, "printf")) { n->ck = C_PRINTF; return n; }
   if (!strncmp(name, "__builtin_", 10)) { n->ck = C_BUILTIN; return n; }
@@ -663,6 +914,9 @@ static Node *expr(Fe *p, CXCursor c) {
   case CXCursor_ParenExpr:
     n = expr(p, k.v[0]);
     break;
+  case CXCursor_CXXThisExpr:
+    n = this_ptr(p, c);
+    break;
   case CXCursor_DeclRefExpr: {
     CXCursor d = clang_getCursorReferenced(c);
     enum CXCursorKind dk = clang_getCursorKind(d);
@@ -681,10 +935,12 @@ static Node *expr(Fe *p, CXCursor c) {
           break;
         }
       }
+      if (!o) o = capture(p, d);
       if (o) {
         n = new_node(N_VAR, c);
         n->var = o;
         n->ty = o->ty;
+        n = deref(n);
       } else if (builtin_var(d, &bk) && bk == B_WSIZE) {
         n = num(c, new_type(TY_INT, 4, 4), 32);
       } else if (builtin_var(d, &bk)) {
@@ -818,6 +1074,8 @@ static Node *decl_stmt(Fe *p, CXCursor c) {
       err_c(v, "unsupported in device code: static local variable");
       continue;
     }
+    if (is_lambda(clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(v)))))
+      continue;   /* a lambda: its calls name its function and captures */
     Obj *o = new_var(p, v);
     if (shared) {
       o->is_shared = true;
@@ -840,6 +1098,7 @@ static Node *decl_stmt(Fe *p, CXCursor c) {
       if (is_expr(vk2.v[j])) d->a = expr(p, vk2.v[j]);
     free(vk2.v);
     if (d->a && d->a->k == N_INIT && d->a->post) d->a = NULL;   /* trivial default construction */
+    if (d->a && o->ty->is_ref) d->a = addr_of(d->a, o->ty);
     Node *sy = d->a ? strip(d->a) : NULL;
     vec_push(&blk->list, d);
     if (sy && sy->k == S_SYNC) {   /* int c = __syncthreads_count(x); */
@@ -1033,6 +1292,12 @@ static Node *stmt(Fe *p, CXCursor c) {
   case CXCursor_ReturnStmt:
     n = new_node(S_RETURN, c);
     if (k.n > 0) n->a = expr(p, k.v[0]);
+    if (n->a && p->fn->ty->is_ref) n->a = addr_of(n->a, p->fn->ty);
+    if (p->fn->is_ctor) {   /* return; in a constructor: the object is built */
+      n->a = new_node(N_VAR, c);
+      n->a->var = p->fn->self;
+      n->a->ty = p->fn->self->ty;
+    }
     break;
   case CXCursor_CaseStmt:
   case CXCursor_DefaultStmt:
@@ -1053,8 +1318,22 @@ static Node *stmt(Fe *p, CXCursor c) {
 
 /* ---- functions ---- */
 
-static char *fn_cname(Fe *p, Obj *f) {
-  char *base = xfmt("cu_f_%s", f->name);
+/* C name of a function: its class, if any, and its name, with the
+ * characters C does not allow in names spelled in hex (operator+ ->
+ * cu_f_float3_operator_2b). */
+static char *fn_cname(Fe *p, Obj *f, CXCursor def) {
+  Buf b = {0};
+  buf_puts(&b, "cu_f_");
+  CXCursor cls = clang_getCursorSemanticParent(def);
+  enum CXCursorKind ck = clang_getCursorKind(cls);
+  if (ck == CXCursor_StructDecl || ck == CXCursor_ClassDecl || ck == CXCursor_ClassTemplate)
+    buf_puts(&b, is_lambda(cls) ? "lambda_" : xfmt("%s_", cx_str(clang_getCursorSpelling(cls))));
+  for (const char *q = f->name; *q; q++)
+    if ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') || *q == '_')
+      buf_put(&b, q, 1);
+    else if (*q != ' ')
+      buf_printf(&b, "_%02x", (unsigned char)*q);
+  char *base = buf_take(&b);
   for (int i = 0;; i++) {
     char *nm = i ? xfmt("%s_%d", base, i) : base;
     bool used = false;
@@ -1072,10 +1351,15 @@ Obj *fe_func(Fe *p, CXCursor def) {
     if (clang_equalCursors(m->c, def)) return m->o;
   }
   Obj *f = xcalloc(1, sizeof *f);
+  enum CXCursorKind dk = clang_getCursorKind(def);
+  CXCursor cls = clang_getCursorSemanticParent(def);
   f->name = cx_str(clang_getCursorSpelling(def));
-  f->cname = fn_cname(p, f);
+  f->cname = fn_cname(p, f, def);
   f->is_kernel = cx_has_attr(def, CXCursor_CUDAGlobalAttr);
-  f->ty = mk_type(p, clang_getResultType(clang_getCursorType(def)), def);
+  f->is_ctor = dk == CXCursor_Constructor;
+  f->is_lambda = dk == CXCursor_CXXMethod && is_lambda(cls);
+  f->ty = f->is_ctor ? mk_type(p, clang_getCursorType(cls), def)
+                     : mk_type(p, clang_getResultType(clang_getCursorType(def)), def);
   cx_loc(def, &f->file, &f->line, &f->col);
   FnMap *m = xcalloc(1, sizeof *m);
   m->c = def;
@@ -1085,9 +1369,35 @@ Obj *fe_func(Fe *p, CXCursor def) {
 
   Obj *save_fn = p->fn;
   Vec save_loops = p->loops;
-  int save_vars = p->vars.n;
+  int save_vars = p->vars.n, save_vars0 = p->vars0;
   p->fn = f;
+  p->vars0 = p->vars.n;
   p->loops = (Vec){0};
+  Node *pre = new_node(S_BLOCK, def);   /* a constructor's set-up of self */
+  if (f->is_ctor || (dk == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(def) && !f->is_lambda)) {
+    Obj *o = xcalloc(1, sizeof *o);
+    o->name = "this";
+    cx_loc(def, &o->file, &o->line, &o->col);
+    o->ty = mk_type(p, clang_getCursorType(cls), def);
+    f->self = o;
+    f->self_val = f->is_ctor || clang_CXXMethod_isConst(def);
+    if (f->is_ctor) {
+      o->name = "cu_self";
+      vec_push(&f->locals, o);
+      Node *d = new_node(S_DECL, def);
+      d->var = o;
+      vec_push(&pre->list, d);
+    } else {
+      if (!f->self_val) {
+        Type *pt = new_type(TY_PTR, 8, 8);
+        pt->base = o->ty;
+        o->ty = pt;
+      }
+      o->is_param = true;
+      vec_push(&f->params, o);
+      vec_push(&f->locals, o);
+    }
+  }
   int np = clang_Cursor_getNumArguments(def);
   for (int i = 0; i < np; i++) {
     CXCursor a = clang_Cursor_getArgument(def, i);
@@ -1097,15 +1407,40 @@ Obj *fe_func(Fe *p, CXCursor def) {
     vec_push(&f->params, o);
   }
   Kids k = kids(def);
-  for (int i = 0; i < k.n; i++)
-    if (clang_getCursorKind(k.v[i]) == CXCursor_CompoundStmt) {
+  FI fi = {p, f, pre, false, {0}};
+  for (int i = 0; i < k.n; i++) {
+    enum CXCursorKind kk = clang_getCursorKind(k.v[i]);
+    if (f->is_ctor && kk == CXCursor_MemberRef && i + 1 < k.n && is_expr(k.v[i + 1])) {
+      /* a member initializer: x(v) */
+      CXCursor fd = clang_getCursorReferenced(k.v[i]);
+      vec_push(&pre->list, assign_field(k.v[i + 1], f->self, fd, expr(p, k.v[i + 1])));
+      CXCursor *cp = xcalloc(1, sizeof *cp);
+      *cp = fd;
+      vec_push(&fi.done, cp);
+      i++;
+    } else if (f->is_ctor && kk == CXCursor_TypeRef) {
+      err_c(k.v[i], "unsupported in device code: base class initializer");
+    } else if (kk == CXCursor_CompoundStmt) {
       f->has_body = true;
       f->body = stmt(p, k.v[i]);
     }
+  }
   free(k.v);
+  if (f->is_ctor) {   /* in-class initializers, the body, return self */
+    field_inits(cls, &fi);
+    if (f->body) vec_push(&pre->list, f->body);
+    Node *r = new_node(S_RETURN, def);
+    r->a = new_node(N_VAR, def);
+    r->a->var = f->self;
+    r->a->ty = f->self->ty;
+    vec_push(&pre->list, r);
+    f->body = pre;
+    f->has_body = true;
+  }
   p->fn = save_fn;
   p->loops = save_loops;
   p->vars.n = save_vars;
+  p->vars0 = save_vars0;
   if (!f->is_kernel) vec_push(&p->prog->funcs, f);
   return f;
 }
