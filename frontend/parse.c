@@ -212,6 +212,8 @@ static Record *mk_record(Fe *p, CXType ct, CXCursor where) {
       err_c(where, "unsupported in device code: class with base classes ('%s')", nm);
     if (ck == CXCursor_CXXMethod && clang_CXXMethod_isVirtual(k.v[i]))
       err_c(where, "unsupported in device code: class with virtual functions ('%s')", nm);
+    if (ck == CXCursor_Destructor && cx_user_written(k.v[i]))
+      err_c(where, "unsupported in device code: class with a destructor ('%s')", nm);
   }
   free(k.v);
   FieldCtx fc = {p, r, where};
@@ -253,6 +255,14 @@ static Node *deref(Node *a) {
 static Node *addr_of(Node *a, Type *pty) {
   while (a->k == N_CAST && a->implicit) a = a->a;
   if (a->k == N_UN && !strcmp(a->op, "*")) return a->a;
+  if (a->k == N_COND) {   /* c ? x : y as an lvalue: c ? &x : &y */
+    Node *n = xcalloc(1, sizeof *n);
+    *n = *a;
+    n->ty = pty;
+    n->b = addr_of(a->b, pty);
+    n->c = addr_of(a->c, pty);
+    return n;
+  }
   if (a->k != N_VAR && a->k != N_INDEX && a->k != N_MEMBER) {
     errorat(a->file, a->line, a->col, "unsupported in device code: a non-const reference bound to a temporary");
     return a;
