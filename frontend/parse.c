@@ -82,6 +82,7 @@ static Type *new_type(TyKind k, int64_t size, int align) {
 }
 
 static Record *mk_record(Fe *p, CXType ct, CXCursor where);
+static bool cx_user_written(CXCursor f);
 
 Type *mk_type(Fe *p, CXType t, CXCursor where) {
   CXType ct = clang_getCanonicalType(t);
