@@ -179,6 +179,7 @@ struct Obj {
   int max_threads;     /* __launch_bounds__ */
   int nregs;           /* estimated registers per thread (emit.c) */
   bool has_sync;
+  bool has_warp;       /* contains a warp collective: inlined into callers */
 };
 
 /* A translation unit's device program. */

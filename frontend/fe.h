@@ -27,6 +27,8 @@ const char *fe_intern(char *s);
 Type *mk_type(Fe *p, CXType t, CXCursor where);
 Obj *fe_func(Fe *p, CXCursor def);
 void fe_globals(Fe *p);
+Node *fe_inline(Fe *p, Node *s);   /* inline.c */
+void fe_inline_left(Node *body);
 
 /* host.c: the host unit */
 typedef struct Launch { CXCursor call; } Launch;

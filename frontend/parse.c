@@ -825,7 +825,10 @@ static Node *call(Fe *p, CXCursor c) {
     n->name = xfmt("cu_%s_%s", base, sfx ? sfx : "i");
     return n;
   }
-  if (warp_call(c, n, name)) return n;
+  if (warp_call(c, n, name)) {
+    p->fn->has_warp = true;
+    return n;
+  }
   if (!strcmp(name, "__syncwarp")) {
     /* the lanes of a warp run each statement together: nothing to wait for */
     n->ck = C_BUILTIN;
@@ -1218,7 +1221,7 @@ static Node *stmt(Fe *p, CXCursor c) {
     }
     Node *n = new_node(S_EXPR, c);
     n->a = e;
-    return n;
+    return fe_inline(p, n);
   }
   Kids k = kids(c);
   Node *n = NULL;
@@ -1324,6 +1327,7 @@ static Node *stmt(Fe *p, CXCursor c) {
   }
   free(k.v);
   if (!n) n = new_node(S_NULL, c);
+  if (n->k == S_BLOCK ? n->post : n->k == S_RETURN || n->k == S_IF || n->k == S_SWITCH) n = fe_inline(p, n);
   return n;
 }
 
@@ -1448,6 +1452,7 @@ Obj *fe_func(Fe *p, CXCursor def) {
     f->body = pre;
     f->has_body = true;
   }
+  fe_inline_left(f->body);
   p->fn = save_fn;
   p->loops = save_loops;
   p->vars.n = save_vars;

@@ -2124,9 +2124,12 @@ void lw_emit(Prog *p, const CuOpts *o, Buf *out) {
   for (int i = 0; i < p->syms.n; i++)
     line(&e, "extern char cu_sym%d[] __asm__(\"%s\");", i, ((Obj *)p->syms.v[i])->key);
   if (p->globals.n || p->syms.n) line(&e, "%s", "");
-  for (int i = 0; i < p->funcs.n; i++) device_fn(&e, p->funcs.v[i], true);
+  /* functions with barriers or warp collectives were inlined (frontend/inline.c) */
+  for (int i = 0; i < p->funcs.n; i++)
+    if (!((Obj *)p->funcs.v[i])->has_sync && !((Obj *)p->funcs.v[i])->has_warp) device_fn(&e, p->funcs.v[i], true);
   if (p->funcs.n) line(&e, "%s", "");
-  for (int i = 0; i < p->funcs.n; i++) device_fn(&e, p->funcs.v[i], false);
+  for (int i = 0; i < p->funcs.n; i++)
+    if (!((Obj *)p->funcs.v[i])->has_sync && !((Obj *)p->funcs.v[i])->has_warp) device_fn(&e, p->funcs.v[i], false);
   for (int i = 0; i < p->kernels.n; i++) kernel(&e, p->kernels.v[i], i);
   line(&e, "static void __attribute__((constructor)) cu_register_device(void)");
   line(&e, "{");
