@@ -701,6 +701,10 @@ static Node *method_call(Fe *p, CXCursor c, CXCursor f, char *name) {
           p->fn->is_kernel ? "__global__" : "__device__", p->fn->name);
     return num(c, cty(p, c), 0);
   }
+  if (!ctor && !strcmp(name, "sync") && !strcmp(cx_str(clang_getCursorSpelling(clang_getCursorSemanticParent(f))), "grid_group")) {
+    err_c(c, "unsupported in device code: grid_group::sync() (a grid-wide barrier: cucc never keeps all blocks of a grid resident)");
+    return num(c, cty(p, c), 0);
+  }
   Node *n = new_node(N_CALL, c);
   n->ty = cty(p, c);
   n->name = name;
