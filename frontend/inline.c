@@ -13,7 +13,7 @@
  * last if), where they become assignments to a result variable. */
 #include "fe.h"
 
-typedef struct Map { Vec from, to; } Map;   /* Obj* or Node* -> copy */
+typedef struct Map { Vec from, to, cparm, cval; } Map;   /* Obj* or Node* -> copy; constant parameters */
 
 static void *look(Map *m, void *p) {
   for (int i = 0; i < m->from.n; i++)
@@ -41,6 +41,8 @@ static Obj *clone_obj(Fe *p, Map *m, Obj *o) {
 
 static Node *clone(Fe *p, Map *m, Obj *callee, Node *n) {
   if (!n) return NULL;
+  for (int i = 0; n->k == N_VAR && i < m->cparm.n; i++)
+    if (m->cparm.v[i] == n->var) return clone(p, m, callee, m->cval.v[i]);
   Node *c = xcalloc(1, sizeof *c);
   *c = *n;
   vec_push(&m->from, n);
@@ -67,6 +69,21 @@ static void retarget(Map *m, Node *n) {   /* break/continue: to the copies of th
   retarget(m, n->c);
   retarget(m, n->d);
   for (int i = 0; i < n->list.n; i++) retarget(m, n->list.v[i]);
+}
+
+/* Is variable o written or its address taken in n? */
+static bool written(Node *n, Obj *o) {
+  if (!n) return false;
+  if (n->k == N_ASSIGN || n->k == N_INCDEC || (n->k == N_UN && !strcmp(n->op, "&"))) {
+    Node *a = n->a;
+    while (a->k == N_MEMBER || a->k == N_INDEX || (a->k == N_CAST && a->implicit)) a = a->a;
+    if (a->k == N_VAR && a->var == o) return true;
+  }
+  if (n->k == S_DECL && n->var == o) return true;
+  if (written(n->a, o) || written(n->b, o) || written(n->c, o) || written(n->d, o)) return true;
+  for (int i = 0; i < n->list.n; i++)
+    if (written(n->list.v[i], o)) return true;
+  return false;
 }
 
 static bool has_return(Node *n) {
@@ -125,6 +142,18 @@ static void inl_expr(Fe *p, Node *n, Vec *pre) {
   if (!f->body) return;   /* recursion: reported by fe_inline_left */
   ninl++;
   Map m = {0};
+  /* a constant argument of a parameter the body never writes stands in
+   * for it (a shuffle width stays a constant, a tile size folds) */
+  bool *cst = xcalloc(f->params.n + 1, 1);
+  for (int i = 0; i < f->params.n && i < n->list.n; i++) {
+    Node *a = n->list.v[i];
+    while (a->k == N_CAST && a->implicit && (a->a->k == N_NUM || a->a->k == N_FNUM || a->a->k == N_CAST)) a = a->a;
+    if ((a->k == N_NUM || a->k == N_FNUM) && !written(f->body, f->params.v[i])) {
+      cst[i] = true;
+      vec_push(&m.cparm, f->params.v[i]);
+      vec_push(&m.cval, n->list.v[i]);
+    }
+  }
   Node *body = clone(p, &m, f, f->body);
   retarget(&m, body);
   Obj *res = NULL;
@@ -138,6 +167,7 @@ static void inl_expr(Fe *p, Node *n, Vec *pre) {
     return;
   }
   for (int i = 0; i < f->params.n && i < n->list.n; i++) {   /* parameters = arguments */
+    if (cst[i]) continue;
     Node *d = xcalloc(1, sizeof *d);
     *d = (Node){.k = S_DECL, .var = clone_obj(p, &m, f->params.v[i]), .a = n->list.v[i],
                 .file = n->file, .line = n->line, .col = n->col};

@@ -39,6 +39,36 @@ static __device__ inline unsigned pack(unsigned b, unsigned mask) {
   return r;
 }
 static __device__ inline unsigned tile_bits(unsigned n) { return n >= 32 ? 0xffffffffu : (1u << n) - 1u; }
+/* shuffles of any scalar the intrinsics take, and of vector types member
+ * by member, as CUDA's groups shuffle any trivially copyable type */
+#define CU_SH1(T)                                                                                          \
+  static __device__ inline T shfl(unsigned k, T v, int s, int w) { return __shfl_sync(k, v, s, w); }      \
+  static __device__ inline T shfl_up(unsigned k, T v, unsigned d, int w) { return __shfl_up_sync(k, v, d, w); } \
+  static __device__ inline T shfl_down(unsigned k, T v, unsigned d, int w) { return __shfl_down_sync(k, v, d, w); } \
+  static __device__ inline T shfl_xor(unsigned k, T v, int m, int w) { return __shfl_xor_sync(k, v, m, w); }
+CU_SH1(int) CU_SH1(unsigned int) CU_SH1(long long) CU_SH1(unsigned long long) CU_SH1(float) CU_SH1(double)
+#undef CU_SH1
+#define CU_SHV2(T, OP, A)                                                                                  \
+  static __device__ inline T OP(unsigned k, T v, A a, int w) {                                             \
+    v.x = OP(k, v.x, a, w);                                                                                \
+    v.y = OP(k, v.y, a, w);                                                                                \
+    return v;                                                                                              \
+  }
+#define CU_SHV4(T, OP, A)                                                                                  \
+  static __device__ inline T OP(unsigned k, T v, A a, int w) {                                             \
+    v.x = OP(k, v.x, a, w);                                                                                \
+    v.y = OP(k, v.y, a, w);                                                                                \
+    v.z = OP(k, v.z, a, w);                                                                                \
+    v.w = OP(k, v.w, a, w);                                                                                \
+    return v;                                                                                              \
+  }
+#define CU_SHVS(T, V) V(T, shfl, int) V(T, shfl_up, unsigned) V(T, shfl_down, unsigned) V(T, shfl_xor, int)
+CU_SHVS(int2, CU_SHV2) CU_SHVS(uint2, CU_SHV2) CU_SHVS(float2, CU_SHV2) CU_SHVS(double2, CU_SHV2)
+CU_SHVS(longlong2, CU_SHV2) CU_SHVS(ulonglong2, CU_SHV2)
+CU_SHVS(int4, CU_SHV4) CU_SHVS(uint4, CU_SHV4) CU_SHVS(float4, CU_SHV4)
+#undef CU_SHVS
+#undef CU_SHV2
+#undef CU_SHV4
 __device__ void grid_sync_unsupported(void);
 }
 
@@ -68,10 +98,10 @@ public:
   __device__ unsigned num_threads() const { return N; }
   __device__ unsigned meta_group_rank() const { return __cu::tid() / N; }
   __device__ unsigned meta_group_size() const { return (__cu::nthreads() + N - 1) / N; }
-  template <class T> __device__ T shfl(T v, int src) const { return __shfl_sync(0xffffffffu, v, src, N); }
-  template <class T> __device__ T shfl_down(T v, unsigned d) const { return __shfl_down_sync(0xffffffffu, v, d, N); }
-  template <class T> __device__ T shfl_up(T v, unsigned d) const { return __shfl_up_sync(0xffffffffu, v, d, N); }
-  template <class T> __device__ T shfl_xor(T v, int m) const { return __shfl_xor_sync(0xffffffffu, v, m, N); }
+  template <class T> __device__ T shfl(T v, int src) const { return __cu::shfl(0xffffffffu, v, src, N); }
+  template <class T> __device__ T shfl_down(T v, unsigned d) const { return __cu::shfl_down(0xffffffffu, v, d, N); }
+  template <class T> __device__ T shfl_up(T v, unsigned d) const { return __cu::shfl_up(0xffffffffu, v, d, N); }
+  template <class T> __device__ T shfl_xor(T v, int m) const { return __cu::shfl_xor(0xffffffffu, v, m, N); }
   /* bit i: the thread of rank i in this tile */
   __device__ unsigned ballot(int p) const {
     return (__ballot_sync(0xffffffffu, p) >> (__cu::lane() & ~(N - 1))) & __cu::tile_bits(N);
@@ -122,15 +152,15 @@ public:
   __device__ unsigned meta_group_rank() const { return 0; }
   __device__ unsigned meta_group_size() const { return 1; }
   template <class T> __device__ T shfl(T v, unsigned rank) const {
-    return __shfl_sync(_mask, v, __cu::nth_lane(_mask, rank));
+    return __cu::shfl(_mask, v, __cu::nth_lane(_mask, rank), 32);
   }
   template <class T> __device__ T shfl_down(T v, unsigned d) const {
     unsigned r = thread_rank() + d;
-    return __shfl_sync(_mask, v, __cu::nth_lane(_mask, r < size() ? r : thread_rank()));
+    return __cu::shfl(_mask, v, __cu::nth_lane(_mask, r < size() ? r : thread_rank()), 32);
   }
   template <class T> __device__ T shfl_up(T v, unsigned d) const {
     unsigned r = thread_rank();
-    return __shfl_sync(_mask, v, __cu::nth_lane(_mask, r >= d ? r - d : r));
+    return __cu::shfl(_mask, v, __cu::nth_lane(_mask, r >= d ? r - d : r), 32);
   }
   __device__ unsigned ballot(int p) const { return __cu::pack(__ballot_sync(_mask, p), _mask); }
   __device__ int any(int p) const { return __ballot_sync(_mask, p) != 0; }
