@@ -167,6 +167,21 @@ public:
   __device__ int all(int p) const { return __ballot_sync(_mask, p) == _mask; }
 };
 static __device__ inline coalesced_group coalesced_threads() { return coalesced_group(__activemask()); }
+/* the threads of g with the same label (or predicate) */
+static __device__ inline coalesced_group labeled_partition(const coalesced_group &g, int label) {
+  return coalesced_group(__match_any_sync(g._mask, label));
+}
+template <unsigned N>
+static __device__ inline coalesced_group labeled_partition(const thread_block_tile<N> &, int label) {
+  return coalesced_group(__match_any_sync(0xffffffffu, label) & (__cu::tile_bits(N) << (__cu::lane() & ~(N - 1))));
+}
+static __device__ inline coalesced_group binary_partition(const coalesced_group &g, bool pred) {
+  return labeled_partition(g, pred ? 1 : 0);
+}
+template <unsigned N>
+static __device__ inline coalesced_group binary_partition(const thread_block_tile<N> &g, bool pred) {
+  return labeled_partition(g, pred ? 1 : 0);
+}
 
 class grid_group {
 public:
