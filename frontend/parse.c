@@ -922,6 +922,7 @@ static Node *expr(Fe *p, CXCursor c) {
     if (!n) err_c(c, "cannot evaluate constant");
     break;
   case CXCursor_CXXNullPtrLiteralExpr:
+  case CXCursor_GNUNullExpr:   /* NULL in C++ */
     n = num(c, cty(p, c), 0);
     break;
   case CXCursor_StringLiteral:
@@ -1320,6 +1321,15 @@ static Node *stmt(Fe *p, CXCursor c) {
   case CXCursor_CaseStmt:
   case CXCursor_DefaultStmt:
     err_c(c, "unsupported in device code: case label outside the top level of a switch body");
+    break;
+  case CXCursor_UnexposedStmt:
+    /* a statement with attributes: #pragma unroll before a loop (the C
+     * compiler unrolls as it sees fit) */
+    if (k.n == 1 && !is_expr(k.v[0])) {
+      n = stmt(p, k.v[0]);
+      break;
+    }
+    err_c(c, "unsupported in device code: statement (C++ construct)");
     break;
   case CXCursor_GotoStmt:
   case CXCursor_LabelStmt:
