@@ -1210,9 +1210,106 @@ static void flatten_case(Fe *p, CXCursor c, Vec *out) {
   free(k.v);
 }
 
+/* assert(e) from <assert.h> is `e ? (void)0 : __assert_fail("e", file,
+ * line, function)`: in device code it becomes
+ * if (!e) { cu_assert_fail(block, thread, "e", file, line); return; } */
+static bool names_assert_fail(CXCursor c, int depth) {
+  char *nm = cx_str(clang_getCursorSpelling(c));
+  bool r = !strcmp(nm, "__assert_fail") || !strcmp(nm, "__assert_rtn") || !strcmp(nm, "_assert");
+  free(nm);
+  Kids k = kids(c);
+  for (int i = 0; i < k.n && !r && depth < 3; i++) r = names_assert_fail(k.v[i], depth + 1);
+  free(k.v);
+  return r;
+}
+
+/* the first string literal under c: the asserted expression's text */
+static const char *first_str(CXCursor c, int depth) {
+  if (clang_getCursorKind(c) == CXCursor_StringLiteral) return cx_str(clang_getCursorSpelling(c));
+  Kids k = kids(c);
+  const char *r = NULL;
+  for (int i = 0; i < k.n && !r && depth < 3; i++) r = first_str(k.v[i], depth + 1);
+  free(k.v);
+  return r ? r : depth ? NULL : "\"assertion\"";
+}
+
+static Node *str_node(CXCursor c, const char *lit) {
+  Node *n = new_node(N_STR, c);
+  n->ty = new_type(TY_PTR, 8, 8);
+  n->ty->base = new_type(TY_CHAR, 1, 1);
+  n->str = (char *)lit;
+  return n;
+}
+
+static Node *assert_stmt(Fe *p, CXCursor c) {
+  CXCursor q = c;
+  while (clang_getCursorKind(q) == CXCursor_ParenExpr || clang_getCursorKind(q) == CXCursor_UnexposedExpr) {
+    Kids k = kids(q);
+    bool one = k.n == 1;
+    if (one) q = k.v[0];
+    free(k.v);
+    if (!one) break;
+  }
+  if (clang_getCursorKind(q) != CXCursor_ConditionalOperator) return NULL;
+  Kids k = kids(q);
+  Node *n = NULL;
+  if (k.n == 3 && names_assert_fail(k.v[2], 0)) {
+    const char *text = first_str(k.v[2], 0);
+    n = new_node(S_IF, c);
+    Node *no = new_node(N_UN, c);
+    no->op = "!";
+    no->ty = new_type(TY_INT, 4, 4);
+    no->a = expr(p, k.v[0]);
+    n->a = no;
+    Node *call = new_node(N_CALL, c);
+    call->ck = C_BUILTIN;
+    call->name = "cu_assert_fail";
+    call->ty = new_type(TY_VOID, 1, 1);
+    Node *bid = new_node(N_BUILTIN, c);
+    bid->bk = B_BID;
+    bid->ty = new_type(TY_UINT, 4, 4);
+    Type *pt = new_type(TY_PTR, 8, 8);
+    pt->base = bid->ty;
+    Node *ab = new_node(N_UN, c);
+    ab->op = "&";
+    ab->a = bid;
+    ab->ty = pt;
+    vec_push(&call->list, ab);
+    for (int d = 0; d < 3; d++) {
+      Node *t = new_node(N_BUILTIN, c);
+      t->bk = B_TID;
+      t->dim = d;
+      t->ty = bid->ty;
+      vec_push(&call->list, t);
+    }
+    vec_push(&call->list, str_node(c, text));
+    Buf f = {0};
+    buf_puts(&f, "\"");
+    for (const char *s = call->file; *s; s++) buf_printf(&f, *s == '"' || *s == '\\' ? "\\%c" : "%c", *s);
+    buf_puts(&f, "\"");
+    vec_push(&call->list, str_node(c, buf_take(&f)));
+    vec_push(&call->list, num(c, new_type(TY_INT, 4, 4), call->line));
+    Node *then = new_node(S_BLOCK, c);
+    Node *es = new_node(S_EXPR, c);
+    es->a = call;
+    vec_push(&then->list, es);
+    Type *rt = p->fn->ty;
+    if (rt->kind != TY_RECORD) {   /* the thread stops here */
+      Node *r = new_node(S_RETURN, c);
+      if (rt->kind != TY_VOID) r->a = num(c, rt, 0);
+      vec_push(&then->list, r);
+    }
+    n->b = then;
+  }
+  free(k.v);
+  return n;
+}
+
 static Node *stmt(Fe *p, CXCursor c) {
   enum CXCursorKind ck = clang_getCursorKind(c);
   if (is_expr(c)) {
+    Node *as = assert_stmt(p, c);
+    if (as) return as;
     Node *e = expr(p, c);
     if (e->k == N_ASSIGN && !strcmp(e->op, "=") && strip(e->a)->k == N_VAR &&
         strip(e->b)->k == S_SYNC) {   /* c = __syncthreads_or(x); */

@@ -101,6 +101,10 @@ void cu_barrier(const cu_block *B);
  * launch failed (cudaErrorLaunchFailure at the next synchronization). */
 void cu_fault(const cu_block *B, unsigned tid, const char *file, int line,
               const char *msg);
+/* the same with the error the launch then fails with (cudaErrorAssert for
+ * a failed assert() in a kernel) */
+void cu_fault_err(const cu_block *B, unsigned tid, const char *file, int line,
+                  const char *msg, int err);
 
 #ifdef __cplusplus
 }
