@@ -777,11 +777,8 @@ static Node *call(Fe *p, CXCursor c) {
     n->b = expr(p, clang_Cursor_getArgument(c, 1));
     return n;
   }
-  if (fk == CXCursor_Constructor || fk == CXCursor_CXXMethod) return method_call(p, c, f, name);
-  if (fk == CXCursor_ConversionFunction) {
-    err_c(c, "unsupported in device code: call to C++ conversion function '%s'", name);
-    return num(c, cty(p, c), 0);
-  }
+  if (fk == CXCursor_Constructor || fk == CXCursor_CXXMethod || fk == CXCursor_ConversionFunction)
+    return method_call(p, c, f, name);
   if (fk != CXCursor_FunctionDecl) {
     err_c(c, "unsupported in device code: indirect call");
     return num(c, cty(p, c), 0);
@@ -1500,7 +1497,8 @@ Obj *fe_func(Fe *p, CXCursor def) {
   p->vars0 = p->vars.n;
   p->loops = (Vec){0};
   Node *pre = new_node(S_BLOCK, def);   /* a constructor's set-up of self */
-  if (f->is_ctor || (dk == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(def) && !f->is_lambda)) {
+  if (f->is_ctor || ((dk == CXCursor_CXXMethod || dk == CXCursor_ConversionFunction) &&
+                     !clang_CXXMethod_isStatic(def) && !f->is_lambda)) {
     Obj *o = xcalloc(1, sizeof *o);
     o->name = "this";
     cx_loc(def, &o->file, &o->line, &o->col);
