@@ -33,6 +33,12 @@ static __host__ __device__ inline float max(float a, double b) { return fmaxf(a,
 
 /* Math functions CUDA offers in host and device code that the C library
  * lacks (rsqrtf is used by host-device code such as vector helpers). */
+static __host__ __device__ inline unsigned int umin(unsigned int a, unsigned int b) { return a < b ? a : b; }
+static __host__ __device__ inline unsigned int umax(unsigned int a, unsigned int b) { return a > b ? a : b; }
+static __host__ __device__ inline long long llmin(long long a, long long b) { return a < b ? a : b; }
+static __host__ __device__ inline long long llmax(long long a, long long b) { return a > b ? a : b; }
+static __host__ __device__ inline unsigned long long ullmin(unsigned long long a, unsigned long long b) { return a < b ? a : b; }
+static __host__ __device__ inline unsigned long long ullmax(unsigned long long a, unsigned long long b) { return a > b ? a : b; }
 static __host__ __device__ inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
 static __host__ __device__ inline double rsqrt(double x) { return 1.0 / sqrt(x); }
 static __host__ __device__ inline float rcbrtf(float x) { return 1.0f / cbrtf(x); }
