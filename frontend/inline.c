@@ -164,6 +164,7 @@ static void inl_expr(Fe *p, Node *n, Vec *pre) {
   if (!tails(body, res)) {
     errorat(n->file, n->line, n->col,
             "unsupported in device code: call to '%s', which has barriers or warp collectives and returns before its end", f->name);
+    n->ck = C_BUILTIN;   /* reported: not again by fe_inline_left */
     return;
   }
   for (int i = 0; i < f->params.n && i < n->list.n; i++) {   /* parameters = arguments */

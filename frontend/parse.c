@@ -933,6 +933,9 @@ static Node *expr(Fe *p, CXCursor c) {
   case CXCursor_CXXThisExpr:
     n = this_ptr(p, c);
     break;
+  case CXCursor_LambdaExpr:
+    err_c(c, "unsupported in device code: a lambda used as a value (define it in a variable and call it there)");
+    break;
   case CXCursor_DeclRefExpr: {
     CXCursor d = clang_getCursorReferenced(c);
     enum CXCursorKind dk = clang_getCursorKind(d);
