@@ -147,13 +147,18 @@ static bool c_only_keyword(const char *s) {
   return false;
 }
 
+/* One C name per local of the function: two variables of one name in
+ * sibling scopes may both be kept at block level (barrier kernels). */
 static void name_locals(Obj *fn) {
   for (int i = 0; i < fn->locals.n; i++) {
     Obj *o = fn->locals.v[i];
-    if (o->name[0] == '_' || c_only_keyword(o->name) || !strncmp(o->name, "cu_", 3))
-      o->cname = xfmt("u%s", o->name);
-    else
-      o->cname = o->name;
+    char *b = o->name[0] == '_' || c_only_keyword(o->name) || !strncmp(o->name, "cu_", 3) ? xfmt("u%s", o->name) : o->name;
+    o->cname = b;
+    for (int j = 0, k = 1; j < i; j++)
+      if (!strcmp(((Obj *)fn->locals.v[j])->cname, o->cname)) {
+        o->cname = xfmt("%s_%d", b, k++);
+        j = -1;
+      }
   }
 }
 
