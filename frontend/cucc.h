@@ -147,6 +147,10 @@ struct Obj {
   bool is_param, is_shared, is_extern_shared;
   bool is_global;      /* __device__/__constant__ at file scope: the host
                           unit defines it; device C refers to its symbol */
+  bool is_static;      /* such a global with internal linkage: its host unit
+                          registers it under `key` ("file:name", `pretty`
+                          its name in host code), device C reads it through
+                          a pointer bound by that key */
   bool vary;           /* per-lane storage (uniform.c) */
   unsigned char aff;   /* when warps are whole rows (emit.c), AF_LANE: lane
                           l holds base + l; AF_ROW: every lane holds the

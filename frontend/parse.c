@@ -326,26 +326,50 @@ static Obj *new_var(Fe *p, CXCursor c) {
   return o;
 }
 
+/* A namespace-scope variable as host code spells it from the end of its
+ * file (anonymous namespaces need no qualifier there). */
+static char *host_name(CXCursor d) {
+  char *nm = cx_str(clang_getCursorSpelling(d));
+  for (CXCursor s = clang_getCursorSemanticParent(d); clang_getCursorKind(s) == CXCursor_Namespace;
+       s = clang_getCursorSemanticParent(s)) {
+    char *ns = cx_str(clang_getCursorSpelling(s));
+    if (*ns) nm = xfmt("%s::%s", ns, nm);
+  }
+  return nm;
+}
+
+/* Identity of a __device__/__constant__ variable: its linker name, or for
+ * one with internal linkage (static, anonymous namespace) "file:name". */
+static char *global_key(CXCursor d) {
+  enum CXLinkageKind l = clang_getCursorLinkage(d);
+  if (l == CXLinkage_External) return cx_str(clang_Cursor_getMangling(d));
+  if (l != CXLinkage_Internal && l != CXLinkage_UniqueExternal) return NULL;
+  const char *f;
+  int line, col;
+  cx_loc(d, &f, &line, &col);
+  return xfmt("%s:%s", f, host_name(d));
+}
+
 /* A __device__ or __constant__ variable at namespace scope. Memory is
  * unified, so the host unit's definition is the device object too; the
  * device C names it by its linker symbol. */
 static Obj *global_var(Fe *p, CXCursor d) {
-  if (!cx_has_attr(d, CXCursor_CUDADeviceAttr) && !cx_has_attr(d, CXCursor_CUDAConstantAttr) &&
-      !cx_has_attr(d, CXCursor_CUDASharedAttr))
+  if ((!cx_has_attr(d, CXCursor_CUDADeviceAttr) && !cx_has_attr(d, CXCursor_CUDAConstantAttr)) ||
+      cx_has_attr(d, CXCursor_CUDASharedAttr))
     return NULL;
-  if (cx_has_attr(d, CXCursor_CUDASharedAttr)) return NULL;
+  char *key = global_key(d);
+  if (!key) {
+    err_c(d, "unsupported: __device__/__constant__ variable '%s' with this linkage", cx_str(clang_getCursorSpelling(d)));
+    return NULL;
+  }
   for (int i = 0; i < p->prog->globals.n; i++) {
     Obj *o = p->prog->globals.v[i];
-    if (!strcmp(o->key, cx_str(clang_Cursor_getMangling(d)))) return o;
-  }
-  if (clang_getCursorLinkage(d) != CXLinkage_External) {
-    err_c(d, "unsupported: static __device__/__constant__ variable '%s' (drop 'static')",
-          cx_str(clang_getCursorSpelling(d)));
-    return NULL;
+    if (!strcmp(o->key, key)) return o;
   }
   Obj *o = xcalloc(1, sizeof *o);
   o->name = cx_str(clang_getCursorSpelling(d));
-  o->key = cx_str(clang_Cursor_getMangling(d));
+  o->key = key;
+  o->is_static = clang_getCursorLinkage(d) != CXLinkage_External;
   o->cname = xfmt("cu_g_%s", o->name);
   for (int i = 0; i < p->prog->globals.n; i++)
     if (!strcmp(((Obj *)p->prog->globals.v[i])->cname, o->cname)) o->cname = xfmt("cu_g%d_%s", i, o->name);
@@ -401,12 +425,15 @@ static enum CXChildVisitResult globals_cb(CXCursor c, CXCursor parent, CXClientD
   enum CXCursorKind k = clang_getCursorKind(c);
   if (!clang_Location_isFromMainFile(clang_getCursorLocation(c))) return CXChildVisit_Continue;
   if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec) return CXChildVisit_Recurse;
+  char *key;
   if (k == CXCursor_VarDecl && clang_isCursorDefinition(c) &&
       (cx_has_attr(c, CXCursor_CUDADeviceAttr) || cx_has_attr(c, CXCursor_CUDAConstantAttr)) &&
-      clang_getCursorLinkage(c) == CXLinkage_External) {
+      (key = global_key(c)) != NULL) {
     Obj *o = xcalloc(1, sizeof *o);
     o->name = cx_str(clang_getCursorSpelling(c));
-    o->key = cx_str(clang_Cursor_getMangling(c));
+    o->key = key;
+    o->is_static = clang_getCursorLinkage(c) != CXLinkage_External;
+    o->pretty = host_name(c);
     o->smem_off = clang_Type_getSizeOf(clang_getCursorType(c));
     vec_push(&p->prog->syms, o);
   }

@@ -138,6 +138,21 @@ static CXCursor twin(CXTranslationUnit tu2, CXCursor c) {
   return clang_Cursor_isNull(t.hit) ? c : t.hit;
 }
 
+/* static __device__/__constant__ variables: only their own unit can take
+ * their address, so the host unit registers them (see cu_bind_static_symbol) */
+static void host_statics(Prog *prog, Buf *host) {
+  bool any = false;
+  for (int i = 0; i < prog->syms.n; i++) {
+    Obj *g = prog->syms.v[i];
+    if (!g->is_static) continue;
+    if (!any) buf_puts(host, "\n/* cucc: register this file's static __device__/__constant__ variables */\n"
+                             "static void __attribute__((constructor)) cu_register_host_statics(void) {\n");
+    any = true;
+    buf_printf(host, "  cu_register_static_symbol((const void *)&%s, sizeof(%s), \"%s\");\n", g->pretty, g->pretty, g->key);
+  }
+  if (any) buf_puts(host, "}\n");
+}
+
 int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
   Vec args = {0};
   /* CUDA mode, host side: one AST holding host and device code. No CUDA
@@ -248,6 +263,7 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
     return 1;
   }
   host_register(prog, &kcur, host);
+  host_statics(prog, host);
   for (int i = 0; i < prog->funcs.n; i++) lw_uniform(prog->funcs.v[i]);
   for (int i = 0; i < prog->kernels.n; i++) lw_uniform(prog->kernels.v[i]);
   if (!nerrors) lw_emit(prog, o, dev);

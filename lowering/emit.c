@@ -2123,11 +2123,16 @@ void lw_emit(Prog *p, const CuOpts *o, Buf *out) {
   records(&e, p);
   for (int i = 0; i < p->globals.n; i++) {
     Obj *g = p->globals.v[i];
-    line(&e, "extern %s __asm__(\"%s\");  /* %s:%d */", decl(g->ty, g->cname, false), g->key, g->file, g->line);
+    if (g->is_static) {   /* read through a pointer bound at start-up (cu_bind_static_symbol) */
+      line(&e, "static %s;  /* %s:%d */", decl(ptr_to(g->ty), xfmt("cu_gp%d", i), false), g->file, g->line);
+      g->cname = xfmt("(*cu_gp%d)", i);
+    } else
+      line(&e, "extern %s __asm__(\"%s\");  /* %s:%d */", decl(g->ty, g->cname, false), g->key, g->file, g->line);
   }
   /* the symbols to register, by linker name only (types may not be C) */
   for (int i = 0; i < p->syms.n; i++)
-    line(&e, "extern char cu_sym%d[] __asm__(\"%s\");", i, ((Obj *)p->syms.v[i])->key);
+    if (!((Obj *)p->syms.v[i])->is_static)
+      line(&e, "extern char cu_sym%d[] __asm__(\"%s\");", i, ((Obj *)p->syms.v[i])->key);
   if (p->globals.n || p->syms.n) line(&e, "%s", "");
   /* functions with barriers or warp collectives were inlined (frontend/inline.c) */
   for (int i = 0; i < p->funcs.n; i++)
@@ -2147,7 +2152,11 @@ void lw_emit(Prog *p, const CuOpts *o, Buf *out) {
   }
   for (int i = 0; i < p->syms.n; i++) {
     Obj *g = p->syms.v[i];
-    line(&e, "  cu_register_symbol(cu_sym%d, %lld, \"%s\");", i, (long long)g->smem_off, g->name);
+    if (!g->is_static) line(&e, "  cu_register_symbol(cu_sym%d, %lld, \"%s\");", i, (long long)g->smem_off, g->name);
+  }
+  for (int i = 0; i < p->globals.n; i++) {
+    Obj *g = p->globals.v[i];
+    if (g->is_static) line(&e, "  cu_bind_static_symbol(\"%s\", (void **)&cu_gp%d);", g->key, i);
   }
   line(&e, "  cu_set_arch(%d);   /* -arch=sm_%d: the default device model */", o->arch ? o->arch : 75, o->arch ? o->arch : 75);
   line(&e, "}");

@@ -81,6 +81,10 @@ void cu_register_stub(const void *stub, const char *name);
 /* each __device__/__constant__/__managed__ variable defined in a .cu (its
  * address is the symbol of cudaMemcpyToSymbol & co.) */
 void cu_register_symbol(const void *addr, size_t size, const char *name);
+/* a static one: its host unit registers it under a key ("file:name"), the
+ * device object binds its pointer to it by that key */
+void cu_register_static_symbol(const void *addr, size_t size, const char *key);
+void cu_bind_static_symbol(const char *key, void **slot);
 
 /* The host side of a launch: the rewritten <<<...>>> pushes a configuration
  * (returns 0 on success, as nvcc's __cudaPushCallConfiguration), then the

@@ -6,20 +6,52 @@
 #include "rt.h"
 
 typedef struct Sym { const char *addr; size_t size; const char *name; } Sym;
+/* a static variable: its address by key, and the device object's pointers
+ * waiting for it */
+typedef struct Key { const char *key; const void *addr; } Key;
+typedef struct Slot { const char *key; void **slot; } Slot;
 
 static Sym *syms;
-static int nsyms, capsyms;
+static Key *keys;
+static Slot *slots;
+static int nsyms, capsyms, nslots, capslots, nkeys, capkeys;
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+
+static void *grow(void *v, int n, int *cap, size_t sz) {
+  if (n < *cap) return v;
+  *cap = *cap ? *cap * 2 : 16;
+  v = realloc(v, sz * *cap);
+  if (!v) abort();
+  return v;
+}
 
 void cu_register_symbol(const void *addr, size_t size, const char *name) {
   pthread_mutex_lock(&mu);
-  if (nsyms == capsyms) {
-    capsyms = capsyms ? capsyms * 2 : 16;
-    Sym *s = realloc(syms, sizeof *syms * capsyms);
-    if (!s) abort();
-    syms = s;
-  }
+  syms = grow(syms, nsyms, &capsyms, sizeof *syms);
   syms[nsyms++] = (Sym){addr, size, name};
+  pthread_mutex_unlock(&mu);
+}
+
+/* A static __device__/__constant__ variable: only its own (host) unit can
+ * name it, so that unit registers its address under a key and the device
+ * object, which reads it through a pointer, binds that pointer by the key.
+ * The two constructors may run in either order. */
+void cu_register_static_symbol(const void *addr, size_t size, const char *key) {
+  cu_register_symbol(addr, size, key);
+  pthread_mutex_lock(&mu);
+  keys = grow(keys, nkeys, &capkeys, sizeof *keys);
+  keys[nkeys++] = (Key){key, addr};
+  for (int i = 0; i < nslots; i++)
+    if (!strcmp(slots[i].key, key)) *slots[i].slot = (void *)addr;
+  pthread_mutex_unlock(&mu);
+}
+
+void cu_bind_static_symbol(const char *key, void **slot) {
+  pthread_mutex_lock(&mu);
+  slots = grow(slots, nslots, &capslots, sizeof *slots);
+  slots[nslots++] = (Slot){key, slot};
+  for (int i = 0; i < nkeys; i++)
+    if (!strcmp(keys[i].key, key)) *slot = (void *)keys[i].addr;
   pthread_mutex_unlock(&mu);
 }
 

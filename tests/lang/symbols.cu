@@ -15,6 +15,9 @@ __device__ unsigned d_last = 77;
 __device__ int d_mark[8];
 __device__ float d_unused[5];   // never used by a kernel: still a symbol
 namespace ns { __device__ int d_scale = 3; }
+static __constant__ int c_static[3];          // internal linkage: bound by key
+namespace { __device__ int d_anon = 5; }
+namespace ns { static __device__ float d_sfac = 0.5f; }
 
 __device__ float blend(int i) { return c_w[i % 4] * d_tab[i % 8] + c_coef.tap[i % 3]; }
 
@@ -27,6 +30,12 @@ __global__ void fill(float *out, int n) {
   atomicAdd(&d_hits, 1);
   if (i == n - 1) d_last = i;
   if (i < 8) d_mark[i] = i * i;   // kernels write __device__ arrays
+}
+
+__global__ void statics(int *out) {
+  int i = threadIdx.x;
+  out[i] = c_static[i % 3] * d_anon + (int)(ns::d_sfac * 4);
+  atomicAdd(&d_anon, 0);
 }
 
 __global__ void through_ptr(float *tab, int *hits) { tab[threadIdx.x] *= 2; atomicAdd(hits, 10); }
@@ -86,6 +95,16 @@ int main() {
   check(cudaMemcpyToSymbol(d_unused, pt, 5 * sizeof(float), 0, cudaMemcpyDeviceToDevice) == cudaSuccess, "d2d");
   float u[5];
   check(cudaMemcpyFromSymbol(u, d_unused, sizeof u) == cudaSuccess && u[4] == dt[4], "d2d result");
+
+  // static and anonymous-namespace variables: one object for host and device
+  int cs[3] = {7, -1, 2}, *so, sh[6];
+  check(cudaMemcpyToSymbol(c_static, cs, sizeof cs) == cudaSuccess, "copy to a static __constant__");
+  cudaMalloc(&so, sizeof sh);
+  statics<<<1, 6>>>(so);
+  cudaMemcpy(sh, so, sizeof sh, cudaMemcpyDeviceToHost);
+  for (int i = 0; i < 6; i++) check(sh[i] == cs[i % 3] * 5 + 2, "kernel reading static variables");
+  int anon = 0;
+  check(cudaMemcpyFromSymbol(&anon, d_anon, sizeof anon) == cudaSuccess && anon == 5, "anonymous namespace symbol");
 
   // errors, as CUDA reports them
   static float not_a_symbol[4];
