@@ -186,6 +186,12 @@ struct Obj {
   bool has_warp;       /* contains a warp collective: inlined into callers */
 };
 
+/* A device function with barriers, warp collectives or __shared__
+ * variables is inlined into its callers (frontend/inline.c), never emitted. */
+static inline bool fn_inlined(const Obj *f) {
+  return !f->is_kernel && (f->has_sync || f->has_warp || f->shared.n);
+}
+
 /* A translation unit's device program. */
 typedef struct Prog {
   const char *path;    /* the .cu */

@@ -1,5 +1,5 @@
-/* inline.c: device functions that contain __syncthreads() or warp
- * collectives are inlined into their callers' IR, so that the barrier or
+/* inline.c: device functions that contain __syncthreads(), warp
+ * collectives or __shared__ variables are inlined into their callers' IR, so that the barrier or
  * the collective stands in the kernel, where lowering/ can split regions
  * and gather lanes (a function is otherwise called once per lane). This is
  * what makes cooperative groups' methods and helpers such as a warp
@@ -29,6 +29,10 @@ static Obj *clone_obj(Fe *p, Map *m, Obj *o) {
   c = xcalloc(1, sizeof *c);
   c->name = xfmt("%s_i%d", o->name, ninl);
   c->ty = o->ty;
+  if (c->ty->is_const && c->ty->kind != TY_ARRAY) {   /* set once; const would only hinder per-thread storage */
+    c->ty = memcpy(xcalloc(1, sizeof *c->ty), o->ty, sizeof *c->ty);
+    c->ty->is_const = false;
+  }
   c->file = o->file;
   c->line = o->line;
   c->col = o->col;
@@ -123,7 +127,7 @@ static bool tails(Node *s, Obj *res) {
   }
 }
 
-static bool needs(Obj *f) { return f && f->has_body && !f->is_kernel && (f->has_sync || f->has_warp); }
+static bool needs(Obj *f) { return f && f->has_body && fn_inlined(f); }
 
 /* Inline the calls in expression *n that need it (innermost first),
  * appending their statements to pre. */
@@ -163,7 +167,7 @@ static void inl_expr(Fe *p, Node *n, Vec *pre) {
   }
   if (!tails(body, res)) {
     errorat(n->file, n->line, n->col,
-            "unsupported in device code: call to '%s', which has barriers or warp collectives and returns before its end", f->name);
+            "unsupported in device code: call to '%s', which has barriers, warp collectives or __shared__ data and returns before its end", f->name);
     n->ck = C_BUILTIN;   /* reported: not again by fe_inline_left */
     return;
   }
@@ -180,6 +184,14 @@ static void inl_expr(Fe *p, Node *n, Vec *pre) {
     vec_push(pre, d);
   }
   vec_push(pre, body);
+  for (int i = 0; i < f->shared.n; i++) {   /* one per block, however often inlined */
+    bool have = false;
+    for (int j = 0; j < p->fn->shared.n; j++) have |= p->fn->shared.v[j] == f->shared.v[i];
+    if (!have) {
+      vec_push(&p->fn->shared, f->shared.v[i]);
+      vec_push(&p->fn->locals, f->shared.v[i]);   /* named with the caller's locals */
+    }
+  }
   p->fn->has_sync |= f->has_sync;
   p->fn->has_warp |= f->has_warp;
   Node *r = n;   /* the call becomes its result */
@@ -217,7 +229,7 @@ void fe_inline_left(Node *n) {
   if (!n) return;
   if (n->k == N_CALL && n->ck == C_FUNC && needs(n->fn))
     errorat(n->file, n->line, n->col,
-            "unsupported in device code: call to '%s' (it has barriers or warp collectives) in this position "
+            "unsupported in device code: call to '%s' (it has barriers, warp collectives or __shared__ data) in this position "
             "(call it in a statement of its own)", n->fn->name);
   fe_inline_left(n->a);
   fe_inline_left(n->b);

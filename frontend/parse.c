@@ -1127,9 +1127,7 @@ static Node *decl_stmt(Fe *p, CXCursor c) {
       o->is_shared = true;
       o->is_extern_shared = sc == CX_SC_Extern;
       vec_push(&p->fn->shared, o);
-      if (!p->fn->is_kernel)
-        err_c(v, "unsupported: __shared__ variable in a __device__ function (declare it in the kernel)");
-      continue;
+      continue;   /* in a device function: one per block, the function is inlined */
     }
     if (sc == CX_SC_Extern) {
       err_c(v, "unsupported in device code: extern local variable");

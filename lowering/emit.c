@@ -2134,12 +2134,12 @@ void lw_emit(Prog *p, const CuOpts *o, Buf *out) {
     if (!((Obj *)p->syms.v[i])->is_static)
       line(&e, "extern char cu_sym%d[] __asm__(\"%s\");", i, ((Obj *)p->syms.v[i])->key);
   if (p->globals.n || p->syms.n) line(&e, "%s", "");
-  /* functions with barriers or warp collectives were inlined (frontend/inline.c) */
+  /* functions with barriers, warp collectives or __shared__ data were inlined (frontend/inline.c) */
   for (int i = 0; i < p->funcs.n; i++)
-    if (!((Obj *)p->funcs.v[i])->has_sync && !((Obj *)p->funcs.v[i])->has_warp) device_fn(&e, p->funcs.v[i], true);
+    if (!fn_inlined(p->funcs.v[i])) device_fn(&e, p->funcs.v[i], true);
   if (p->funcs.n) line(&e, "%s", "");
   for (int i = 0; i < p->funcs.n; i++)
-    if (!((Obj *)p->funcs.v[i])->has_sync && !((Obj *)p->funcs.v[i])->has_warp) device_fn(&e, p->funcs.v[i], false);
+    if (!fn_inlined(p->funcs.v[i])) device_fn(&e, p->funcs.v[i], false);
   for (int i = 0; i < p->kernels.n; i++) kernel(&e, p->kernels.v[i], i);
   line(&e, "static void __attribute__((constructor)) cu_register_device(void)");
   line(&e, "{");

@@ -86,13 +86,24 @@ public:
   __device__ dim3 dim_threads() const { return group_dim(); }
 };
 static __device__ inline thread_block this_thread_block() { return thread_block(); }
+/* scratch for tiles of several warps: cucc's groups keep their own */
+template <unsigned MaxBlockSize = 1024> struct block_tile_memory { unsigned _unused; };
+template <unsigned M> static __device__ inline thread_block this_thread_block(block_tile_memory<M> &) { return thread_block(); }
+
+/* a tile's barrier: the warp's for a tile of a warp or less, the block's
+ * for a tile of several warps (every thread of the block takes part, as
+ * with the block's scratch memory on a GPU) */
+namespace __cu {
+template <bool MultiWarp> struct tile_sync { static __device__ void run() { __syncwarp(); } };
+template <> struct tile_sync<true> { static __device__ void run() { __syncthreads(); } };
+}
 
 template <unsigned N> class thread_block_tile {
-  static_assert(N && N <= 32 && (N & (N - 1)) == 0, "tile size must be a power of two up to 32");
+  static_assert(N && N <= 1024 && (N & (N - 1)) == 0, "tile size must be a power of two up to 1024");
 public:
   unsigned _tag;
   __device__ thread_block_tile() : _tag(N) {}
-  __device__ void sync() const { __syncwarp(); }
+  __device__ void sync() const { __cu::tile_sync<(N > 32)>::run(); }
   __device__ unsigned thread_rank() const { return __cu::tid() & (N - 1); }
   __device__ unsigned size() const { return N; }
   __device__ unsigned num_threads() const { return N; }
@@ -104,6 +115,7 @@ public:
   template <class T> __device__ T shfl_xor(T v, int m) const { return __cu::shfl_xor(0xffffffffu, v, m, N); }
   /* bit i: the thread of rank i in this tile */
   __device__ unsigned ballot(int p) const {
+    static_assert(N <= 32, "ballot, any, all and shuffles need a tile of at most 32 threads");
     return (__ballot_sync(0xffffffffu, p) >> (__cu::lane() & ~(N - 1))) & __cu::tile_bits(N);
   }
   __device__ int any(int p) const { return ballot(p) != 0; }

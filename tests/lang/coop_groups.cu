@@ -4,14 +4,16 @@
 // 16 from tiled_partition(cta, 16)), thread_block_tile<32> and <8> with
 // shfl, shfl_down, shfl_up, shfl_xor, ballot, any, all, meta_group_rank,
 // cg::reduce with plus and greater, coalesced_threads() in a divergent
-// branch, and a warp reduction in a __device__ function with collectives.
+// branch, a warp reduction in a __device__ function with collectives, a
+// tile of two warps (cg::reduce, block_tile_memory) and a block sum in a
+// device function template with its own __shared__ array.
 #include <cstdio>
 #include <cstdlib>
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 namespace cg = cooperative_groups;
 
-enum { SUM, TILE16, R32, M32, SHD, SHU, BAL8, VOTE, COAL, WRED, NV };
+enum { SUM, TILE16, R32, M32, SHD, SHU, BAL8, VOTE, COAL, WRED, MW64, BSUM, NV };
 
 __device__ int group_sum(cg::thread_group g, int *x, int val) {
   int r = g.thread_rank();
@@ -29,8 +31,21 @@ __device__ int warp_sum(int v) {
   return v;
 }
 
+template <class T> __device__ T block_sum(T v) {
+  __shared__ T part[32];   // one per block, in a device function
+  for (int o = 16; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o);
+  if (threadIdx.x % 32 == 0 && threadIdx.y == 0) part[0] = 0;
+  __syncthreads();
+  if ((threadIdx.x + threadIdx.y * blockDim.x) % 32 == 0) atomicAdd(&part[0], v);
+  __syncthreads();
+  T r = part[0];
+  __syncthreads();
+  return r;
+}
+
 __global__ void groups(int *out) {
-  cg::thread_block cta = cg::this_thread_block();
+  __shared__ cg::block_tile_memory<1024> scratch;
+  cg::thread_block cta = cg::this_thread_block(scratch);
   extern __shared__ int ws[];
   unsigned t = cta.thread_rank(), n = cta.size();
   int *o = out + t * NV;
@@ -55,6 +70,10 @@ __global__ void groups(int *out) {
               cg::reduce(a, v, cg::plus<int>()) * 1000000;
   }
   o[WRED] = warp_sum(v);
+  cg::thread_block_tile<64> two = cg::tiled_partition<64>(cta);
+  o[MW64] = cg::reduce(two, v, cg::plus<int>()) + 1000 * (int)two.meta_group_rank();
+  two.sync();
+  o[BSUM] = block_sum(v) + block_sum(1) * 100000;
   (void)n;
 }
 
@@ -92,6 +111,10 @@ int main(int argc, char **argv) {
       want[COAL] = rank * 10000 + size * 100 + last + s * 1000000;
     }
     want[WRED] = s32;
+    int s64 = 0;
+    for (int i = t / 64 * 64; i < t / 64 * 64 + 64; i++) s64 += v[i];
+    want[MW64] = s64 + 1000 * (t / 64);
+    want[BSUM] = sum + n * 100000;
     for (int k = 0; k < NV; k++)
       if (got[t * NV + k] != want[k]) {
         printf("thread %d value %d: %d, expected %d\n", t, k, got[t * NV + k], want[k]);
