@@ -28,11 +28,7 @@ static Obj *clone_obj(Fe *p, Map *m, Obj *o) {
   if (c != o) return c;
   c = xcalloc(1, sizeof *c);
   c->name = xfmt("%s_i%d", o->name, ninl);
-  c->ty = o->ty;
-  if (c->ty->is_const && c->ty->kind != TY_ARRAY) {   /* set once; const would only hinder per-thread storage */
-    c->ty = memcpy(xcalloc(1, sizeof *c->ty), o->ty, sizeof *c->ty);
-    c->ty->is_const = false;
-  }
+  c->ty = o->ty;   /* const dropped already (parse.c, unconst) */
   c->file = o->file;
   c->line = o->line;
   c->col = o->col;

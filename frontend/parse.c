@@ -312,12 +312,23 @@ static Obj *find_var(Fe *p, CXCursor decl) {
   return NULL;
 }
 
+/* A variable's own const (const int t = threadIdx.x; const float a[4]):
+ * dropped, since lowering may keep the variable per thread and store it
+ * lane by lane (clang has checked that the program never writes it). */
+static Type *unconst(Type *t) {
+  if (!t->is_const && t->kind != TY_ARRAY) return t;
+  Type *u = memcpy(xcalloc(1, sizeof *u), t, sizeof *u);
+  u->is_const = false;
+  if (u->kind == TY_ARRAY) u->base = unconst(u->base);
+  return u;
+}
+
 static Obj *new_var(Fe *p, CXCursor c) {
   Obj *o = xcalloc(1, sizeof *o);
   o->name = cx_str(clang_getCursorSpelling(c));
   if (!*o->name) o->name = xfmt("cu_unnamed%d", p->fn->locals.n);
   cx_loc(c, &o->file, &o->line, &o->col);
-  o->ty = cty(p, c);
+  o->ty = unconst(cty(p, c));
   VarMap *m = xcalloc(1, sizeof *m);
   m->c = c;
   m->o = o;
