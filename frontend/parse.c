@@ -821,6 +821,10 @@ static Node *call(Fe *p, CXCursor c) {
     err_c(c, "unsupported in device code: indirect call");
     return num(c, cty(p, c), 0);
   }
+  if (cx_has_attr(f, CXCursor_CUDAGlobalAttr)) {
+    err_c(c, "unsupported in device code: launching kernel '%s' from device code (dynamic parallelism)", name);
+    return num(c, cty(p, c), 0);
+  }
   Node *n = new_node(N_CALL, c);
   n->ty = cty(p, c);
   n->name = name;
