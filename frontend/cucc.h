@@ -65,6 +65,9 @@ struct Type {
   Type *base;          /* pointee or element */
   int64_t len;         /* array length, -1 if unknown */
   bool is_const, is_volatile;
+  bool is_ref;         /* TY_PTR modelling a C++ reference (T &): bound with
+                          &, read through * (parse.c); const T & and T &&
+                          are passed by value instead */
   Record *rec;
 };
 
@@ -144,13 +147,18 @@ struct Obj {
   bool is_param, is_shared, is_extern_shared;
   bool is_global;      /* __device__/__constant__ at file scope: the host
                           unit defines it; device C refers to its symbol */
+  bool is_static;      /* such a global with internal linkage: its host unit
+                          registers it under `key` ("file:name", `pretty`
+                          its name in host code), device C reads it through
+                          a pointer bound by that key */
   bool vary;           /* per-lane storage (uniform.c) */
   unsigned char aff;   /* when warps are whole rows (emit.c), AF_LANE: lane
                           l holds base + l; AF_ROW: every lane holds the
                           same value; either is one base per warp */
   bool addr_taken;     /* & taken or array decayed: lane-major storage */
   int64_t smem_off;    /* static __shared__: offset in block shared memory;
-                          kernel parameter: offset in the parameter buffer */
+                          kernel parameter: offset in the parameter buffer;
+                          Prog.syms: size of the variable */
   int rgn;             /* region that declares it (0: block level) */
   int use_rgn;         /* a region that uses it (-1: none yet) */
   bool cross;          /* used outside its region: kept per thread (varying)
@@ -159,6 +167,14 @@ struct Obj {
                           there from this declaration (emit.c) */
   /* functions */
   bool is_kernel, has_body, uses_tid, impure, visiting, lowered;
+  Obj *self;           /* member function: its `this` (a pointer parameter;
+                          for a const member function the object itself, by
+                          value; for a constructor the local it builds) */
+  bool self_val;       /* self is the object, `this` is &self */
+  bool is_ctor;        /* constructor: returns the object it builds */
+  bool is_lambda;      /* a lambda's call operator */
+  Vec caps;            /* lambda: CXCursor* of the variables it captures,
+                          passed by address after the declared parameters */
   char *key;           /* kernel: registration key (mangled name) */
   char *pretty;        /* kernel: signature as written */
   Vec params;          /* Obj* */
@@ -169,7 +185,14 @@ struct Obj {
   int max_threads;     /* __launch_bounds__ */
   int nregs;           /* estimated registers per thread (emit.c) */
   bool has_sync;
+  bool has_warp;       /* contains a warp collective: inlined into callers */
 };
+
+/* A device function with barriers, warp collectives or __shared__
+ * variables is inlined into its callers (frontend/inline.c), never emitted. */
+static inline bool fn_inlined(const Obj *f) {
+  return !f->is_kernel && (f->has_sync || f->has_warp || f->shared.n);
+}
 
 /* A translation unit's device program. */
 typedef struct Prog {
@@ -178,6 +201,8 @@ typedef struct Prog {
   Vec funcs;           /* Obj*: device functions reachable from kernels */
   Vec records;         /* Record*: in dependency order */
   Vec globals;         /* Obj*: __device__ and __constant__ variables used */
+  Vec syms;            /* Obj*: those defined in this .cu (name, key, and
+                          size in smem_off): registered for the symbol API */
 } Prog;
 
 /* ---- lowering/ ---- */

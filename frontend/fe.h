@@ -13,6 +13,7 @@ typedef struct Fe {
   Prog *prog;
   Obj *fn;             /* function being lowered */
   Vec vars;            /* VarMap*: variables in scope of fn */
+  int vars0;           /* vars of fn start here (those below: its callers') */
   Vec funcs;           /* FnMap*: every function lowered so far */
   Vec loops;           /* Node*: enclosing loops and switches */
   Vec allrecs;         /* Record*: by USR */
@@ -25,6 +26,9 @@ bool cx_has_attr(CXCursor c, enum CXCursorKind a);
 const char *fe_intern(char *s);
 Type *mk_type(Fe *p, CXType t, CXCursor where);
 Obj *fe_func(Fe *p, CXCursor def);
+void fe_globals(Fe *p);
+Node *fe_inline(Fe *p, Node *s);   /* inline.c */
+void fe_inline_left(Node *body);
 
 /* host.c: the host unit */
 typedef struct Launch { CXCursor call; } Launch;

@@ -82,6 +82,7 @@ static Type *new_type(TyKind k, int64_t size, int align) {
 }
 
 static Record *mk_record(Fe *p, CXType ct, CXCursor where);
+static bool cx_user_written(CXCursor f);
 
 Type *mk_type(Fe *p, CXType t, CXCursor where) {
   CXType ct = clang_getCanonicalType(t);
@@ -117,6 +118,19 @@ Type *mk_type(Fe *p, CXType t, CXCursor where) {
     }
     ty = new_type(TY_PTR, 8, 8);
     ty->base = mk_type(p, pt, where);
+    break;
+  }
+  case CXType_LValueReference:
+  case CXType_RValueReference: {
+    /* const T & and T && become T by value: the same results unless the
+     * referent changes while the reference lives, which device code
+     * rarely does; T & becomes a pointer, so writes reach the referent */
+    CXType pt = clang_getPointeeType(ct);
+    if (ct.kind == CXType_RValueReference || (clang_isConstQualifiedType(pt) && !clang_isVolatileQualifiedType(pt)))
+      return mk_type(p, pt, where);
+    ty = new_type(TY_PTR, 8, 8);
+    ty->base = mk_type(p, pt, where);
+    ty->is_ref = true;
     break;
   }
   case CXType_ConstantArray:
@@ -199,6 +213,8 @@ static Record *mk_record(Fe *p, CXType ct, CXCursor where) {
       err_c(where, "unsupported in device code: class with base classes ('%s')", nm);
     if (ck == CXCursor_CXXMethod && clang_CXXMethod_isVirtual(k.v[i]))
       err_c(where, "unsupported in device code: class with virtual functions ('%s')", nm);
+    if (ck == CXCursor_Destructor && cx_user_written(k.v[i]))
+      err_c(where, "unsupported in device code: class with a destructor ('%s')", nm);
   }
   free(k.v);
   FieldCtx fc = {p, r, where};
@@ -227,6 +243,36 @@ static Node *num(CXCursor c, Type *ty, int64_t v) {
 }
 
 static Type *cty(Fe *p, CXCursor c) { return mk_type(p, clang_getCursorType(c), c); }
+
+/* References: a use of one reads through it, a binding takes the address
+ * of the lvalue it names. */
+static Node *deref(Node *a) {
+  if (a->ty->kind != TY_PTR || !a->ty->is_ref) return a;
+  Node *n = xcalloc(1, sizeof *n);
+  *n = (Node){.k = N_UN, .op = "*", .a = a, .ty = a->ty->base, .file = a->file, .line = a->line, .col = a->col};
+  return n;
+}
+
+static Node *addr_of(Node *a, Type *pty) {
+  while (a->k == N_CAST && a->implicit) a = a->a;
+  if (a->k == N_UN && !strcmp(a->op, "*")) return a->a;
+  if (a->k == N_COND) {   /* c ? x : y as an lvalue: c ? &x : &y */
+    Node *n = xcalloc(1, sizeof *n);
+    *n = *a;
+    n->ty = pty;
+    n->b = addr_of(a->b, pty);
+    n->c = addr_of(a->c, pty);
+    return n;
+  }
+  if (a->k != N_VAR && a->k != N_INDEX && a->k != N_MEMBER) {
+    errorat(a->file, a->line, a->col, "unsupported in device code: a non-const reference bound to a temporary");
+    return a;
+  }
+  Node *n = xcalloc(1, sizeof *n);
+  *n = (Node){.k = N_UN, .op = "&", .a = a, .ty = pty, .file = a->file, .line = a->line, .col = a->col};
+  if (a->k == N_VAR) a->var->addr_taken = true;
+  return n;
+}
 
 static bool is_int(Type *t) { return t->kind >= TY_BOOL && t->kind <= TY_ULLONG; }
 static bool is_flt(Type *t) { return t->kind >= TY_FLOAT && t->kind <= TY_LDOUBLE; }
@@ -259,11 +305,22 @@ static Node *eval(Fe *p, CXCursor c) {
 
 /* Find the Obj of a variable declaration cursor. */
 static Obj *find_var(Fe *p, CXCursor decl) {
-  for (int i = p->vars.n - 1; i >= 0; i--) {
+  for (int i = p->vars.n - 1; i >= p->vars0; i--) {
     VarMap *m = p->vars.v[i];
     if (clang_equalCursors(m->c, decl)) return m->o;
   }
   return NULL;
+}
+
+/* A variable's own const (const int t = threadIdx.x; const float a[4]):
+ * dropped, since lowering may keep the variable per thread and store it
+ * lane by lane (clang has checked that the program never writes it). */
+static Type *unconst(Type *t) {
+  if (!t->is_const && t->kind != TY_ARRAY) return t;
+  Type *u = memcpy(xcalloc(1, sizeof *u), t, sizeof *u);
+  u->is_const = false;
+  if (u->kind == TY_ARRAY) u->base = unconst(u->base);
+  return u;
 }
 
 static Obj *new_var(Fe *p, CXCursor c) {
@@ -271,7 +328,7 @@ static Obj *new_var(Fe *p, CXCursor c) {
   o->name = cx_str(clang_getCursorSpelling(c));
   if (!*o->name) o->name = xfmt("cu_unnamed%d", p->fn->locals.n);
   cx_loc(c, &o->file, &o->line, &o->col);
-  o->ty = cty(p, c);
+  o->ty = unconst(cty(p, c));
   VarMap *m = xcalloc(1, sizeof *m);
   m->c = c;
   m->o = o;
@@ -280,26 +337,50 @@ static Obj *new_var(Fe *p, CXCursor c) {
   return o;
 }
 
+/* A namespace-scope variable as host code spells it from the end of its
+ * file (anonymous namespaces need no qualifier there). */
+static char *host_name(CXCursor d) {
+  char *nm = cx_str(clang_getCursorSpelling(d));
+  for (CXCursor s = clang_getCursorSemanticParent(d); clang_getCursorKind(s) == CXCursor_Namespace;
+       s = clang_getCursorSemanticParent(s)) {
+    char *ns = cx_str(clang_getCursorSpelling(s));
+    if (*ns) nm = xfmt("%s::%s", ns, nm);
+  }
+  return nm;
+}
+
+/* Identity of a __device__/__constant__ variable: its linker name, or for
+ * one with internal linkage (static, anonymous namespace) "file:name". */
+static char *global_key(CXCursor d) {
+  enum CXLinkageKind l = clang_getCursorLinkage(d);
+  if (l == CXLinkage_External) return cx_str(clang_Cursor_getMangling(d));
+  if (l != CXLinkage_Internal && l != CXLinkage_UniqueExternal) return NULL;
+  const char *f;
+  int line, col;
+  cx_loc(d, &f, &line, &col);
+  return xfmt("%s:%s", f, host_name(d));
+}
+
 /* A __device__ or __constant__ variable at namespace scope. Memory is
  * unified, so the host unit's definition is the device object too; the
  * device C names it by its linker symbol. */
 static Obj *global_var(Fe *p, CXCursor d) {
-  if (!cx_has_attr(d, CXCursor_CUDADeviceAttr) && !cx_has_attr(d, CXCursor_CUDAConstantAttr) &&
-      !cx_has_attr(d, CXCursor_CUDASharedAttr))
+  if ((!cx_has_attr(d, CXCursor_CUDADeviceAttr) && !cx_has_attr(d, CXCursor_CUDAConstantAttr)) ||
+      cx_has_attr(d, CXCursor_CUDASharedAttr))
     return NULL;
-  if (cx_has_attr(d, CXCursor_CUDASharedAttr)) return NULL;
+  char *key = global_key(d);
+  if (!key) {
+    err_c(d, "unsupported: __device__/__constant__ variable '%s' with this linkage", cx_str(clang_getCursorSpelling(d)));
+    return NULL;
+  }
   for (int i = 0; i < p->prog->globals.n; i++) {
     Obj *o = p->prog->globals.v[i];
-    if (!strcmp(o->key, cx_str(clang_Cursor_getMangling(d)))) return o;
-  }
-  if (clang_getCursorLinkage(d) != CXLinkage_External) {
-    err_c(d, "unsupported: static __device__/__constant__ variable '%s' (drop 'static')",
-          cx_str(clang_getCursorSpelling(d)));
-    return NULL;
+    if (!strcmp(o->key, key)) return o;
   }
   Obj *o = xcalloc(1, sizeof *o);
   o->name = cx_str(clang_getCursorSpelling(d));
-  o->key = cx_str(clang_Cursor_getMangling(d));
+  o->key = key;
+  o->is_static = clang_getCursorLinkage(d) != CXLinkage_External;
   o->cname = xfmt("cu_g_%s", o->name);
   for (int i = 0; i < p->prog->globals.n; i++)
     if (!strcmp(((Obj *)p->prog->globals.v[i])->cname, o->cname)) o->cname = xfmt("cu_g%d_%s", i, o->name);
@@ -308,6 +389,70 @@ static Obj *global_var(Fe *p, CXCursor d) {
   cx_loc(d, &o->file, &o->line, &o->col);
   vec_push(&p->prog->globals, o);
   return o;
+}
+
+/* A lambda's call operator is a function of its own: a variable of the
+ * function around it that its body names becomes a hidden parameter
+ * holding the variable's address (every capture acts by reference: the
+ * same results unless a [=] capture changes between the lambda's creation
+ * and its call). */
+static bool is_lambda(CXCursor cls) {
+  char *t = cx_str(clang_getTypeSpelling(clang_getCursorType(cls)));
+  bool r = strstr(t, "(lambda at ") != NULL;
+  free(t);
+  return r;
+}
+
+static Obj *capture(Fe *p, CXCursor d) {
+  Obj *f = p->fn;
+  if (!f || !f->is_lambda || clang_getCursorKind(clang_getCursorSemanticParent(d)) == CXCursor_TranslationUnit)
+    return NULL;
+  for (int i = 0; i < f->caps.n; i++)
+    if (clang_equalCursors(*(CXCursor *)f->caps.v[i], d)) return f->params.v[f->params.n - f->caps.n + i];
+  Obj *o = xcalloc(1, sizeof *o);
+  o->name = cx_str(clang_getCursorSpelling(d));
+  cx_loc(d, &o->file, &o->line, &o->col);
+  Type *t = cty(p, d);
+  if (t->is_ref) t = t->base;
+  o->ty = new_type(TY_PTR, 8, 8);
+  o->ty->base = t;
+  o->ty->is_ref = true;
+  o->is_param = true;
+  vec_push(&f->params, o);
+  vec_push(&f->locals, o);
+  CXCursor *cp = xcalloc(1, sizeof *cp);
+  *cp = d;
+  vec_push(&f->caps, cp);
+  return o;
+}
+
+/* Every __device__/__constant__ variable defined in the .cu itself, used by
+ * a kernel or not: the device object registers each as a symbol for
+ * cudaMemcpyToSymbol & co. (runtime/src/symbol.c). Only its linker name and
+ * size are needed, so a type device code could not use is no error here. */
+static enum CXChildVisitResult globals_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Fe *p = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (!clang_Location_isFromMainFile(clang_getCursorLocation(c))) return CXChildVisit_Continue;
+  if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec) return CXChildVisit_Recurse;
+  char *key;
+  if (k == CXCursor_VarDecl && clang_isCursorDefinition(c) &&
+      (cx_has_attr(c, CXCursor_CUDADeviceAttr) || cx_has_attr(c, CXCursor_CUDAConstantAttr)) &&
+      (key = global_key(c)) != NULL) {
+    Obj *o = xcalloc(1, sizeof *o);
+    o->name = cx_str(clang_getCursorSpelling(c));
+    o->key = key;
+    o->is_static = clang_getCursorLinkage(c) != CXLinkage_External;
+    o->pretty = host_name(c);
+    o->smem_off = clang_Type_getSizeOf(clang_getCursorType(c));
+    vec_push(&p->prog->syms, o);
+  }
+  return CXChildVisit_Continue;
+}
+
+void fe_globals(Fe *p) {
+  clang_visitChildren(clang_getTranslationUnitCursor(p->tu), globals_cb, p);
 }
 
 static const char *builtin_var(CXCursor decl, Builtin *bk) {
@@ -326,25 +471,42 @@ static const char *builtin_var(CXCursor decl, Builtin *bk) {
   return NULL;
 }
 
+/* `this` in a member function or constructor */
+static Node *this_ptr(Fe *p, CXCursor c) {
+  Obj *s = p->fn->self;
+  if (!s) {
+    err_c(c, "unsupported in device code: 'this' here");
+    return num(c, new_type(TY_INT, 4, 4), 0);
+  }
+  Node *n = new_node(N_VAR, c);
+  n->var = s;
+  n->ty = s->ty;
+  if (!p->fn->self_val) return n;
+  Type *pt = new_type(TY_PTR, 8, 8);
+  pt->base = s->ty;
+  return addr_of(n, pt);
+}
+
+static Node *load(Node *ptr) {
+  Node *n = xcalloc(1, sizeof *n);
+  *n = (Node){.k = N_UN, .op = "*", .a = ptr, .ty = ptr->ty->base, .file = ptr->file, .line = ptr->line, .col = ptr->col};
+  return n;
+}
+
 static Node *member(Fe *p, CXCursor c) {
   Kids k = kids(c);
   CXCursor fd = clang_getCursorReferenced(c);
-  if (k.n < 1) {
-    free(k.v);
-    err_c(c, "unsupported in device code: implicit member access ('this')");
-    return num(c, cty(p, c), 0);
-  }
-  CXCursor base = k.v[0];
+  CXCursor base = k.n ? k.v[0] : clang_getNullCursor();
   free(k.v);
   /* threadIdx.x and friends */
   CXCursor bb = base;
-  while (clang_getCursorKind(bb) == CXCursor_UnexposedExpr) {
+  while (!clang_Cursor_isNull(bb) && clang_getCursorKind(bb) == CXCursor_UnexposedExpr) {
     Kids kk = kids(bb);
     if (kk.n != 1) { free(kk.v); break; }
     bb = kk.v[0];
     free(kk.v);
   }
-  if (clang_getCursorKind(bb) == CXCursor_DeclRefExpr) {
+  if (!clang_Cursor_isNull(bb) && clang_getCursorKind(bb) == CXCursor_DeclRefExpr) {
     Builtin bk;
     if (builtin_var(clang_getCursorReferenced(bb), &bk)) {
       Node *n = new_node(N_BUILTIN, c);
@@ -355,13 +517,17 @@ static Node *member(Fe *p, CXCursor c) {
       return n;
     }
   }
+  if (clang_getCursorKind(fd) == CXCursor_VarDecl) {   /* a static data member */
+    Node *v = eval(p, c);
+    if (v) return v;
+  }
   if (clang_getCursorKind(fd) != CXCursor_FieldDecl) {
     err_c(c, "unsupported in device code: member '%s' (only data members)",
           cx_str(clang_getCursorSpelling(fd)));
     return num(c, cty(p, c), 0);
   }
   Node *n = new_node(N_MEMBER, c);
-  n->a = expr(p, base);
+  n->a = clang_Cursor_isNull(base) ? this_ptr(p, c) : expr(p, base);   /* x means this->x */
   n->ty = cty(p, c);
   n->post = n->a->ty->kind == TY_PTR;  /* -> */
   Type *rt = n->post ? n->a->ty->base : n->a->ty;
@@ -375,6 +541,11 @@ static Node *member(Fe *p, CXCursor c) {
     err_c(c, "unsupported in device code: member '%s'", fname);
     n->field = xcalloc(1, sizeof(Field));
     n->field->name = fname;
+    return n;
+  }
+  if (n->field->ty->is_ref) {   /* a reference member */
+    n->ty = n->field->ty;
+    n = deref(n);
   }
   return n;
 }
@@ -457,6 +628,164 @@ static bool warp_call(CXCursor c, Node *n, const char *name) {
   return false;
 }
 
+static Node *ret_ref(Node *n) {
+  if (!n->fn->ty->is_ref) return n;
+  n->ty = n->fn->ty;
+  return deref(n);
+}
+
+/* A call's arguments for reference parameters are addresses, and a call
+ * returning a reference is read through it. `first`: the parameter of the
+ * first argument in n->list. */
+static Node *bind(Node *n, int first) {
+  for (int i = 0; i < n->list.n && first + i < n->fn->params.n; i++) {
+    Type *pt = ((Obj *)n->fn->params.v[first + i])->ty;
+    if (pt->is_ref) n->list.v[i] = addr_of(n->list.v[i], pt);
+  }
+  return ret_ref(n);
+}
+
+/* The in-class initializers of a class's fields (struct S { int n = 4; }):
+ * with `fn`, each becomes an assignment to self in fn's body. Returns
+ * whether there are any. */
+typedef struct FI { Fe *p; Obj *fn; Node *body; bool any; Vec done; } FI;
+static Node *assign_field(CXCursor at, Obj *self, CXCursor fd, Node *val);
+static enum CXChildVisitResult fi_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  FI *fi = d;
+  if (clang_getCursorKind(c) != CXCursor_FieldDecl) return CXChildVisit_Continue;
+  Kids k = kids(c);
+  for (int i = 0; i < k.n; i++)
+    if (is_expr(k.v[i])) {
+      fi->any = true;
+      bool done = false;
+      for (int j = 0; j < fi->done.n; j++) done |= clang_equalCursors(*(CXCursor *)fi->done.v[j], c);
+      if (fi->fn && !done)
+        vec_push(&fi->body->list, assign_field(k.v[i], fi->fn->self, c, expr(fi->p, k.v[i])));
+    }
+  free(k.v);
+  return CXChildVisit_Continue;
+}
+
+static bool field_inits(CXCursor cls, FI *fi) {
+  FI none = {0};
+  if (!fi) fi = &none;
+  clang_visitChildren(cls, fi_cb, fi);
+  return fi->any;
+}
+
+static Node *assign_field(CXCursor at, Obj *self, CXCursor fd, Node *val) {
+  Node *v = new_node(N_VAR, at);
+  v->var = self;
+  v->ty = self->ty;
+  Node *m = new_node(N_MEMBER, at);
+  m->a = v;
+  char *fname = cx_str(clang_getCursorSpelling(fd));
+  for (int i = 0; i < self->ty->rec->fields.n; i++) {
+    Field *f = self->ty->rec->fields.v[i];
+    if (!strcmp(f->name, fname)) m->field = f;
+  }
+  Node *s = new_node(S_EXPR, at);
+  if (!m->field) {
+    err_c(at, "unsupported in device code: initializer of member '%s'", fname);
+    return s;
+  }
+  m->ty = m->field->ty;
+  Node *a = new_node(N_ASSIGN, at);
+  a->op = "=";
+  a->ty = m->ty;
+  a->a = m;
+  a->b = m->ty->is_ref ? addr_of(val, m->ty) : val;
+  s->a = a;
+  return s;
+}
+
+/* The object a member function is called on: the callee's base
+ * (obj.f(), p->f()), or null for an implicit this->f(). */
+static CXCursor callee_base(CXCursor c) {
+  Kids k = kids(c);
+  CXCursor m = k.n ? k.v[0] : clang_getNullCursor();
+  free(k.v);
+  while (!clang_Cursor_isNull(m) && clang_getCursorKind(m) != CXCursor_MemberRefExpr) {
+    Kids kk = kids(m);
+    m = kk.n == 1 ? kk.v[0] : clang_getNullCursor();
+    free(kk.v);
+  }
+  if (clang_Cursor_isNull(m)) return m;
+  Kids kk = kids(m);
+  CXCursor b = kk.n ? kk.v[0] : clang_getNullCursor();
+  free(kk.v);
+  return b;
+}
+
+/* Member functions are functions with `this` as their first parameter;
+ * a constructor is a function returning the object it builds; a lambda
+ * is called with its captures' addresses after its arguments. */
+static Node *method_call(Fe *p, CXCursor c, CXCursor f, char *name) {
+  bool ctor = clang_getCursorKind(f) == CXCursor_Constructor;
+  bool stat = !ctor && clang_CXXMethod_isStatic(f);
+  bool lam = !ctor && is_lambda(clang_getCursorSemanticParent(f));
+  CXCursor def = clang_getCursorDefinition(f);
+  if (clang_Cursor_isNull(def)) {
+    if (!ctor || cx_user_written(f)) {
+      err_c(c, "device function '%s' is declared but not defined in this file", name);
+      return num(c, cty(p, c), 0);
+    }
+    def = f;   /* an implicit constructor: only in-class initializers */
+  }
+  if (!cx_has_attr(def, CXCursor_CUDADeviceAttr) && !lam && !clang_Location_isInSystemHeader(clang_getCursorLocation(def)) &&
+      !(ctor && !cx_user_written(f))) {
+    err_c(c, "calling a __host__ function(\"%s\") from a %s function(\"%s\") is not allowed", name,
+          p->fn->is_kernel ? "__global__" : "__device__", p->fn->name);
+    return num(c, cty(p, c), 0);
+  }
+  if (!ctor && !strcmp(name, "sync") && !strcmp(cx_str(clang_getCursorSpelling(clang_getCursorSemanticParent(f))), "grid_group")) {
+    err_c(c, "unsupported in device code: grid_group::sync() (a grid-wide barrier: cucc never keeps all blocks of a grid resident)");
+    return num(c, cty(p, c), 0);
+  }
+  Node *n = new_node(N_CALL, c);
+  n->ty = cty(p, c);
+  n->name = name;
+  n->ck = C_FUNC;
+  int na = clang_Cursor_getNumArguments(c), np = clang_Cursor_getNumArguments(f);
+  Node *obj = NULL;
+  bool has_obj = false;
+  int a0 = 0;
+  if (!ctor && !stat) {
+    has_obj = !lam;   /* a lambda object has no state: its captures are passed */
+    if (na == np + 1) {   /* an operator: the object is the first operand */
+      a0 = 1;
+      if (has_obj) obj = expr(p, clang_Cursor_getArgument(c, 0));
+    } else if (has_obj) {
+      CXCursor b = callee_base(c);
+      obj = clang_Cursor_isNull(b) ? this_ptr(p, c) : expr(p, b);
+    }
+  }
+  n->fn = fe_func(p, def);
+  if (has_obj) {
+    Obj *self = n->fn->params.v[0];
+    if (obj->ty->kind == TY_PTR) obj = self->ty->kind == TY_PTR ? obj : load(obj);
+    else if (self->ty->kind == TY_PTR) obj = addr_of(obj, self->ty);
+    vec_push(&n->list, obj);
+  }
+  for (int i = a0; i < na; i++) vec_push(&n->list, expr(p, clang_Cursor_getArgument(c, i)));
+  bind(n, 0);
+  for (int i = 0; i < n->fn->caps.n; i++) {   /* the lambda's captures, from here */
+    CXCursor d = *(CXCursor *)n->fn->caps.v[i];
+    Obj *o = find_var(p, d);
+    if (!o) o = capture(p, d);
+    if (!o) {
+      err_c(c, "unsupported in device code: a lambda called outside the function that defines it");
+      break;
+    }
+    Node *v = new_node(N_VAR, c);
+    v->var = o;
+    v->ty = o->ty;
+    vec_push(&n->list, addr_of(deref(v), ((Obj *)n->fn->params.v[n->fn->params.n - n->fn->caps.n + i])->ty));
+  }
+  return ret_ref(n);
+}
+
 static Node *call(Fe *p, CXCursor c) {
   CXCursor f = clang_getCursorReferenced(c);
   enum CXCursorKind fk = clang_getCursorKind(f);
@@ -469,7 +798,8 @@ static Node *call(Fe *p, CXCursor c) {
     return expr(p, clang_Cursor_getArgument(c, 0));
   }
   if (fk == CXCursor_Constructor && clang_CXXConstructor_isDefaultConstructor(f) &&
-      clang_Cursor_getNumArguments(c) == 0 && !cx_user_written(f)) {
+      clang_Cursor_getNumArguments(c) == 0 && !cx_user_written(f) &&
+      !field_inits(clang_getCursorSemanticParent(f), NULL)) {
     Node *n = new_node(N_INIT, c);   /* value: zero; as an initializer: none */
     n->ty = cty(p, c);
     n->post = true;
@@ -485,13 +815,14 @@ static Node *call(Fe *p, CXCursor c) {
     n->b = expr(p, clang_Cursor_getArgument(c, 1));
     return n;
   }
-  if (fk == CXCursor_Constructor || fk == CXCursor_CXXMethod || fk == CXCursor_ConversionFunction) {
-    err_c(c, "unsupported in device code: call to C++ %s '%s'",
-          fk == CXCursor_Constructor ? "constructor" : "member function", name);
-    return num(c, cty(p, c), 0);
-  }
+  if (fk == CXCursor_Constructor || fk == CXCursor_CXXMethod || fk == CXCursor_ConversionFunction)
+    return method_call(p, c, f, name);
   if (fk != CXCursor_FunctionDecl) {
     err_c(c, "unsupported in device code: indirect call");
+    return num(c, cty(p, c), 0);
+  }
+  if (cx_has_attr(f, CXCursor_CUDAGlobalAttr)) {
+    err_c(c, "unsupported in device code: launching kernel '%s' from device code (dynamic parallelism)", name);
     return num(c, cty(p, c), 0);
   }
   Node *n = new_node(N_CALL, c);
@@ -537,7 +868,10 @@ static Node *call(Fe *p, CXCursor c) {
     n->name = xfmt("cu_%s_%s", base, sfx ? sfx : "i");
     return n;
   }
-  if (warp_call(c, n, name)) return n;
+  if (warp_call(c, n, name)) {
+    p->fn->has_warp = true;
+    return n;
+  }
   if (!strcmp(name, "__syncwarp")) {
     /* the lanes of a warp run each statement together: nothing to wait for */
     n->ck = C_BUILTIN;
@@ -566,7 +900,7 @@ static Node *call(Fe *p, CXCursor c) {
   if (!clang_Cursor_isNull(def)) {
     n->ck = C_FUNC;
     n->fn = fe_func(p, def);
-    return n;
+    return bind(n, 0);
   }
   if (!strcmp(name, "printf")) { n->ck = C_PRINTF; return n; }
   if (!strncmp(name, "__builtin_", 10)) { n->ck = C_BUILTIN; return n; }
@@ -627,6 +961,7 @@ static Node *expr(Fe *p, CXCursor c) {
     if (!n) err_c(c, "cannot evaluate constant");
     break;
   case CXCursor_CXXNullPtrLiteralExpr:
+  case CXCursor_GNUNullExpr:   /* NULL in C++ */
     n = num(c, cty(p, c), 0);
     break;
   case CXCursor_StringLiteral:
@@ -636,6 +971,12 @@ static Node *expr(Fe *p, CXCursor c) {
     break;
   case CXCursor_ParenExpr:
     n = expr(p, k.v[0]);
+    break;
+  case CXCursor_CXXThisExpr:
+    n = this_ptr(p, c);
+    break;
+  case CXCursor_LambdaExpr:
+    err_c(c, "unsupported in device code: a lambda used as a value (define it in a variable and call it there)");
     break;
   case CXCursor_DeclRefExpr: {
     CXCursor d = clang_getCursorReferenced(c);
@@ -655,10 +996,12 @@ static Node *expr(Fe *p, CXCursor c) {
           break;
         }
       }
+      if (!o) o = capture(p, d);
       if (o) {
         n = new_node(N_VAR, c);
         n->var = o;
         n->ty = o->ty;
+        n = deref(n);
       } else if (builtin_var(d, &bk) && bk == B_WSIZE) {
         n = num(c, new_type(TY_INT, 4, 4), 32);
       } else if (builtin_var(d, &bk)) {
@@ -792,14 +1135,14 @@ static Node *decl_stmt(Fe *p, CXCursor c) {
       err_c(v, "unsupported in device code: static local variable");
       continue;
     }
+    if (is_lambda(clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(v)))))
+      continue;   /* a lambda: its calls name its function and captures */
     Obj *o = new_var(p, v);
     if (shared) {
       o->is_shared = true;
       o->is_extern_shared = sc == CX_SC_Extern;
       vec_push(&p->fn->shared, o);
-      if (!p->fn->is_kernel)
-        err_c(v, "unsupported: __shared__ variable in a __device__ function (declare it in the kernel)");
-      continue;
+      continue;   /* in a device function: one per block, the function is inlined */
     }
     if (sc == CX_SC_Extern) {
       err_c(v, "unsupported in device code: extern local variable");
@@ -814,6 +1157,7 @@ static Node *decl_stmt(Fe *p, CXCursor c) {
       if (is_expr(vk2.v[j])) d->a = expr(p, vk2.v[j]);
     free(vk2.v);
     if (d->a && d->a->k == N_INIT && d->a->post) d->a = NULL;   /* trivial default construction */
+    if (d->a && o->ty->is_ref) d->a = addr_of(d->a, o->ty);
     Node *sy = d->a ? strip(d->a) : NULL;
     vec_push(&blk->list, d);
     if (sy && sy->k == S_SYNC) {   /* int c = __syncthreads_count(x); */
@@ -906,9 +1250,106 @@ static void flatten_case(Fe *p, CXCursor c, Vec *out) {
   free(k.v);
 }
 
+/* assert(e) from <assert.h> is `e ? (void)0 : __assert_fail("e", file,
+ * line, function)`: in device code it becomes
+ * if (!e) { cu_assert_fail(block, thread, "e", file, line); return; } */
+static bool names_assert_fail(CXCursor c, int depth) {
+  char *nm = cx_str(clang_getCursorSpelling(c));
+  bool r = !strcmp(nm, "__assert_fail") || !strcmp(nm, "__assert_rtn") || !strcmp(nm, "_assert");
+  free(nm);
+  Kids k = kids(c);
+  for (int i = 0; i < k.n && !r && depth < 3; i++) r = names_assert_fail(k.v[i], depth + 1);
+  free(k.v);
+  return r;
+}
+
+/* the first string literal under c: the asserted expression's text */
+static const char *first_str(CXCursor c, int depth) {
+  if (clang_getCursorKind(c) == CXCursor_StringLiteral) return cx_str(clang_getCursorSpelling(c));
+  Kids k = kids(c);
+  const char *r = NULL;
+  for (int i = 0; i < k.n && !r && depth < 3; i++) r = first_str(k.v[i], depth + 1);
+  free(k.v);
+  return r ? r : depth ? NULL : "\"assertion\"";
+}
+
+static Node *str_node(CXCursor c, const char *lit) {
+  Node *n = new_node(N_STR, c);
+  n->ty = new_type(TY_PTR, 8, 8);
+  n->ty->base = new_type(TY_CHAR, 1, 1);
+  n->str = (char *)lit;
+  return n;
+}
+
+static Node *assert_stmt(Fe *p, CXCursor c) {
+  CXCursor q = c;
+  while (clang_getCursorKind(q) == CXCursor_ParenExpr || clang_getCursorKind(q) == CXCursor_UnexposedExpr) {
+    Kids k = kids(q);
+    bool one = k.n == 1;
+    if (one) q = k.v[0];
+    free(k.v);
+    if (!one) break;
+  }
+  if (clang_getCursorKind(q) != CXCursor_ConditionalOperator) return NULL;
+  Kids k = kids(q);
+  Node *n = NULL;
+  if (k.n == 3 && names_assert_fail(k.v[2], 0)) {
+    const char *text = first_str(k.v[2], 0);
+    n = new_node(S_IF, c);
+    Node *no = new_node(N_UN, c);
+    no->op = "!";
+    no->ty = new_type(TY_INT, 4, 4);
+    no->a = expr(p, k.v[0]);
+    n->a = no;
+    Node *call = new_node(N_CALL, c);
+    call->ck = C_BUILTIN;
+    call->name = "cu_assert_fail";
+    call->ty = new_type(TY_VOID, 1, 1);
+    Node *bid = new_node(N_BUILTIN, c);
+    bid->bk = B_BID;
+    bid->ty = new_type(TY_UINT, 4, 4);
+    Type *pt = new_type(TY_PTR, 8, 8);
+    pt->base = bid->ty;
+    Node *ab = new_node(N_UN, c);
+    ab->op = "&";
+    ab->a = bid;
+    ab->ty = pt;
+    vec_push(&call->list, ab);
+    for (int d = 0; d < 3; d++) {
+      Node *t = new_node(N_BUILTIN, c);
+      t->bk = B_TID;
+      t->dim = d;
+      t->ty = bid->ty;
+      vec_push(&call->list, t);
+    }
+    vec_push(&call->list, str_node(c, text));
+    Buf f = {0};
+    buf_puts(&f, "\"");
+    for (const char *s = call->file; *s; s++) buf_printf(&f, *s == '"' || *s == '\\' ? "\\%c" : "%c", *s);
+    buf_puts(&f, "\"");
+    vec_push(&call->list, str_node(c, buf_take(&f)));
+    vec_push(&call->list, num(c, new_type(TY_INT, 4, 4), call->line));
+    Node *then = new_node(S_BLOCK, c);
+    Node *es = new_node(S_EXPR, c);
+    es->a = call;
+    vec_push(&then->list, es);
+    Type *rt = p->fn->ty;
+    if (rt->kind != TY_RECORD) {   /* the thread stops here */
+      Node *r = new_node(S_RETURN, c);
+      if (rt->kind != TY_VOID) r->a = num(c, rt, 0);
+      vec_push(&then->list, r);
+    }
+    n->b = then;
+  }
+  free(k.v);
+  return n;
+}
+
 static Node *stmt(Fe *p, CXCursor c) {
   enum CXCursorKind ck = clang_getCursorKind(c);
   if (is_expr(c)) {
+    Node *as = assert_stmt(p, c);
+    if (as) return as;
     Node *e = expr(p, c);
     if (e->k == N_ASSIGN && !strcmp(e->op, "=") && strip(e->a)->k == N_VAR &&
         strip(e->b)->k == S_SYNC) {   /* c = __syncthreads_or(x); */
@@ -922,7 +1363,7 @@ static Node *stmt(Fe *p, CXCursor c) {
     }
     Node *n = new_node(S_EXPR, c);
     n->a = e;
-    return n;
+    return fe_inline(p, n);
   }
   Kids k = kids(c);
   Node *n = NULL;
@@ -1007,10 +1448,25 @@ static Node *stmt(Fe *p, CXCursor c) {
   case CXCursor_ReturnStmt:
     n = new_node(S_RETURN, c);
     if (k.n > 0) n->a = expr(p, k.v[0]);
+    if (n->a && p->fn->ty->is_ref) n->a = addr_of(n->a, p->fn->ty);
+    if (p->fn->is_ctor) {   /* return; in a constructor: the object is built */
+      n->a = new_node(N_VAR, c);
+      n->a->var = p->fn->self;
+      n->a->ty = p->fn->self->ty;
+    }
     break;
   case CXCursor_CaseStmt:
   case CXCursor_DefaultStmt:
     err_c(c, "unsupported in device code: case label outside the top level of a switch body");
+    break;
+  case CXCursor_UnexposedStmt:
+    /* a statement with attributes: #pragma unroll before a loop (the C
+     * compiler unrolls as it sees fit) */
+    if (k.n == 1 && !is_expr(k.v[0])) {
+      n = stmt(p, k.v[0]);
+      break;
+    }
+    err_c(c, "unsupported in device code: statement (C++ construct)");
     break;
   case CXCursor_GotoStmt:
   case CXCursor_LabelStmt:
@@ -1022,13 +1478,28 @@ static Node *stmt(Fe *p, CXCursor c) {
   }
   free(k.v);
   if (!n) n = new_node(S_NULL, c);
+  if (n->k == S_BLOCK ? n->post : n->k == S_RETURN || n->k == S_IF || n->k == S_SWITCH) n = fe_inline(p, n);
   return n;
 }
 
 /* ---- functions ---- */
 
-static char *fn_cname(Fe *p, Obj *f) {
-  char *base = xfmt("cu_f_%s", f->name);
+/* C name of a function: its class, if any, and its name, with the
+ * characters C does not allow in names spelled in hex (operator+ ->
+ * cu_f_float3_operator_2b). */
+static char *fn_cname(Fe *p, Obj *f, CXCursor def) {
+  Buf b = {0};
+  buf_puts(&b, "cu_f_");
+  CXCursor cls = clang_getCursorSemanticParent(def);
+  enum CXCursorKind ck = clang_getCursorKind(cls);
+  if (ck == CXCursor_StructDecl || ck == CXCursor_ClassDecl || ck == CXCursor_ClassTemplate)
+    buf_puts(&b, is_lambda(cls) ? "lambda_" : xfmt("%s_", cx_str(clang_getCursorSpelling(cls))));
+  for (const char *q = f->name; *q; q++)
+    if ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') || *q == '_')
+      buf_put(&b, q, 1);
+    else if (*q != ' ')
+      buf_printf(&b, "_%02x", (unsigned char)*q);
+  char *base = buf_take(&b);
   for (int i = 0;; i++) {
     char *nm = i ? xfmt("%s_%d", base, i) : base;
     bool used = false;
@@ -1046,10 +1517,15 @@ Obj *fe_func(Fe *p, CXCursor def) {
     if (clang_equalCursors(m->c, def)) return m->o;
   }
   Obj *f = xcalloc(1, sizeof *f);
+  enum CXCursorKind dk = clang_getCursorKind(def);
+  CXCursor cls = clang_getCursorSemanticParent(def);
   f->name = cx_str(clang_getCursorSpelling(def));
-  f->cname = fn_cname(p, f);
+  f->cname = fn_cname(p, f, def);
   f->is_kernel = cx_has_attr(def, CXCursor_CUDAGlobalAttr);
-  f->ty = mk_type(p, clang_getResultType(clang_getCursorType(def)), def);
+  f->is_ctor = dk == CXCursor_Constructor;
+  f->is_lambda = dk == CXCursor_CXXMethod && is_lambda(cls);
+  f->ty = f->is_ctor ? mk_type(p, clang_getCursorType(cls), def)
+                     : mk_type(p, clang_getResultType(clang_getCursorType(def)), def);
   cx_loc(def, &f->file, &f->line, &f->col);
   FnMap *m = xcalloc(1, sizeof *m);
   m->c = def;
@@ -1059,9 +1535,36 @@ Obj *fe_func(Fe *p, CXCursor def) {
 
   Obj *save_fn = p->fn;
   Vec save_loops = p->loops;
-  int save_vars = p->vars.n;
+  int save_vars = p->vars.n, save_vars0 = p->vars0;
   p->fn = f;
+  p->vars0 = p->vars.n;
   p->loops = (Vec){0};
+  Node *pre = new_node(S_BLOCK, def);   /* a constructor's set-up of self */
+  if (f->is_ctor || ((dk == CXCursor_CXXMethod || dk == CXCursor_ConversionFunction) &&
+                     !clang_CXXMethod_isStatic(def) && !f->is_lambda)) {
+    Obj *o = xcalloc(1, sizeof *o);
+    o->name = "this";
+    cx_loc(def, &o->file, &o->line, &o->col);
+    o->ty = mk_type(p, clang_getCursorType(cls), def);
+    f->self = o;
+    f->self_val = f->is_ctor || clang_CXXMethod_isConst(def);
+    if (f->is_ctor) {
+      o->name = "cu_self";
+      vec_push(&f->locals, o);
+      Node *d = new_node(S_DECL, def);
+      d->var = o;
+      vec_push(&pre->list, d);
+    } else {
+      if (!f->self_val) {
+        Type *pt = new_type(TY_PTR, 8, 8);
+        pt->base = o->ty;
+        o->ty = pt;
+      }
+      o->is_param = true;
+      vec_push(&f->params, o);
+      vec_push(&f->locals, o);
+    }
+  }
   int np = clang_Cursor_getNumArguments(def);
   for (int i = 0; i < np; i++) {
     CXCursor a = clang_Cursor_getArgument(def, i);
@@ -1071,15 +1574,41 @@ Obj *fe_func(Fe *p, CXCursor def) {
     vec_push(&f->params, o);
   }
   Kids k = kids(def);
-  for (int i = 0; i < k.n; i++)
-    if (clang_getCursorKind(k.v[i]) == CXCursor_CompoundStmt) {
+  FI fi = {p, f, pre, false, {0}};
+  for (int i = 0; i < k.n; i++) {
+    enum CXCursorKind kk = clang_getCursorKind(k.v[i]);
+    if (f->is_ctor && kk == CXCursor_MemberRef && i + 1 < k.n && is_expr(k.v[i + 1])) {
+      /* a member initializer: x(v) */
+      CXCursor fd = clang_getCursorReferenced(k.v[i]);
+      vec_push(&pre->list, assign_field(k.v[i + 1], f->self, fd, expr(p, k.v[i + 1])));
+      CXCursor *cp = xcalloc(1, sizeof *cp);
+      *cp = fd;
+      vec_push(&fi.done, cp);
+      i++;
+    } else if (f->is_ctor && kk == CXCursor_TypeRef) {
+      err_c(k.v[i], "unsupported in device code: base class initializer");
+    } else if (kk == CXCursor_CompoundStmt) {
       f->has_body = true;
       f->body = stmt(p, k.v[i]);
     }
+  }
   free(k.v);
+  if (f->is_ctor) {   /* in-class initializers, the body, return self */
+    field_inits(cls, &fi);
+    if (f->body) vec_push(&pre->list, f->body);
+    Node *r = new_node(S_RETURN, def);
+    r->a = new_node(N_VAR, def);
+    r->a->var = f->self;
+    r->a->ty = f->self->ty;
+    vec_push(&pre->list, r);
+    f->body = pre;
+    f->has_body = true;
+  }
+  fe_inline_left(f->body);
   p->fn = save_fn;
   p->loops = save_loops;
   p->vars.n = save_vars;
+  p->vars0 = save_vars0;
   if (!f->is_kernel) vec_push(&p->prog->funcs, f);
   return f;
 }

@@ -90,6 +90,69 @@ static int launch_bounds(CXTranslationUnit tu, CXCursor fn) {
   return n;
 }
 
+/* __CUDA_ARCH__: the host-side parse leaves it undefined, as nvcc's host
+ * pass does. A program that tests it (in any file but our headers) is
+ * parsed a second time with it defined, as nvcc's device pass does, and its
+ * kernels and device functions are read from that parse. */
+typedef struct ArchScan { CXTranslationUnit tu; const char *incdir; bool found; } ArchScan;
+
+static void arch_cb(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData d) {
+  (void)stack;
+  (void)n;
+  ArchScan *a = d;
+  char *nm = cx_str(clang_getFileName(f));
+  size_t len = 0;
+  const char *s = strncmp(nm, a->incdir, strlen(a->incdir)) ? clang_getFileContents(a->tu, f, &len) : NULL;
+  if (s && memmem(s, len, "__CUDA_ARCH__", 13)) a->found = true;
+  free(nm);
+}
+
+/* A kernel of the host parse in the device parse: the definition with the
+ * same USR, declared or launched in the main file. */
+typedef struct Twin { const char *usr; CXCursor hit; } Twin;
+
+static enum CXChildVisitResult twin_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Twin *t = d;
+  if (!clang_Location_isFromMainFile(clang_getCursorLocation(c))) return CXChildVisit_Continue;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor r = k == CXCursor_CallExpr ? clang_getCursorReferenced(c) : c;
+  if (k == CXCursor_CallExpr || k == CXCursor_FunctionDecl) {
+    CXCursor def = clang_getCursorDefinition(r);
+    if (!clang_Cursor_isNull(def)) {
+      char *u = cx_str(clang_getCursorUSR(def));
+      bool same = !strcmp(u, t->usr);
+      free(u);
+      if (same) {
+        t->hit = def;
+        return CXChildVisit_Break;
+      }
+    }
+  }
+  return CXChildVisit_Recurse;
+}
+
+static CXCursor twin(CXTranslationUnit tu2, CXCursor c) {
+  Twin t = {cx_str(clang_getCursorUSR(c)), clang_getNullCursor()};
+  clang_visitChildren(clang_getTranslationUnitCursor(tu2), twin_cb, &t);
+  return clang_Cursor_isNull(t.hit) ? c : t.hit;
+}
+
+/* static __device__/__constant__ variables: only their own unit can take
+ * their address, so the host unit registers them (see cu_bind_static_symbol) */
+static void host_statics(Prog *prog, Buf *host) {
+  bool any = false;
+  for (int i = 0; i < prog->syms.n; i++) {
+    Obj *g = prog->syms.v[i];
+    if (!g->is_static) continue;
+    if (!any) buf_puts(host, "\n/* cucc: register this file's static __device__/__constant__ variables */\n"
+                             "static void __attribute__((constructor)) cu_register_host_statics(void) {\n");
+    any = true;
+    buf_printf(host, "  cu_register_static_symbol((const void *)&%s, sizeof(%s), \"%s\");\n", g->pretty, g->pretty, g->key);
+  }
+  if (any) buf_puts(host, "}\n");
+}
+
 int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
   Vec args = {0};
   /* CUDA mode, host side: one AST holding host and device code. No CUDA
@@ -168,9 +231,26 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
   Vec kcur = {0};
   nerrors = 0;
   if (host_unit(&fe, &kcur, host)) return 1;
+  fe_globals(&fe);
+  ArchScan as = {tu, o->incdir, false};
+  clang_getInclusions(tu, arch_cb, &as);
+  CXTranslationUnit tu2 = NULL;
+  if (as.found) {
+    push(&args, xfmt("-D__CUDA_ARCH__=%d", (o->arch ? o->arch : 75) * 10));
+    if (o->verbose) fprintf(stderr, "cucc: libclang parse %s again for device code, with %s\n", path, (char *)args.v[args.n - 1]);
+    ec = clang_parseTranslationUnit2(idx, path, (const char *const *)args.v, args.n, joined ? &uf : NULL,
+                                     joined ? 1 : 0, CXTranslationUnit_None, &tu2);
+    if (ec != CXError_Success || !tu2) {
+      fprintf(stderr, "cucc: error: libclang could not parse '%s' with __CUDA_ARCH__ (code %d)\n", path, (int)ec);
+      return 1;
+    }
+    for (unsigned i = 0; i < clang_getNumDiagnostics(tu2); i++)
+      print_diag(clang_getDiagnostic(tu2, i), &errs);
+    if (errs) return 1;
+  }
   for (int i = 0; i < kcur.n; i++) {
     CXCursor c = *(CXCursor *)kcur.v[i];
-    Obj *k = fe_func(&fe, c);
+    Obj *k = fe_func(&fe, tu2 ? twin(tu2, c) : c);
     k->is_kernel = true;
     k->key = cx_str(clang_Cursor_getMangling(c));
     k->pretty = cx_str(clang_getCursorDisplayName(c));
@@ -183,9 +263,11 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
     return 1;
   }
   host_register(prog, &kcur, host);
+  host_statics(prog, host);
   for (int i = 0; i < prog->funcs.n; i++) lw_uniform(prog->funcs.v[i]);
   for (int i = 0; i < prog->kernels.n; i++) lw_uniform(prog->kernels.v[i]);
   if (!nerrors) lw_emit(prog, o, dev);
+  if (tu2) clang_disposeTranslationUnit(tu2);
   clang_disposeTranslationUnit(tu);
   clang_disposeIndex(idx);
   return nerrors ? 1 : 0;

@@ -169,13 +169,18 @@ static bool c_only_keyword(const char *s) {
   return false;
 }
 
+/* One C name per local of the function: two variables of one name in
+ * sibling scopes may both be kept at block level (barrier kernels). */
 static void name_locals(Obj *fn) {
   for (int i = 0; i < fn->locals.n; i++) {
     Obj *o = fn->locals.v[i];
-    if (o->name[0] == '_' || c_only_keyword(o->name) || !strncmp(o->name, "cu_", 3))
-      o->cname = xfmt("u%s", o->name);
-    else
-      o->cname = o->name;
+    char *b = o->name[0] == '_' || c_only_keyword(o->name) || !strncmp(o->name, "cu_", 3) ? xfmt("u%s", o->name) : o->name;
+    o->cname = b;
+    for (int j = 0, k = 1; j < i; j++)
+      if (!strcmp(((Obj *)fn->locals.v[j])->cname, o->cname)) {
+        o->cname = xfmt("%s_%d", b, k++);
+        j = -1;
+      }
   }
 }
 
@@ -2514,12 +2519,23 @@ void lw_emit(Prog *p, const CuOpts *o, Buf *out) {
   records(&e, p);
   for (int i = 0; i < p->globals.n; i++) {
     Obj *g = p->globals.v[i];
-    line(&e, "extern %s __asm__(\"%s\");  /* %s:%d */", decl(g->ty, g->cname, false), g->key, g->file, g->line);
+    if (g->is_static) {   /* read through a pointer bound at start-up (cu_bind_static_symbol) */
+      line(&e, "static %s;  /* %s:%d */", decl(ptr_to(g->ty), xfmt("cu_gp%d", i), false), g->file, g->line);
+      g->cname = xfmt("(*cu_gp%d)", i);
+    } else
+      line(&e, "extern %s __asm__(\"%s\");  /* %s:%d */", decl(g->ty, g->cname, false), g->key, g->file, g->line);
   }
-  if (p->globals.n) line(&e, "%s", "");
-  for (int i = 0; i < p->funcs.n; i++) device_fn(&e, p->funcs.v[i], true);
+  /* the symbols to register, by linker name only (types may not be C) */
+  for (int i = 0; i < p->syms.n; i++)
+    if (!((Obj *)p->syms.v[i])->is_static)
+      line(&e, "extern char cu_sym%d[] __asm__(\"%s\");", i, ((Obj *)p->syms.v[i])->key);
+  if (p->globals.n || p->syms.n) line(&e, "%s", "");
+  /* functions with barriers, warp collectives or __shared__ data were inlined (frontend/inline.c) */
+  for (int i = 0; i < p->funcs.n; i++)
+    if (!fn_inlined(p->funcs.v[i])) device_fn(&e, p->funcs.v[i], true);
   if (p->funcs.n) line(&e, "%s", "");
-  for (int i = 0; i < p->funcs.n; i++) device_fn(&e, p->funcs.v[i], false);
+  for (int i = 0; i < p->funcs.n; i++)
+    if (!fn_inlined(p->funcs.v[i])) device_fn(&e, p->funcs.v[i], false);
   for (int i = 0; i < p->kernels.n; i++) kernel(&e, p->kernels.v[i], i);
   line(&e, "static void __attribute__((constructor)) cu_register_device(void)");
   line(&e, "{");
@@ -2529,6 +2545,14 @@ void lw_emit(Prog *p, const CuOpts *o, Buf *out) {
       line(&e, "    &cu_k%d_%s_desc,", i, ((Obj *)p->kernels.v[i])->name);
     line(&e, "  };");
     line(&e, "  cu_register_kernels(ks, %d);", p->kernels.n);
+  }
+  for (int i = 0; i < p->syms.n; i++) {
+    Obj *g = p->syms.v[i];
+    if (!g->is_static) line(&e, "  cu_register_symbol(cu_sym%d, %lld, \"%s\");", i, (long long)g->smem_off, g->name);
+  }
+  for (int i = 0; i < p->globals.n; i++) {
+    Obj *g = p->globals.v[i];
+    if (g->is_static) line(&e, "  cu_bind_static_symbol(\"%s\", (void **)&cu_gp%d);", g->key, i);
   }
   line(&e, "  cu_set_arch(%d);   /* -arch=sm_%d: the default device model */", o->arch ? o->arch : 75, o->arch ? o->arch : 75);
   line(&e, "}");

@@ -314,6 +314,19 @@ static inline long long cu_clock64(void) {
 /* __threadfence*(): a full fence is strong enough for every scope. */
 static inline void cu_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
+/* assert(expr) failed in a kernel: reported with the thread, the launch
+ * fails with cudaErrorAssert (710) as on a GPU, and the thread returns.
+ * `blk` is &_B->blockIdx.x, the block's first field (the IR cannot name
+ * the block itself). */
+_Static_assert(offsetof(cu_block, blockIdx) == 0, "cu_assert_fail finds the block from its blockIdx");
+static inline void cu_assert_fail(const unsigned *blk, unsigned tx, unsigned ty, unsigned tz, const char *expr,
+                                  const char *file, int line) {
+  const cu_block *B = (const cu_block *)(const void *)blk;
+  char msg[512];
+  snprintf(msg, sizeof msg, "Assertion `%s` failed.", expr);
+  cu_fault_err(B, tx + B->blockDim.x * (ty + B->blockDim.y * tz), file, line, msg, 710);
+}
+
 /* Block-level control flow around a __syncthreads() had a condition that
  * differed between threads: the barrier at bfile:bline is reached by only
  * `reached` of the `live` threads. Reported as a kernel fault: the block

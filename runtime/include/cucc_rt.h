@@ -78,6 +78,13 @@ static inline size_t cu_dyn_smem_off(const cu_kernel *k) {
 /* Called from constructors of device objects and host objects. */
 void cu_register_kernels(const cu_kernel *const *ks, unsigned n);
 void cu_register_stub(const void *stub, const char *name);
+/* each __device__/__constant__/__managed__ variable defined in a .cu (its
+ * address is the symbol of cudaMemcpyToSymbol & co.) */
+void cu_register_symbol(const void *addr, size_t size, const char *name);
+/* a static one: its host unit registers it under a key ("file:name"), the
+ * device object binds its pointer to it by that key */
+void cu_register_static_symbol(const void *addr, size_t size, const char *key);
+void cu_bind_static_symbol(const char *key, void **slot);
 
 /* The host side of a launch: the rewritten <<<...>>> pushes a configuration
  * (returns 0 on success, as nvcc's __cudaPushCallConfiguration), then the
@@ -104,6 +111,10 @@ void cu_grid_sync(const cu_block *B);
  * launch failed (cudaErrorLaunchFailure at the next synchronization). */
 void cu_fault(const cu_block *B, unsigned tid, const char *file, int line,
               const char *msg);
+/* the same with the error the launch then fails with (cudaErrorAssert for
+ * a failed assert() in a kernel) */
+void cu_fault_err(const cu_block *B, unsigned tid, const char *file, int line,
+                  const char *msg, int err);
 
 #ifdef __cplusplus
 }

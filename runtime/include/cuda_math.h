@@ -203,6 +203,9 @@ static __device__ __forceinline__ long abs(long x) { return x < 0 ? -x : x; }
 static __device__ __forceinline__ long long abs(long long x) { return x < 0 ? -x : x; }
 static __device__ __forceinline__ float abs(float x) { return __builtin_fabsf(x); }
 static __device__ __forceinline__ double abs(double x) { return __builtin_fabs(x); }
+/* assert() in device code (the frontend turns the whole assert into a
+ * check that reports the thread and fails the launch with cudaErrorAssert) */
+extern "C" __device__ void __assert_fail(const char *expr, const char *file, unsigned int line, const char *fn);
 extern "C" __device__ int printf(const char *format, ...);
 extern "C" __device__ void *memcpy(void *dst, const void *src, size_t n);
 extern "C" __device__ void *memset(void *dst, int c, size_t n);

@@ -94,6 +94,35 @@ static inline cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMem(int *mi
                                                                          F smem_of, int limit = 0) {
   return cu_occupancy_potential(min_grid, block, (const void *)f, cu_smem_thunk<F>, &smem_of, 0, limit);
 }
+/* the symbol API taking the __device__/__constant__ variable itself */
+template <class T>
+static inline cudaError_t cudaMemcpyToSymbol(const T &sym, const void *src, size_t n, size_t off = 0,
+                                             enum cudaMemcpyKind kind = cudaMemcpyHostToDevice) {
+  return cudaMemcpyToSymbol((const void *)&sym, src, n, off, kind);
+}
+template <class T>
+static inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &sym, size_t n, size_t off = 0,
+                                               enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
+  return cudaMemcpyFromSymbol(dst, (const void *)&sym, n, off, kind);
+}
+template <class T>
+static inline cudaError_t cudaMemcpyToSymbolAsync(const T &sym, const void *src, size_t n, size_t off = 0,
+                                                  enum cudaMemcpyKind kind = cudaMemcpyHostToDevice,
+                                                  cudaStream_t st = 0) {
+  return cudaMemcpyToSymbolAsync((const void *)&sym, src, n, off, kind, st);
+}
+template <class T>
+static inline cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &sym, size_t n, size_t off = 0,
+                                                    enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
+                                                    cudaStream_t st = 0) {
+  return cudaMemcpyFromSymbolAsync(dst, (const void *)&sym, n, off, kind, st);
+}
+template <class T> static inline cudaError_t cudaGetSymbolAddress(void **p, const T &sym) {
+  return cudaGetSymbolAddress(p, (const void *)&sym);
+}
+template <class T> static inline cudaError_t cudaGetSymbolSize(size_t *n, const T &sym) {
+  return cudaGetSymbolSize(n, (const void *)&sym);
+}
 static inline cudaError_t cudaEventCreate(cudaEvent_t *e, unsigned int flags) {
   return cudaEventCreateWithFlags(e, flags);
 }

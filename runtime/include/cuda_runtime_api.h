@@ -155,6 +155,24 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *num_bloc
 cudaError_t cu_occupancy_potential(int *min_grid, int *block, const void *func,
                                    size_t (*smem_of)(int, void *), void *closure, size_t dynamic_smem,
                                    int block_size_limit);
+/* __device__/__constant__ variables (runtime/src/symbol.c); C++ also has
+ * the forms taking the variable itself (cuda_runtime.h) */
+#ifdef __cplusplus
+#define CU_DFLT(v) = v
+#else
+#define CU_DFLT(v)
+#endif
+cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset CU_DFLT(0),
+                               enum cudaMemcpyKind kind CU_DFLT(cudaMemcpyHostToDevice));
+cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset CU_DFLT(0),
+                                 enum cudaMemcpyKind kind CU_DFLT(cudaMemcpyDeviceToHost));
+cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count, size_t offset,
+                                    enum cudaMemcpyKind kind, cudaStream_t stream CU_DFLT(0));
+cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
+                                      enum cudaMemcpyKind kind, cudaStream_t stream CU_DFLT(0));
+cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol);
+cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol);
+#undef CU_DFLT
 cudaError_t cudaProfilerStart(void);
 cudaError_t cudaProfilerStop(void);
 #ifdef __cplusplus

@@ -30,6 +30,35 @@ static __host__ __device__ inline unsigned int max(int a, unsigned int b) { retu
 static __host__ __device__ inline unsigned int max(unsigned int a, int b) { return max(a, (unsigned int)b); }
 static __host__ __device__ inline float min(float a, double b) { return fminf(a, (float)b); }
 static __host__ __device__ inline float max(float a, double b) { return fmaxf(a, (float)b); }
+
+/* Math functions CUDA offers in host and device code that the C library
+ * lacks (rsqrtf is used by host-device code such as vector helpers). */
+static __host__ __device__ inline unsigned int umin(unsigned int a, unsigned int b) { return a < b ? a : b; }
+static __host__ __device__ inline unsigned int umax(unsigned int a, unsigned int b) { return a > b ? a : b; }
+static __host__ __device__ inline long long llmin(long long a, long long b) { return a < b ? a : b; }
+static __host__ __device__ inline long long llmax(long long a, long long b) { return a > b ? a : b; }
+static __host__ __device__ inline unsigned long long ullmin(unsigned long long a, unsigned long long b) { return a < b ? a : b; }
+static __host__ __device__ inline unsigned long long ullmax(unsigned long long a, unsigned long long b) { return a > b ? a : b; }
+static __host__ __device__ inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
+static __host__ __device__ inline double rsqrt(double x) { return 1.0 / sqrt(x); }
+static __host__ __device__ inline float rcbrtf(float x) { return 1.0f / cbrtf(x); }
+static __host__ __device__ inline double rcbrt(double x) { return 1.0 / cbrt(x); }
+static __host__ __device__ inline double normcdf(double x) { return 0.5 * erfc(-x * 0.70710678118654752440); }
+static __host__ __device__ inline float normcdff(float x) { return 0.5f * erfcf(-x * 0.70710678f); }
+/* erf's inverse: a closed-form first guess refined by Newton steps on erf */
+static __host__ __device__ inline double erfinv(double y) {
+  if (!(y > -1.0 && y < 1.0)) return y == 1.0 ? HUGE_VAL : y == -1.0 ? -HUGE_VAL : NAN;
+  double l = log((1.0 - y) * (1.0 + y)), t = 4.3307467508245 + 0.5 * l;
+  double x = sqrt(sqrt(t * t - l / 0.147) - t);
+  x = y < 0 ? -x : x;
+  for (int i = 0; i < 4; i++) x -= (erf(x) - y) / (1.1283791670955126 * exp(-x * x));
+  return x;
+}
+static __host__ __device__ inline double erfcinv(double y) { return erfinv(1.0 - y); }
+static __host__ __device__ inline double normcdfinv(double p) { return -1.4142135623730951 * erfcinv(2.0 * p); }
+static __host__ __device__ inline float erfinvf(float y) { return (float)erfinv(y); }
+static __host__ __device__ inline float erfcinvf(float y) { return (float)erfcinv(y); }
+static __host__ __device__ inline float normcdfinvf(float p) { return (float)normcdfinv(p); }
 #endif
 
 #if defined(__CUCC_PARSE__)
@@ -142,10 +171,25 @@ static __device__ inline float __fmul_rn(float a, float b) { return a * b; }
 static __device__ inline double __dadd_rn(double a, double b) { return a + b; }
 static __device__ inline double __dmul_rn(double a, double b) { return a * b; }
 static __device__ inline double __fma_rn(double a, double b, double c) { return fma(a, b, c); }
-static __device__ inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
-static __device__ inline double rsqrt(double x) { return 1.0 / sqrt(x); }
 static __device__ inline float sinpif(float x) { return sinf(3.14159265358979323846f * x); }
 static __device__ inline float cospif(float x) { return cosf(3.14159265358979323846f * x); }
+static __device__ inline double sinpi(double x) { return sin(3.14159265358979323846 * x); }
+static __device__ inline double cospi(double x) { return cos(3.14159265358979323846 * x); }
+static __device__ inline void sincospif(float x, float *s, float *c) { *s = sinpif(x); *c = cospif(x); }
+static __device__ inline void sincospi(double x, double *s, double *c) { *s = sinpi(x); *c = cospi(x); }
+static __device__ inline void __sincosf(float x, float *s, float *c) { sincosf(x, s, c); }
+static __device__ inline float __frsqrt_rn(float x) { return 1.0f / sqrtf(x); }
+static __device__ inline double __drcp_rn(double x) { return 1.0 / x; }
+static __device__ inline double __dsqrt_rn(double x) { return sqrt(x); }
+static __device__ inline double __ddiv_rn(double x, double y) { return x / y; }
+static __device__ inline double __dsub_rn(double a, double b) { return a - b; }
+static __device__ inline long long __float2ll_rn(float x) { return llrintf(x); }
+static __device__ inline long long __double2ll_rn(double x) { return llrint(x); }
+static __device__ inline float __ll2float_rn(long long x) { return (float)x; }
+static __device__ inline double __int2double_rn(int x) { return (double)x; }
+static __device__ inline double __uint2double_rn(unsigned int x) { return (double)x; }
+static __device__ inline double __ll2double_rn(long long x) { return (double)x; }
+static __device__ inline unsigned int __double2uint_rn(double x) { return (unsigned int)rint(x); }
 static __device__ inline int __float2int_rn(float x) { return (int)rintf(x); }
 static __device__ inline int __float2int_rz(float x) { return (int)x; }
 static __device__ inline int __float2int_rd(float x) { return (int)floorf(x); }

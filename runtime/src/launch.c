@@ -121,9 +121,13 @@ static void run_blocks(unsigned long long i, unsigned long long end, int w, void
 }
 
 void cu_fault(const cu_block *B, unsigned tid, const char *file, int line, const char *msg) {
+  cu_fault_err(B, tid, file, line, msg, cudaErrorLaunchFailure);
+}
+
+void cu_fault_err(const cu_block *B, unsigned tid, const char *file, int line, const char *msg, int err) {
   Launch *L = (Launch *)B->launch;
   atomic_store(&L->failed, 1);
-  rt_set_sticky(cudaErrorLaunchFailure);
+  rt_set_sticky((cudaError_t)err);
   if (atomic_fetch_add(&L->reports, 1) >= 8) return;
   unsigned dx = B->blockDim.x, dy = B->blockDim.y;
   fprintf(stderr, "cucc: kernel '%s' block (%u,%u,%u) thread (%u,%u,%u) at %s:%d: %s\n",

@@ -1,0 +1,235 @@
+/* inline.c: device functions that contain __syncthreads(), warp
+ * collectives or __shared__ variables are inlined into their callers' IR, so that the barrier or
+ * the collective stands in the kernel, where lowering/ can split regions
+ * and gather lanes (a function is otherwise called once per lane). This is
+ * what makes cooperative groups' methods and helpers such as a warp
+ * reduction work.
+ *
+ * A call is inlined when it sits in a statement's expression, a
+ * declaration's initializer, a return value or an if/switch condition
+ * (evaluated once, before the statement: the same order for any call
+ * without side effects on the statement's other operands); the callee's
+ * returns must be in tail position (last statement, or the branches of a
+ * last if), where they become assignments to a result variable. */
+#include "fe.h"
+
+typedef struct Map { Vec from, to, cparm, cval; } Map;   /* Obj* or Node* -> copy; constant parameters */
+
+static void *look(Map *m, void *p) {
+  for (int i = 0; i < m->from.n; i++)
+    if (m->from.v[i] == p) return m->to.v[i];
+  return p;
+}
+
+static int ninl;
+
+static Obj *clone_obj(Fe *p, Map *m, Obj *o) {
+  Obj *c = look(m, o);
+  if (c != o) return c;
+  c = xcalloc(1, sizeof *c);
+  c->name = xfmt("%s_i%d", o->name, ninl);
+  c->ty = o->ty;   /* const dropped already (parse.c, unconst) */
+  c->file = o->file;
+  c->line = o->line;
+  c->col = o->col;
+  c->addr_taken = o->addr_taken;
+  vec_push(&p->fn->locals, c);
+  vec_push(&m->from, o);
+  vec_push(&m->to, c);
+  return c;
+}
+
+static Node *clone(Fe *p, Map *m, Obj *callee, Node *n) {
+  if (!n) return NULL;
+  for (int i = 0; n->k == N_VAR && i < m->cparm.n; i++)
+    if (m->cparm.v[i] == n->var) return clone(p, m, callee, m->cval.v[i]);
+  Node *c = xcalloc(1, sizeof *c);
+  *c = *n;
+  vec_push(&m->from, n);
+  vec_push(&m->to, c);
+  if (n->var && !n->var->is_global && !n->var->is_shared) {
+    bool local = false;
+    for (int i = 0; i < callee->locals.n; i++) local |= callee->locals.v[i] == n->var;
+    if (local) c->var = clone_obj(p, m, n->var);
+  }
+  c->a = clone(p, m, callee, n->a);
+  c->b = clone(p, m, callee, n->b);
+  c->c = clone(p, m, callee, n->c);
+  c->d = clone(p, m, callee, n->d);
+  c->list = (Vec){0};
+  for (int i = 0; i < n->list.n; i++) vec_push(&c->list, clone(p, m, callee, n->list.v[i]));
+  return c;
+}
+
+static void retarget(Map *m, Node *n) {   /* break/continue: to the copies of their loops */
+  if (!n) return;
+  if (n->target) n->target = look(m, n->target);
+  retarget(m, n->a);
+  retarget(m, n->b);
+  retarget(m, n->c);
+  retarget(m, n->d);
+  for (int i = 0; i < n->list.n; i++) retarget(m, n->list.v[i]);
+}
+
+/* Is variable o written or its address taken in n? */
+static bool written(Node *n, Obj *o) {
+  if (!n) return false;
+  if (n->k == N_ASSIGN || n->k == N_INCDEC || (n->k == N_UN && !strcmp(n->op, "&"))) {
+    Node *a = n->a;
+    while (a->k == N_MEMBER || a->k == N_INDEX || (a->k == N_CAST && a->implicit)) a = a->a;
+    if (a->k == N_VAR && a->var == o) return true;
+  }
+  if (n->k == S_DECL && n->var == o) return true;
+  if (written(n->a, o) || written(n->b, o) || written(n->c, o) || written(n->d, o)) return true;
+  for (int i = 0; i < n->list.n; i++)
+    if (written(n->list.v[i], o)) return true;
+  return false;
+}
+
+static bool has_return(Node *n) {
+  if (!n) return false;
+  if (n->k == S_RETURN) return true;
+  if (has_return(n->a) || has_return(n->b) || has_return(n->c) || has_return(n->d)) return true;
+  for (int i = 0; i < n->list.n; i++)
+    if (has_return(n->list.v[i])) return true;
+  return false;
+}
+
+/* Turn the tail returns of s into res = value; false if s returns
+ * elsewhere. */
+static bool tails(Node *s, Obj *res) {
+  switch (s->k) {
+  case S_RETURN: {
+    Node *v = s->a;
+    s->k = v && res ? S_EXPR : S_NULL;
+    s->a = NULL;
+    if (v && res) {
+      Node *r = xcalloc(1, sizeof *r);
+      *r = (Node){.k = N_VAR, .var = res, .ty = res->ty, .file = s->file, .line = s->line, .col = s->col};
+      Node *a = xcalloc(1, sizeof *a);
+      *a = (Node){.k = N_ASSIGN, .op = "=", .a = r, .b = v, .ty = res->ty, .file = s->file, .line = s->line, .col = s->col};
+      s->a = a;
+    }
+    return true;
+  }
+  case S_BLOCK:
+    for (int i = 0; i + 1 < s->list.n; i++)
+      if (has_return(s->list.v[i])) return false;
+    return !s->list.n || tails(s->list.v[s->list.n - 1], res);
+  case S_IF:
+    return has_return(s->a) ? false : tails(s->b, res) && (!s->c || tails(s->c, res));
+  default:
+    return !has_return(s);
+  }
+}
+
+static bool needs(Obj *f) { return f && f->has_body && fn_inlined(f); }
+
+/* Inline the calls in expression *n that need it (innermost first),
+ * appending their statements to pre. */
+static void inl_expr(Fe *p, Node *n, Vec *pre) {
+  if (!n) return;
+  if (n->k == N_COND || n->k == N_LOG) {   /* maybe not evaluated: leave it */
+    inl_expr(p, n->a, pre);
+    return;
+  }
+  inl_expr(p, n->a, pre);
+  inl_expr(p, n->b, pre);
+  inl_expr(p, n->c, pre);
+  for (int i = 0; i < n->list.n; i++) inl_expr(p, n->list.v[i], pre);
+  if (n->k != N_CALL || n->ck != C_FUNC || !needs(n->fn)) return;
+  Obj *f = n->fn;
+  if (!f->body) return;   /* recursion: reported by fe_inline_left */
+  ninl++;
+  Map m = {0};
+  /* a constant argument of a parameter the body never writes stands in
+   * for it (a shuffle width stays a constant, a tile size folds) */
+  bool *cst = xcalloc(f->params.n + 1, 1);
+  for (int i = 0; i < f->params.n && i < n->list.n; i++) {
+    Node *a = n->list.v[i];
+    while (a->k == N_CAST && a->implicit && (a->a->k == N_NUM || a->a->k == N_FNUM || a->a->k == N_CAST)) a = a->a;
+    if ((a->k == N_NUM || a->k == N_FNUM) && !written(f->body, f->params.v[i])) {
+      cst[i] = true;
+      vec_push(&m.cparm, f->params.v[i]);
+      vec_push(&m.cval, n->list.v[i]);
+    }
+  }
+  Node *body = clone(p, &m, f, f->body);
+  retarget(&m, body);
+  Obj *res = NULL;
+  if (f->ty->kind != TY_VOID) {
+    Obj fake = {.name = "ret", .ty = f->ty, .file = n->file, .line = n->line, .col = n->col};
+    res = clone_obj(p, &m, &fake);
+  }
+  if (!tails(body, res)) {
+    errorat(n->file, n->line, n->col,
+            "unsupported in device code: call to '%s', which has barriers, warp collectives or __shared__ data and returns before its end", f->name);
+    n->ck = C_BUILTIN;   /* reported: not again by fe_inline_left */
+    return;
+  }
+  for (int i = 0; i < f->params.n && i < n->list.n; i++) {   /* parameters = arguments */
+    if (cst[i]) continue;
+    Node *d = xcalloc(1, sizeof *d);
+    *d = (Node){.k = S_DECL, .var = clone_obj(p, &m, f->params.v[i]), .a = n->list.v[i],
+                .file = n->file, .line = n->line, .col = n->col};
+    vec_push(pre, d);
+  }
+  if (res) {
+    Node *d = xcalloc(1, sizeof *d);
+    *d = (Node){.k = S_DECL, .var = res, .file = n->file, .line = n->line, .col = n->col};
+    vec_push(pre, d);
+  }
+  vec_push(pre, body);
+  for (int i = 0; i < f->shared.n; i++) {   /* one per block, however often inlined */
+    bool have = false;
+    for (int j = 0; j < p->fn->shared.n; j++) have |= p->fn->shared.v[j] == f->shared.v[i];
+    if (!have) {
+      vec_push(&p->fn->shared, f->shared.v[i]);
+      vec_push(&p->fn->locals, f->shared.v[i]);   /* named with the caller's locals */
+    }
+  }
+  p->fn->has_sync |= f->has_sync;
+  p->fn->has_warp |= f->has_warp;
+  Node *r = n;   /* the call becomes its result */
+  *r = (Node){.k = res ? N_VAR : N_NUM, .var = res, .ty = res ? res->ty : f->ty, .file = n->file, .line = n->line, .col = n->col};
+}
+
+/* Statement s (an expression statement, declaration, return, if or
+ * switch) with its calls inlined: s itself, or a block of the inlined
+ * statements followed by s. */
+Node *fe_inline(Fe *p, Node *s) {
+  Vec pre = {0};
+  if (s->k == S_BLOCK && s->post) {   /* declarations: each initializer in turn */
+    Vec out = {0};
+    for (int i = 0; i < s->list.n; i++) {
+      Node *d = s->list.v[i];
+      if (d->k == S_DECL) inl_expr(p, d->a, &out);
+      vec_push(&out, d);
+    }
+    s->list = out;
+    return s;
+  }
+  inl_expr(p, s->a, &pre);
+  if (!pre.n) return s;
+  if (s->k == S_EXPR && s->a->k == N_NUM && s->a->ty->kind == TY_VOID) s->k = S_NULL;   /* f(); */
+  Node *b = xcalloc(1, sizeof *b);
+  *b = (Node){.k = S_BLOCK, .post = true, .file = s->file, .line = s->line, .col = s->col};
+  b->list = pre;
+  vec_push(&b->list, s);
+  return b;
+}
+
+/* Calls left that needed inlining (in a loop condition, behind ?: && ||,
+ * or recursive): refused at their location. */
+void fe_inline_left(Node *n) {
+  if (!n) return;
+  if (n->k == N_CALL && n->ck == C_FUNC && needs(n->fn))
+    errorat(n->file, n->line, n->col,
+            "unsupported in device code: call to '%s' (it has barriers, warp collectives or __shared__ data) in this position "
+            "(call it in a statement of its own)", n->fn->name);
+  fe_inline_left(n->a);
+  fe_inline_left(n->b);
+  fe_inline_left(n->c);
+  fe_inline_left(n->d);
+  for (int i = 0; i < n->list.n; i++) fe_inline_left(n->list.v[i]);
+}
