@@ -185,13 +185,13 @@ cudaError_t cudaChooseDevice(int *d, const struct cudaDeviceProp *p) {
 /* ---- limits: recorded and reported; the CPU needs none of them ---- */
 static size_t limits[] = {
   [cudaLimitStackSize] = 1024, [cudaLimitPrintfFifoSize] = 1 << 20, [cudaLimitMallocHeapSize] = 8 << 20,
-  [cudaLimitDevRuntimeSyncDepth] = 2, [cudaLimitDevRuntimePendingLaunchCount] = 2048,
+  [cudaLimitDevRuntimeSyncDepth] = 1024, [cudaLimitDevRuntimePendingLaunchCount] = 2048,
   [cudaLimitMaxL2FetchGranularity] = 64, [cudaLimitPersistingL2CacheSize] = 0,
 };
 static pthread_mutex_t limit_mu = PTHREAD_MUTEX_INITIALIZER;
 
 cudaError_t cudaDeviceSetLimit(enum cudaLimit l, size_t v) {
-  if ((unsigned)l >= sizeof limits / sizeof *limits) return rt_err(cudaErrorUnsupportedLimit);
+  if ((unsigned)l >= sizeof limits / sizeof *limits) return rt_err(cudaErrorInvalidValue);   /* as an H100 */
   if (l == cudaLimitMaxL2FetchGranularity && (v > 128 || (v & (v - 1)))) return rt_err(cudaErrorInvalidValue);
   pthread_mutex_lock(&limit_mu);
   limits[l] = v;
@@ -216,10 +216,11 @@ cudaError_t cudaDeviceCanAccessPeer(int *can, int d, int peer) {
   return cudaSuccess;
 }
 
-/* peer 0 is the current device itself, any other is no device: both invalid */
+/* peer 0 is the current device itself (unsupported, as an H100 says), any
+ * other is no device */
 cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned int flags) {
-  (void)peer;
-  return rt_err(flags ? cudaErrorInvalidValue : cudaErrorInvalidDevice);
+  if (flags) return rt_err(cudaErrorInvalidValue);
+  return rt_err(peer == 0 ? cudaErrorPeerAccessUnsupported : cudaErrorInvalidDevice);
 }
 
 cudaError_t cudaDeviceDisablePeerAccess(int peer) {

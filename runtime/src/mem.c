@@ -100,7 +100,8 @@ cudaError_t cudaMalloc(void **p, size_t n) { return alloc(p, n, R_DEV, 0); }
 cudaError_t cudaMallocHost(void **p, size_t n) { return alloc(p, n, R_HOST, 0); }
 
 cudaError_t cudaMallocManaged(void **p, size_t n, unsigned int flags) {
-  if (n == 0 || (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost)) return rt_err(cudaErrorInvalidValue);
+  /* size 0 succeeds with no memory, as cudaMalloc (recorded on an H100) */
+  if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost) return rt_err(cudaErrorInvalidValue);
   return alloc(p, n, R_MANAGED, flags);
 }
 
@@ -169,7 +170,10 @@ cudaError_t cudaHostRegister(void *p, size_t n, unsigned int flags) {
 cudaError_t cudaHostUnregister(void *p) {
   if (!p) return rt_err(cudaErrorInvalidValue);
   rt_sync_all();
-  return remove_at(p, 1u << R_REG) ? cudaSuccess : rt_err(cudaErrorHostMemoryNotRegistered);
+  if (remove_at(p, 1u << R_REG)) return cudaSuccess;
+  /* inside a registered range but not its start: an invalid value (H100) */
+  Region r;
+  return rt_err(lookup(p, &r) && r.kind == R_REG ? cudaErrorInvalidValue : cudaErrorHostMemoryNotRegistered);
 }
 
 /* Mapped memory: the device address of page-locked memory is its host

@@ -131,7 +131,9 @@ int main() {
   wrong = 0;
   for (int i = 0; i < n; i++) wrong += m[i] != (i - 500) * (i - 500);
   EXPECT(wrong == 0);
-  EXPECT_ERR(cudaMallocManaged(&m, 0), cudaErrorInvalidValue);
+  int *m0 = m;
+  EXPECT_ERR(cudaMallocManaged(&m0, 0), cudaSuccess);   // recorded on an H100
+  EXPECT(m0 == NULL);
   int *m2 = NULL;
   EXPECT_ERR(cudaMallocManaged(&m2, 16, 4), cudaErrorInvalidValue);
 
@@ -169,7 +171,7 @@ int main() {
   wrong = 0;
   for (int i = 0; i < n; i++) wrong += u[i] != 9 * i * i;
   EXPECT(wrong == 0);
-  EXPECT_ERR(cudaHostUnregister(u + 1), cudaErrorHostMemoryNotRegistered);
+  EXPECT_ERR(cudaHostUnregister(u + 1), cudaErrorInvalidValue);   // inside a registered range: recorded on an H100
   CHECK(cudaHostUnregister(u));
   EXPECT_ERR(cudaHostUnregister(u), cudaErrorHostMemoryNotRegistered);
   EXPECT_ERR(cudaHostGetDevicePointer((void **)&du, u, 0), cudaErrorInvalidValue);
