@@ -112,6 +112,7 @@ struct Node {
   const char *op;      /* operator spelling: "+", "<<=", "!", "++" */
   bool post;           /* postfix ++/--; N_MEMBER: via pointer (->) */
   bool implicit;       /* N_CAST inserted by clang */
+  bool grid;           /* S_SYNC: grid.sync() (cooperative groups) */
   Node *a, *b, *c, *d; /* operands; if: cond/then/else; for: init/cond/inc/body */
   Vec list;            /* call args, block statements, init list, decls */
   Obj *var;            /* N_VAR, S_DECL */

@@ -739,10 +739,6 @@ static Node *method_call(Fe *p, CXCursor c, CXCursor f, char *name) {
           p->fn->is_kernel ? "__global__" : "__device__", p->fn->name);
     return num(c, cty(p, c), 0);
   }
-  if (!ctor && !strcmp(name, "sync") && !strcmp(cx_str(clang_getCursorSpelling(clang_getCursorSemanticParent(f))), "grid_group")) {
-    err_c(c, "unsupported in device code: grid_group::sync() (a grid-wide barrier: cucc never keeps all blocks of a grid resident)");
-    return num(c, cty(p, c), 0);
-  }
   Node *n = new_node(N_CALL, c);
   n->ty = cty(p, c);
   n->name = name;
@@ -835,6 +831,11 @@ static Node *call(Fe *p, CXCursor c) {
   }
   if (!strcmp(name, "__syncthreads")) {
     n->k = S_SYNC;
+    return n;
+  }
+  if (!strcmp(name, "__cucc_grid_sync")) {   /* grid.sync(): a block barrier, then the grid's */
+    n->k = S_SYNC;
+    n->grid = true;
     return n;
   }
   if (!strcmp(name, "__syncthreads_count") || !strcmp(name, "__syncthreads_and") ||

@@ -2209,6 +2209,12 @@ static void bst(Em *e, Node *n) {
     line(e, "}");
     break;
   case S_SYNC:
+    if (n->grid) {   /* once per block, between block barriers */
+      line(e, "cu_barrier(_B);   /* grid.sync(): %s:%d */", n->file, n->line);
+      line(e, "cu_grid_sync(_B);");
+      line(e, "cu_barrier(_B);");
+      break;
+    }
     if (!n->op) {
       line(e, "cu_barrier(_B);   /* __syncthreads(): %s:%d */", n->file, n->line);
       break;

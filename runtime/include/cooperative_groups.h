@@ -8,8 +8,10 @@
  *    that tiled_partition(parent, n) returns: tiles of a warp, collectives
  *    with width N;
  *  - coalesced_group: the lanes of a warp that execute coalesced_threads();
- *  - grid_group: ranks and sizes only; grid.sync() is refused (cucc runs
- *    the blocks of a grid a few at a time, never all at once).
+ *  - grid_group: ranks and sizes; grid.sync() is a grid-wide barrier
+ *    (__cucc_grid_sync, lowered once per block: cu_grid_sync) that works
+ *    in a cudaLaunchCooperativeKernel launch, whose blocks are all
+ *    resident; elsewhere it faults the launch.
  * Host code sees only the namespace. */
 #ifndef CUCC_COOPERATIVE_GROUPS_H
 #define CUCC_COOPERATIVE_GROUPS_H
@@ -69,7 +71,7 @@ CU_SHVS(int4, CU_SHV4) CU_SHVS(uint4, CU_SHV4) CU_SHVS(float4, CU_SHV4)
 #undef CU_SHVS
 #undef CU_SHV2
 #undef CU_SHV4
-__device__ void grid_sync_unsupported(void);
+__device__ void __cucc_grid_sync(void);
 }
 
 class thread_block {
@@ -200,7 +202,7 @@ public:
   unsigned _tag;
   __device__ grid_group() : _tag(0) {}
   __device__ bool is_valid() const { return true; }
-  __device__ void sync() const { __cu::grid_sync_unsupported(); }
+  __device__ void sync() const { __cu::__cucc_grid_sync(); }
   __device__ unsigned long long thread_rank() const {
     unsigned long long b = blockIdx.x + (unsigned long long)gridDim.x * (blockIdx.y + (unsigned long long)gridDim.y * blockIdx.z);
     return b * __cu::nthreads() + __cu::tid();

@@ -20,6 +20,5 @@ __global__ void k(int *o) {
   while (vote(o[threadIdx.x])) o[3]++;
   int base = o[4];
   o[5] = apply([&](int v) { return v + base; }, 3);
-  cg::this_grid().sync();
 }
 int main() { return 0; }
