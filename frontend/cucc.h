@@ -43,6 +43,7 @@ typedef struct CuOpts {
   int maxrreg;         /* -maxrregcount, 0 = none */
   Vec xc;              /* -Xcompiler options: host C++ and device C */
   const char *target;  /* cross build: the host compilers' triple; NULL: this machine */
+  unsigned check;      /* --check: CU_CK_* checkers of cucc_rt.h, 0 = none */
 } CuOpts;
 
 /* ---- the typed IR of device code (built by frontend/parse.c) ---- */

@@ -6,18 +6,26 @@
 
 typedef struct Alloc { void *p; size_t n; int host; struct Alloc *next; } Alloc;
 
+/* cucc --check: a red zone after each allocation, so that an access just
+ * past its end cannot land in the next one (memcheck tells them apart) */
+#define REDZONE 256
+
 #define NBUCKET 4096
 static Alloc *tab[NBUCKET];
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 
 static unsigned bucket(const void *p) { return (unsigned)(((uintptr_t)p >> 8) * 2654435761u) % NBUCKET; }
 
-static cudaError_t track(void **out, size_t n, int host) {
+/* kind: RT_CK_DEV, _HOST (pinned) or _MANAGED; cudaFreeHost frees only
+ * host allocations, cudaFree the others */
+static cudaError_t track(void **out, size_t n, int kind) {
   if (!out) return rt_err(cudaErrorInvalidValue);
   *out = NULL;
   if (n == 0) return cudaSuccess;
   void *p = NULL;
-  if (n > (size_t)1 << 46 || posix_memalign(&p, 256, n) != 0) return rt_err(cudaErrorMemoryAllocation);
+  int host = kind == RT_CK_HOST;
+  if (n > (size_t)1 << 46 || posix_memalign(&p, 256, n + (cu_ck_what ? REDZONE : 0)) != 0)
+    return rt_err(cudaErrorMemoryAllocation);
   Alloc *a = malloc(sizeof *a);
   if (!a) {
     free(p);
@@ -31,12 +39,14 @@ static cudaError_t track(void **out, size_t n, int host) {
   a->next = tab[b];
   tab[b] = a;
   pthread_mutex_unlock(&mu);
+  rt_ck_alloc(p, n, kind, NULL);
   *out = p;
   return cudaSuccess;
 }
 
 static cudaError_t untrack(void *p, int host) {
   if (!p) return cudaSuccess;
+  rt_ck_free(p, host ? RT_CK_HOST : RT_CK_DEV);   /* reports a bad one */
   pthread_mutex_lock(&mu);
   for (Alloc **a = &tab[bucket(p)]; *a; a = &(*a)->next)
     if ((*a)->p == p && (*a)->host == host) {
@@ -62,15 +72,15 @@ bool rt_is_alloc(const void *p) {
   return false;
 }
 
-cudaError_t cudaMalloc(void **p, size_t n) { return track(p, n, 0); }
+cudaError_t cudaMalloc(void **p, size_t n) { return track(p, n, RT_CK_DEV); }
 cudaError_t cudaMallocManaged(void **p, size_t n, unsigned int flags) {
   (void)flags;
-  return track(p, n, 0);
+  return track(p, n, RT_CK_MANAGED);
 }
-cudaError_t cudaMallocHost(void **p, size_t n) { return track(p, n, 1); }
+cudaError_t cudaMallocHost(void **p, size_t n) { return track(p, n, RT_CK_HOST); }
 cudaError_t cudaHostAlloc(void **p, size_t n, unsigned int flags) {
   (void)flags;
-  return track(p, n, 1);
+  return track(p, n, RT_CK_HOST);
 }
 cudaError_t cudaFree(void *p) { return untrack(p, 0); }
 cudaError_t cudaFreeHost(void *p) { return untrack(p, 1); }
@@ -81,6 +91,7 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind
   if (e) return rt_err(e);
   if (n && (!dst || !src)) return rt_err(cudaErrorInvalidValue);
   if (n) memmove(dst, src, n);
+  rt_ck_written(dst, n);
   return cudaSuccess;
 }
 
@@ -93,6 +104,7 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, enum cudaMemcp
 cudaError_t cudaMemset(void *p, int v, size_t n) {
   if (n && !p) return rt_err(cudaErrorInvalidValue);
   if (n) memset(p, v, n);
+  rt_ck_written(p, n);
   return cudaSuccess;
 }
 
@@ -119,6 +131,7 @@ cudaError_t cudaDeviceReset(void) {
     tab[b] = NULL;
   }
   pthread_mutex_unlock(&mu);
+  rt_ck_reset();
   return cudaSuccess;
 }
 
