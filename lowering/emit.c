@@ -476,12 +476,14 @@ static void ex(Em *e, Node *n) {
       buf_puts(o, ")");
       break;
     }
-    if ((e->ck & (CK_SYNC | CK_RACE)) && n->ck == C_BUILTIN && !strcmp(n->name, "cu_syncwarp") && e->lane &&
+    if ((e->ck & (CK_SYNC | CK_RACE)) && n->ck == C_BUILTIN && !strcmp(n->name, "cu_syncwarp") && e->inwarp &&
         e->fn->is_kernel) {
-      buf_printf(o, "cu_ck_syncwarp(_B, %s, ", tid_expr(e));
+      /* once per lane, or once per warp (a uniform mask): its first lane */
+      const char *a = e->full ? "cu_bits_nl(_nl)" : xfmt("cu_bits(%s)", cur(e));
+      buf_printf(o, "cu_ck_syncwarp(_B, %s, ", e->lane ? tid_expr(e) : xfmt("(_w * 32u + (unsigned)__builtin_ctz(%s))", a));
       if (n->list.n) ex(e, n->list.v[0]);
       else buf_puts(o, "0xffffffffu");
-      buf_printf(o, ", %s, \"%s\", %d)", e->full ? "cu_bits_nl(_nl)" : xfmt("cu_bits(%s)", cur(e)), n->file, n->line);
+      buf_printf(o, ", %s, \"%s\", %d)", a, n->file, n->line);
       break;
     }
     buf_puts(o, n->ck == C_FUNC ? n->fn->cname : n->name);
