@@ -334,7 +334,10 @@ static void race(const cu_block *B, unsigned tid, size_t off, const cu_site *s) 
       }
       if (w->rep == E) {
         const Acc *r = w->r1.tid != tid ? &w->r1 : &w->r2;
-        if (apart(sh, r, tid)) {
+        /* one line of one warp (s[t] = s[t + 1]) loads in every lane
+         * before it stores, on a GPU: not a hazard, though lanes run it
+         * one after another here */
+        if (apart(sh, r, tid) && !(r->tid / 32 == tid / 32 && r->s->line == s->line && !strcmp(r->s->file, s->file))) {
           hazard(B, r, false, tid, s, true, off);
           return;
         }
