@@ -230,7 +230,6 @@ static void emaj(Em *e, Node *n) {
   if (e->ck & CK_MEM) {   /* a local array overrun */
     int id = site(e, n, acc, SP_OBJ);
     buf_printf(e->o, "cu_ck_index(_B, %s, (long long)(", tid_expr(e));
-    e->acc = ACC_RD;
     ex(e, n->b);
     buf_printf(e->o, "), %lld, &_cs[%d])", (long long)n->a->a->ty->len, id);
   } else ex(e, n->b);
