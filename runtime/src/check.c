@@ -202,10 +202,9 @@ static void *bad(const cu_block *B, unsigned tid, uintptr_t a, const cu_site *s,
       }
       if (best) {
         char b1[40], b2[40];
-        fprintf(stderr, "=========     and is %s bytes %s the nearest allocation at 0x%llx of size %s bytes%s%s\n",
+        fprintf(stderr, "=========     and is %s bytes %s the nearest allocation at 0x%llx of size %s bytes%s%s%s\n",
                 commas(dist, b1), after ? "after" : "before", (unsigned long long)best->lo, commas(best->n, b2),
-                best->name ? " (" : "", best->name ? best->name : "");
-        if (best->name) fprintf(stderr, "=========     )\n");
+                best->name ? " (" : "", best->name ? best->name : "", best->name ? ")" : "");
       }
       pthread_rwlock_unlock(&alock);
     }

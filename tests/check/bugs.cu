@@ -63,6 +63,13 @@ __global__ void bad_syncwarp(int *y, int step) {
   if (threadIdx.x % step == 0) __syncwarp();              // line 63: odd lanes absent
 }
 
+__device__ int table[16];
+
+__global__ void devvar(int *y, int bad) {
+  const int *q = table;
+  y[threadIdx.x] = q[threadIdx.x + (threadIdx.x == 2 ? bad : 0)];   // line 70: past table
+}
+
 static int report(const char *what) {
   cudaError_t e = cudaDeviceSynchronize();
   printf("%s: %s\n", what, cudaGetErrorName(e));
@@ -118,6 +125,10 @@ int main(int argc, char **argv) {
   if (all || !strcmp(k, "syncwarp")) {
     bad_syncwarp<<<1, 32>>>(y, all ? 1 : 2);
     fails += report("syncwarp");
+  }
+  if (all || !strcmp(k, "devvar")) {
+    devvar<<<1, 16>>>(y, all ? 0 : 14);
+    fails += report("devvar");
   }
   if (!strcmp(k, "free")) {
     cudaFree(y);
