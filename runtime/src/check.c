@@ -148,6 +148,25 @@ void rt_ck_written(const void *p, size_t n) {
   pthread_rwlock_unlock(&alock);
 }
 
+/* memcheck of the memory API: [p, p+n) that starts inside an allocation
+ * must end inside it (CUDA answers cudaErrorInvalidValue); false if not,
+ * reported */
+bool rt_ck_range(const void *p, size_t n, const char *api) {
+  if (!(cu_ck_what & CU_CK_MEM) || !n) return true;
+  pthread_rwlock_rdlock(&alock);
+  size_t i = a_below((uintptr_t)p);
+  bool in = i < nas && (uintptr_t)p < as[i].lo + as[i].n, ok = !in || n <= as[i].lo + as[i].n - (uintptr_t)p;
+  size_t size = in ? as[i].n : 0, off = in ? (uintptr_t)p - as[i].lo : 0;
+  pthread_rwlock_unlock(&alock);
+  if (!ok && begin()) {
+    char b1[40], b2[40];
+    fprintf(stderr, "========= Invalid %s of %s bytes at offset %zu of an allocation of %s bytes (past its end)\n", api,
+            commas(n, b1), off, commas(size, b2));
+    done();
+  }
+  return ok;
+}
+
 void rt_ck_reset(void) {
   pthread_rwlock_wrlock(&alock);
   size_t k = 0;

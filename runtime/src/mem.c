@@ -90,6 +90,8 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind
   cudaError_t e = rt_take_sticky();
   if (e) return rt_err(e);
   if (n && (!dst || !src)) return rt_err(cudaErrorInvalidValue);
+  if (!rt_ck_range(dst, n, "cudaMemcpy destination") || !rt_ck_range(src, n, "cudaMemcpy source"))
+    return rt_err(cudaErrorInvalidValue);
   if (n) memmove(dst, src, n);
   rt_ck_written(dst, n);
   return cudaSuccess;
@@ -103,6 +105,7 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, enum cudaMemcp
 
 cudaError_t cudaMemset(void *p, int v, size_t n) {
   if (n && !p) return rt_err(cudaErrorInvalidValue);
+  if (!rt_ck_range(p, n, "cudaMemset")) return rt_err(cudaErrorInvalidValue);
   if (n) memset(p, v, n);
   rt_ck_written(p, n);
   return cudaSuccess;

@@ -130,6 +130,9 @@ int main(int argc, char **argv) {
     devvar<<<1, 16>>>(y, all ? 0 : 14);
     fails += report("devvar");
   }
+  if (!strcmp(k, "memcpy")) {
+    printf("long cudaMemcpy: %s\n", cudaGetErrorName(cudaMemcpy(x, h, (n + 1) * sizeof(int), cudaMemcpyHostToDevice)));
+  }
   if (!strcmp(k, "free")) {
     cudaFree(y);
     printf("second cudaFree: %s\n", cudaGetErrorName(cudaFree(y)));
