@@ -30,6 +30,9 @@ static const char usage[] =
   "                       builds for its machine, with cucc's runtime for it\n"
   "  -x cu                treat the following inputs as CUDA\n"
   "  -w                   no warnings from the host compilers\n"
+  "  --check[=LIST]       build a checked program (docs/checking.md): LIST of\n"
+  "                       memcheck, racecheck, synccheck, initcheck, leakcheck\n"
+  "                       or all (default: all but leakcheck)\n"
   "  --keep               keep the generated C next to the output\n"
   "  -v                   print each command as it runs\n"
   "  --version, --help\n";
@@ -55,6 +58,22 @@ static void die_usage(const char *msg, const char *arg) {
 static void split_commas(Vec *v, const char *s) {
   char *c = xstrdup(s);
   for (char *t = strtok(c, ","); t; t = strtok(NULL, ",")) vec_push(v, xstrdup(t));
+}
+
+/* --check=LIST: the checkers, as cucc_rt.h's CU_CK_* bits */
+static unsigned check_list(const char *l) {
+  static const char *const names[] = {"memcheck", "racecheck", "synccheck", "initcheck", "leakcheck"};
+  unsigned r = 0;
+  char *c = xstrdup(l);
+  for (char *t = strtok(c, ","); t; t = strtok(NULL, ",")) {
+    unsigned b = 0;
+    for (unsigned i = 0; i < 5; i++)
+      if (!strcmp(t, names[i])) b = 1u << i;
+    if (!strcmp(t, "all")) b = 31;
+    if (!b) die_usage("unknown checker (memcheck, racecheck, synccheck, initcheck, leakcheck, all)", t);
+    r |= b;
+  }
+  return r;
 }
 
 static bool exists(const char *p) {
@@ -150,6 +169,8 @@ int main(int argc, char **argv) {
       force_cu = true;
     } else if (!strcmp(a, "-w")) nowarn = true;
     else if (!strcmp(a, "--keep") || !strcmp(a, "-keep")) o.keep = true;
+    else if (!strcmp(a, "--check")) o.check = 15;   /* memcheck racecheck synccheck initcheck */
+    else if (!strncmp(a, "--check=", 8)) o.check = check_list(a + 8);
     else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) o.verbose = true;
     else if (!strcmp(a, "--version") || !strcmp(a, "-V")) {
       printf("cucc %s: CUDA to native CPU compiler (libclang %s)\n", CUCC_VERSION, CUCC_LLVM_VERSION);

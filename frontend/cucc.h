@@ -43,6 +43,7 @@ typedef struct CuOpts {
   int maxrreg;         /* -maxrregcount, 0 = none */
   Vec xc;              /* -Xcompiler options: host C++ and device C */
   const char *target;  /* cross build: the host compilers' triple; NULL: this machine */
+  unsigned check;      /* --check: CU_CK_* checkers of cucc_rt.h, 0 = none */
 } CuOpts;
 
 /* ---- the typed IR of device code (built by frontend/parse.c) ---- */
@@ -113,6 +114,8 @@ struct Node {
   bool post;           /* postfix ++/--; N_MEMBER: via pointer (->) */
   bool implicit;       /* N_CAST inserted by clang */
   bool grid;           /* S_SYNC: grid.sync() (cooperative groups) */
+  bool recomputed;     /* S_DECL: a copy that recomputes a value in a later
+                          region (emit.c), not the program's own statement */
   Node *a, *b, *c, *d; /* operands; if: cond/then/else; for: init/cond/inc/body */
   Vec list;            /* call args, block statements, init list, decls */
   Obj *var;            /* N_VAR, S_DECL */

@@ -48,6 +48,16 @@ typedef struct Em {
   int pend_ind;
   int hw;                /* printing the half-row version: rows of hw lanes
                             (lane _l = hw * sub-row _r + column _x); else 0 */
+  bool inwarp;           /* printing inside a region's warp loop */
+  unsigned ck;           /* cucc --check: CU_CK_* (only general versions) */
+  bool skipck;           /* the next expression is an lvalue's own part
+                            (address-of, member base): no check of its own */
+  int acc;               /* the next expression is accessed as CU_RD/CU_WR */
+  Buf sites;             /* cu_site table of checked accesses */
+  int nsites;
+  Vec psites;            /* Node*: the kernel's divergent branch sites */
+  const char *kn;        /* the kernel's C name */
+  bool noprof;           /* printing code of ours, not the program's: not counted */
 } Em;
 
 /* The lanes of a run-forming condition: `cnt` of them, from `at` (NULL:
@@ -56,6 +66,11 @@ typedef struct Run {
   char *cnt, *at, *step;
   bool prefix, point;
 } Run;
+
+/* checkers (cucc_rt.h's CU_CK_*, CU_RD/CU_WR, CU_SP_*) */
+enum { CK_MEM = 1, CK_RACE = 2, CK_SYNC = 4, CK_INIT = 8 };
+enum { ACC_RD = 1, ACC_WR = 2 };
+enum { SP_ANY, SP_SHARED, SP_OBJ };
 
 /* lanes in a lane array: a warp's, or a block's in the block-wide version */
 static const char *LN(Em *e) { return e->bw ? "1024" : "32"; }
@@ -97,6 +112,38 @@ static void line(Em *e, const char *fmt, ...) {
   va_end(ap);
   buf_puts(e->o, tmp);
   buf_puts(e->o, "\n");
+}
+
+/* ---- cucc --check and CUCC_PROFILE ---- */
+
+/* The linear thread id of the current lane, for reports. Uniform code runs
+ * once per warp (its first lane) or once per block (thread 0). */
+static const char *tid_expr(Em *e) {
+  if (!e->fn->is_kernel) return "cu_tid3(_B, _tx, _ty, _tz)";
+  if (!e->inwarp) return "0u";
+  return e->lane ? "(_w * 32u + (unsigned)_l)" : "(_w * 32u)";
+}
+
+/* a new entry of the cu_site table: the access n at its source line */
+static int site(Em *e, Node *n, int acc, int space) {
+  buf_printf(&e->sites, "  {\"%s\", %d, %lld, %d, %d, %d},\n", n->file, n->line, (long long)n->ty->size,
+             n->ty->align > 0 ? n->ty->align : 1, acc, space);
+  return e->nsites++;
+}
+
+/* Counting for CUCC_PROFILE happens in kernels' general versions only. */
+static bool prof_here(Em *e) { return e->fn->is_kernel && e->inwarp && !e->fast && !e->hw && !e->bw && !e->noprof; }
+
+/* how many lanes run the current statement */
+static const char *act_count(Em *e) { return e->full ? "(unsigned)_nl" : xfmt("cu_count(%s)", cur(e)); }
+
+/* a divergent branch site evaluated by a warp: `taken` of `active` lanes
+ * went the first way (a split when neither none nor all) */
+static void prof_branch(Em *e, Node *n, const char *taken, const char *active) {
+  if (!prof_here(e)) return;
+  vec_push(&e->psites, n);
+  line(e, "if (_pf & 1) { _pbr++; if (%s && %s != %s) { _pdv++; __atomic_fetch_add(&%s_psplit[%d], 1, __ATOMIC_RELAXED); } }",
+       taken, taken, active, e->kn, e->psites.n - 1);
 }
 
 /* ---- types ---- */
@@ -203,11 +250,69 @@ static Obj *emaj_root(Node *n) {
 }
 
 static void emaj(Em *e, Node *n) {
+  int acc = e->acc;   /* how the element is accessed: each index's check says so */
   if (n->k == N_VAR) { buf_puts(e->o, n->var->cname); return; }
   emaj(e, n->a->a);
+  e->acc = ACC_RD;
   buf_puts(e->o, "[");
-  ex(e, n->b);
+  if (e->ck & CK_MEM) {   /* a local array overrun */
+    int id = site(e, n, acc, SP_OBJ);
+    buf_printf(e->o, "cu_ck_index(_B, %s, (long long)(", tid_expr(e));
+    ex(e, n->b);
+    buf_printf(e->o, "), %lld, &_cs[%d])", (long long)n->a->a->ty->len, id);
+  } else ex(e, n->b);
   buf_puts(e->o, "]");
+}
+
+static char *exs(Em *e, Node *n, bool lane);
+static Type *ptr_to(Type *base);
+
+/* cucc --check: an access to memory (an element, a member reached through
+ * an index or a pointer, a __shared__ variable) is printed as
+ *     (*(T *)cu_ck(_B, tid, (void *)&(lvalue), &_cs[site], obj, objsize))
+ * once for the whole lvalue; its indices and pointers are checked on their
+ * own. Where the source names the object (a local or __device__ array, a
+ * __shared__ variable) the check is against it. Returns false for
+ * anything else, which ex() prints as usual. */
+static bool ck_access(Em *e, Node *n) {
+  bool skip = e->skipck;
+  int acc = e->acc;
+  e->skipck = false;
+  e->acc = ACC_RD;
+  if (skip || !(e->ck & (CK_MEM | CK_RACE | CK_INIT)) || n->ty->kind == TY_ARRAY || n->ty->size <= 0) return false;
+  if (!(n->k == N_INDEX || n->k == N_MEMBER || (n->k == N_UN && !strcmp(n->op, "*")) ||
+        (n->k == N_VAR && n->var->is_shared)))
+    return false;
+  if (e->lane && emaj_root(n)) {   /* cu_ck_index in emaj() */
+    e->acc = acc;
+    return false;
+  }
+  bool idx = false;
+  Node *c = n;
+  for (;;) {
+    if (c->k == N_INDEX) {
+      idx = true;
+      if (is_decay(c->a)) { c = c->a->a; continue; }
+    } else if (c->k == N_MEMBER && !c->post) { c = c->a; continue; }
+    break;
+  }
+  Obj *root = c->k == N_VAR ? c->var : NULL;
+  bool viaptr = c->k == N_INDEX || c->k == N_MEMBER || c->k == N_UN;
+  if (!root && !viaptr) return false;             /* a member of a value */
+  if (root && !root->is_shared && !idx) return false;   /* a variable or its member */
+  int space = !root ? SP_ANY : root->is_shared ? SP_SHARED : SP_OBJ;
+  int id = site(e, n, acc, space);
+  char *obj = xstrdup("0"), *objn = xstrdup("0");
+  if (space == SP_OBJ) {
+    char *r = exs(e, c, e->lane);
+    obj = xfmt("&%s", r);
+    objn = xfmt("sizeof %s", r);
+  }
+  buf_printf(e->o, "(*(%s)cu_ck(_B, %s, (void *)&(", ty_decl(ptr_to(n->ty), ""), tid_expr(e));
+  e->skipck = true;
+  ex(e, n);
+  buf_printf(e->o, "), &_cs[%d], %s, %s))", id, obj, objn);
+  return true;
 }
 
 static void num(Em *e, Node *n) {
@@ -245,7 +350,8 @@ static void args(Em *e, Node *n) {
   buf_puts(e->o, "(");
   int k = 0;
   if (n->ck == C_FUNC && n->fn->uses_tid)
-    buf_printf(e->o, e->hw ? "_B, _x, _ty0 + _r, _tz0"
+    buf_printf(e->o, e->ck && e->fn->is_kernel && !e->lane ? "_B, 0u, 0u, 0u"   /* checked: every callee takes them */
+                     : e->hw ? "_B, _x, _ty0 + _r, _tz0"
                      : e->fast ? (e->lane ? "_B, _tx0 + _l, _ty0, _tz0" : "_B, _tx0, _ty0, _tz0")
                              : e->lane ? "_B, _tx[_l], _ty[_l], _tz[_l]" : "_B, _tx, _ty, _tz"), k++;
   for (int i = 0; i < n->list.n; i++) {
@@ -304,6 +410,7 @@ static char *exs(Em *e, Node *n, bool lane);
 
 static void ex(Em *e, Node *n) {
   Buf *o = e->o;
+  if (ck_access(e, n)) return;
   switch (n->k) {
   case N_NUM: num(e, n); break;
   case N_FNUM: fnum(e, n); break;
@@ -338,6 +445,7 @@ static void ex(Em *e, Node *n) {
     /* fall through */
   case N_LOG: case N_ASSIGN:
     buf_puts(o, "(");
+    if (n->k == N_ASSIGN) e->acc = strcmp(n->op, "=") ? ACC_RD | ACC_WR : ACC_WR;
     ex(e, n->a);
     buf_printf(o, " %s ", n->op);
     ex(e, n->b);
@@ -352,12 +460,14 @@ static void ex(Em *e, Node *n) {
     break;
   case N_UN:
     buf_printf(o, "(%s", n->op);
+    e->skipck = !strcmp(n->op, "&");   /* an address, no access */
     ex(e, n->a);
     buf_puts(o, ")");
     break;
   case N_INCDEC:
     buf_puts(o, "(");
     if (!n->post) buf_puts(o, n->op);
+    e->acc = ACC_RD | ACC_WR;
     ex(e, n->a);
     if (n->post) buf_puts(o, n->op);
     buf_puts(o, ")");
@@ -398,6 +508,16 @@ static void ex(Em *e, Node *n) {
       buf_puts(o, ")");
       break;
     }
+    if ((e->ck & (CK_SYNC | CK_RACE)) && n->ck == C_BUILTIN && !strcmp(n->name, "cu_syncwarp") && e->inwarp &&
+        e->fn->is_kernel) {
+      /* once per lane, or once per warp (a uniform mask): its first lane */
+      const char *a = e->full ? "cu_bits_nl(_nl)" : xfmt("cu_bits(%s)", cur(e));
+      buf_printf(o, "cu_ck_syncwarp(_B, %s, ", e->lane ? tid_expr(e) : xfmt("(_w * 32u + (unsigned)__builtin_ctz(%s))", a));
+      if (n->list.n) ex(e, n->list.v[0]);
+      else buf_puts(o, "0xffffffffu");
+      buf_printf(o, ", %s, \"%s\", %d)", a, n->file, n->line);
+      break;
+    }
     buf_puts(o, n->ck == C_FUNC ? n->fn->cname : n->name);
     args(e, n);
     break;
@@ -423,6 +543,7 @@ static void ex(Em *e, Node *n) {
     buf_puts(o, "]");
     break;
   case N_MEMBER:
+    e->skipck = !n->post;   /* the struct is part of this lvalue */
     ex(e, n->a);
     buf_printf(o, "%s%s", n->post ? "->" : ".", n->field->name);
     break;
@@ -466,8 +587,13 @@ static char *lane_head(Em *e) {
 
 static void lane_open_(Em *e, bool join) {
   char *h = lane_head(e);
-  if (join && e->pend && e->pend_ind == e->ind && !strcmp(e->pend, h)) e->pend = NULL;   /* joins the open loop */
-  else line(e, "%s", h);
+  if (join && e->pend && e->pend_ind == e->ind && !strcmp(e->pend, h)) {
+    e->pend = NULL;   /* joins the open loop */
+    e->ind++;
+    return;
+  }
+  if (prof_here(e)) line(e, "if (_pf & 1) { _pst++; _pln += %s; }", act_count(e));
+  line(e, "%s", h);
   e->ind++;
 }
 
@@ -559,6 +685,7 @@ static void hoist(Em *e, Node *n, bool cond) {
   if (shfl) line(e, "%s[_l] = %s;", S, exs(e, a->v[2], true));
   if (!strcmp(op, "match_all")) line(e, "%s[_l] = %s;", Q, exs(e, a->v[2], true));
   lane_close(e);
+  if (e->ck & CK_SYNC) line(e, "cu_ck_mask(_B, _w, %s, %s, \"%s\", %d);", K, A, n->file, n->line);
   if (shfl) {
     Node *w = a->n > 3 ? a->v[3] : NULL;
     if (w && w->vary)
@@ -667,7 +794,15 @@ static void lane_print(Em *e, const char *pre, Node *x) {
   }
 }
 
+static void st_decl_(Em *e, Node *n);
 static void st_decl(Em *e, Node *n) {
+  bool np = e->noprof;
+  e->noprof |= n->recomputed;
+  st_decl_(e, n);
+  e->noprof = np;
+}
+
+static void st_decl_(Em *e, Node *n) {
   Obj *o = n->var;
   if ((e->fast || e->hw) && o->aff && n->a) {
     aff_set(e, o, n->a, true);
@@ -984,6 +1119,7 @@ static void st_if(Em *e, Node *n) {
       line(e, "int %s = 0;", nt);
       line(e, "%s %s += (%s) != 0;", lanes(e, false), nt, exs(e, n->a, true));
     }
+    prof_branch(e, n, nt, "_nl");
     line(e, "if (%s == _nl)", nt);
     block(e, n->b);
     if (me) {
@@ -1056,6 +1192,7 @@ static void st_if(Em *e, Node *n) {
       line(e, "  %s += %s[_l];", ne, me);
     }
     line(e, "}");
+    prof_branch(e, n, nt, act_count(e));
     if (dual) {
       /* every lane one way: that branch alone, with no mask */
       line(e, "if (%s == _nl)", nt);
@@ -1252,8 +1389,11 @@ static void st_loop(Em *e, Node *n) {
   e->ind++;
   if (n->b && n->k != S_DO) {
     hoist(e, n->b, false);
+    char *pa = n->b->vary && prof_here(e) ? xfmt("_pa%d", ++e->nid) : NULL;   /* lanes before the test */
+    if (pa) line(e, "const unsigned %s = (_pf & 1) ? cu_count(%s) : 0;", pa, ml);
     if (n->b->vary) line(e, "%s if (%s[_l]) %s[_l] = (%s) != 0;", lanes(e, true), ml, ml, exs(e, n->b, true));
     else line(e, "if (!(%s)) break;", exs(e, n->b, false));
+    if (pa) prof_branch(e, n, xfmt("cu_count(%s)", ml), pa);
   }
   if (n->k != S_DO) line(e, "if (!%s) break;", any(e, ml));
   if (mi) {
@@ -1790,7 +1930,11 @@ static Vec *with_remat(Em *e, Vec *stmts, int from, int to) {
     if (here) need[j] = false;
   }
   for (int j = 0; j < e->remat.n; j++)
-    if (need[j]) vec_push(v, ((Obj *)e->remat.v[j])->remat);
+    if (need[j]) {
+      Node *d = memcpy(xcalloc(1, sizeof(Node)), ((Obj *)e->remat.v[j])->remat, sizeof(Node));
+      d->recomputed = true;
+      vec_push(v, d);
+    }
   for (int i = from; i < to; i++) vec_push(v, stmts->v[i]);
   free(need);
   return v;
@@ -1939,11 +2083,13 @@ static void warp_head(Em *e, bool tids, bool fast, int hw, bool bw) {
   e->lane = false;
   e->fast = fast;
   e->hw = hw;
+  e->inwarp = true;
 }
 
 static void warp_open_(Em *e, bool tids) {
-  line(e, "for (unsigned _w = 0; _w < _B->nwarps; _w++) {");
+  line(e, "for (unsigned _wi = 0; _wi < _B->nwarps; _wi++) {");
   e->ind++;
+  line(e, "const unsigned _w = _B->worder ? _B->worder[_wi] : _wi;   /* CUCC_SCHEDULE=shuffle */");
   warp_head(e, tids, false, 0, false);
 }
 
@@ -1957,6 +2103,7 @@ static void warp_close(Em *e) {
   e->fast = false;
   e->hw = 0;
   e->bw = false;
+  e->inwarp = false;
   e->ind--;
   line(e, "}");
 }
@@ -2090,7 +2237,7 @@ static void region_(Em *e, Vec *stmts, int from, int to) {
     tids |= reads_tid(stmts->v[i]);
     aff |= uses_aff(stmts->v[i]);
   }
-  if (!aff && !tids) {
+  if ((!aff && !tids) || e->ck) {   /* checked: the general version only */
     warp_open_(e, tids);
     region_body(e, stmts, from, to);
     warp_close(e);
@@ -2100,7 +2247,7 @@ static void region_(Em *e, Vec *stmts, int from, int to) {
    * (16 x 2k blocks, the common 16 x 16 tile), and any block shape; and
    * before them, where it applies, the block-wide version */
   if (bw_ok(e, stmts, from, to)) {
-    line(e, "if (_B->blockDim.x %% 32u == 0 && _B->blockDim.y == 1 && _B->blockDim.z == 1) {   /* 1-D block: one loop over its threads */");
+    line(e, "if (!_pf && _B->blockDim.x %% 32u == 0 && _B->blockDim.y == 1 && _B->blockDim.z == 1) {   /* 1-D block: one loop over its threads */");
     e->ind++;
     line(e, "const unsigned _w = 0, _tx0 = 0, _ty0 = 0, _tz0 = 0;");
     line(e, "(void)_w; (void)_tx0; (void)_ty0; (void)_tz0;");
@@ -2112,7 +2259,7 @@ static void region_(Em *e, Vec *stmts, int from, int to) {
     e->ind--;
     line(e, "} else");
   }
-  line(e, "if (_B->blockDim.x %% 32u == 0) {   /* whole-row warps: threadIdx.x = _tx0 + lane */");
+  line(e, "if (!_pf && _B->blockDim.x %% 32u == 0) {   /* whole-row warps: threadIdx.x = _tx0 + lane (_pf: see prologue) */");
   e->ind++;
   line(e, "unsigned _tx0 = 0, _ty0 = 0, _tz0 = 0;");
   line(e, "for (unsigned _w = 0; _w < _B->nwarps; _w++, cu_row_next(_B, &_tx0, &_ty0, &_tz0)) {");
@@ -2216,6 +2363,7 @@ static void bst(Em *e, Node *n) {
       break;
     }
     if (!n->op) {
+      if (e->ck) line(e, "cu_ck_sync(_B);");
       line(e, "cu_barrier(_B);   /* __syncthreads(): %s:%d */", n->file, n->line);
       break;
     }
@@ -2238,6 +2386,7 @@ static void bst(Em *e, Node *n) {
       line(e, "%s = %s;", n->var->cname,
            !strcmp(n->op, "count") ? "_nc" : !strcmp(n->op, "and") ? "_nc == _nt" : "_nc != 0");
     line(e, "(void)_nt;");
+    if (e->ck) line(e, "cu_ck_sync(_B);");
     line(e, "cu_barrier(_B);");
     e->ind--;
     line(e, "}");
@@ -2421,10 +2570,22 @@ static void kernel(Em *e, Obj *k, int idx) {
   e->exits = k->body->sync && has_return(k->body);
   if (e->exits) lane_bytes += 1;
 
+  /* the function goes to a buffer first: its profile sites come before it */
+  Buf fb = {0}, *out = e->o;
+  e->o = &fb;
+  e->kn = kn;
+  e->psites.n = 0;
   line(e, "/* __global__ %s, %s:%d */", k->pretty, k->file, k->line);
   line(e, "static void %s(const cu_block *restrict _B, const char *restrict _P)", kn);
   line(e, "{");
   e->ind++;
+  /* CUCC_PROFILE / CUCC_SCHEDULE=shuffle: every region takes its general
+   * version, which counts (divergent branches, active lanes) and runs the
+   * warps in B->worder's order; the cost when off is this load and a test
+   * per region */
+  line(e, "const unsigned _pf = cu_rt_mode;");
+  line(e, "unsigned long long _pln = 0, _pst = 0, _pbr = 0, _pdv = 0;");
+  if (e->ck) line(e, "cu_ck_block(_B);");
   for (int i = 0; i < k->params.n; i++) {
     Obj *p = k->params.v[i];
     const char *nm = p->vary ? xfmt("_p_%s", p->cname) : p->cname;
@@ -2484,10 +2645,25 @@ static void kernel(Em *e, Obj *k, int idx) {
     else vec_push(&all, k->body);
     region(e, &all, 0, all.n);
   }
+  line(e, "if (_pf & 1) cu_prof_add(&%s_prof, _pln, _pst, _pbr, _pdv);", kn);
   line(e, "(void)_P;");
   e->ind--;
   line(e, "}");
   line(e, "%s", "");
+  e->o = out;
+  int np = e->psites.n;
+  Buf pf = {0}, pl = {0};
+  for (int i = 0; i < np; i++) {
+    Node *b = e->psites.v[i];
+    buf_printf(&pf, "\"%s\", ", b->file);
+    buf_printf(&pl, "%d, ", b->line);
+  }
+  line(e, "static unsigned long long %s_psplit[%d];", kn, np ? np : 1);
+  line(e, "static const char *const %s_pfile[] = {%s0};", kn, pf.s ? pf.s : "");
+  line(e, "static const int %s_pline[] = {%s0};", kn, pl.s ? pl.s : "");
+  line(e, "static cu_prof %s_prof = {0, 0, 0, 0, %d, %s_pfile, %s_pline, %s_psplit};", kn, np, kn, kn, kn);
+  buf_puts(e->o, fb.s);
+  free(fb.s);
   if (k->params.n) {
     line(e, "static const unsigned %s_po[] = {%s};", kn, po.s);
     line(e, "static const unsigned %s_ps[] = {%s};", kn, ps.s);
@@ -2508,6 +2684,7 @@ static void kernel(Em *e, Obj *k, int idx) {
   line(e, "  .file = \"%s\",", k->file);
   line(e, "  .line = %d,", k->line);
   line(e, "  .barriers = %d,", k->body->sync ? 1 : 0);
+  line(e, "  .prof = &%s_prof,", kn);
   line(e, "};");
   line(e, "%s", "");
 }
@@ -2536,6 +2713,11 @@ void lw_emit(Prog *p, const CuOpts *o, Buf *out) {
     if (!((Obj *)p->syms.v[i])->is_static)
       line(&e, "extern char cu_sym%d[] __asm__(\"%s\");", i, ((Obj *)p->syms.v[i])->key);
   if (p->globals.n || p->syms.n) line(&e, "%s", "");
+  /* checked: functions go to a buffer, after the table of their sites */
+  Buf body = {0};
+  e.ck = o->check;
+  if (e.ck) e.o = &body;
+  for (int i = 0; i < p->funcs.n && e.ck; i++) ((Obj *)p->funcs.v[i])->uses_tid = true;   /* for reports */
   /* functions with barriers, warp collectives or __shared__ data were inlined (frontend/inline.c) */
   for (int i = 0; i < p->funcs.n; i++)
     if (!fn_inlined(p->funcs.v[i])) device_fn(&e, p->funcs.v[i], true);
@@ -2543,8 +2725,14 @@ void lw_emit(Prog *p, const CuOpts *o, Buf *out) {
   for (int i = 0; i < p->funcs.n; i++)
     if (!fn_inlined(p->funcs.v[i])) device_fn(&e, p->funcs.v[i], false);
   for (int i = 0; i < p->kernels.n; i++) kernel(&e, p->kernels.v[i], i);
+  e.o = out;
+  if (e.ck) {
+    buf_printf(out, "static const cu_site _cs[] = {\n%s  {0, 0, 0, 0, 0, 0}\n};\n\n", e.sites.s ? e.sites.s : "");
+    buf_puts(out, body.s ? body.s : "");
+  }
   line(&e, "static void __attribute__((constructor)) cu_register_device(void)");
   line(&e, "{");
+  if (e.ck) line(&e, "  cu_check_init(%u);   /* cucc --check */", e.ck);
   if (p->kernels.n) {
     line(&e, "  static const cu_kernel *const ks[] = {");
     for (int i = 0; i < p->kernels.n; i++)
@@ -2559,6 +2747,10 @@ void lw_emit(Prog *p, const CuOpts *o, Buf *out) {
   for (int i = 0; i < p->globals.n; i++) {
     Obj *g = p->globals.v[i];
     if (g->is_static) line(&e, "  cu_bind_static_symbol(\"%s\", (void **)&cu_gp%d);", g->key, i);
+  }
+  for (int i = 0; i < p->globals.n && e.ck; i++) {   /* after the bindings: a static one is reached through its pointer */
+    Obj *g = p->globals.v[i];
+    line(&e, "  cu_ck_object(&%s, sizeof %s, \"%s\");", g->cname, g->cname, g->name);
   }
   line(&e, "  cu_set_arch(%d);   /* -arch=sm_%d: the default device model */", o->arch ? o->arch : 75, o->arch ? o->arch : 75);
   line(&e, "}");

@@ -327,6 +327,44 @@ static inline void cu_assert_fail(const unsigned *blk, unsigned tx, unsigned ty,
   cu_fault_err(B, tx + B->blockDim.x * (ty + B->blockDim.y * tz), file, line, msg, 710);
 }
 
+/* ---- cucc --check: the fast path of an access check ----
+ * An access that lies inside the allocation the same worker hit last (and
+ * no allocation was freed since), inside its object, or inside the block's
+ * shared memory, needs no more; anything else (and every access that the
+ * initcheck or racecheck shadows must see) goes to cu_ck_slow, which
+ * reports and returns a harmless scratch address for a bad one. */
+typedef struct cu_ckc { uintptr_t lo, hi; unsigned gen; } cu_ckc;
+extern _Thread_local cu_ckc cu_ck_last;
+extern unsigned cu_ck_gen, cu_ck_what;
+static inline void *cu_ck(const cu_block *B, unsigned tid, void *p, const cu_site *s, const void *obj, size_t objn) {
+  uintptr_t a = (uintptr_t)p;
+  if (!(a & (s->align - 1u))) {
+    if (s->space == CU_SP_OBJ) {
+      if (a >= (uintptr_t)obj && a + s->size <= (uintptr_t)obj + objn) return p;
+    } else if (s->space == CU_SP_SHARED) {
+      uintptr_t lo = (uintptr_t)B->smem;
+      if (!(cu_ck_what & CU_CK_RACE) && a >= lo && a + s->size <= lo + cu_dyn_smem_off(B->kernel) + B->dyn_smem)
+        return p;
+    } else if (!(cu_ck_what & CU_CK_INIT) && a >= cu_ck_last.lo && a + s->size <= cu_ck_last.hi &&
+               cu_ck_last.gen == __atomic_load_n(&cu_ck_gen, __ATOMIC_RELAXED))
+      return p;
+  }
+  return cu_ck_slow(B, tid, p, s, obj, objn);
+}
+
+/* Linear thread id in a device function (checked build: it gets the
+ * thread's indices as hidden parameters). */
+static inline unsigned cu_tid3(const cu_block *B, unsigned x, unsigned y, unsigned z) {
+  return x + B->blockDim.x * (y + B->blockDim.y * z);
+}
+
+/* CUCC_PROFILE: how many lanes of a mask are set */
+static inline unsigned cu_count(const unsigned char *m) {
+  unsigned r = 0;
+  for (int l = 0; l < 32; l++) r += m[l] != 0;
+  return r;
+}
+
 /* Block-level control flow around a __syncthreads() had a condition that
  * differed between threads: the barrier at bfile:bline is reached by only
  * `reached` of the `live` threads. Reported as a kernel fault: the block

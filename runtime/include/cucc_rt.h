@@ -48,6 +48,8 @@ typedef struct cu_block {
                                  barrier: kernel->lane_bytes * nwarps * 32 */
   const struct cu_kernel *kernel;
   struct cu_launch *launch;   /* runtime-private: error reporting */
+  const unsigned *worder;     /* CUCC_SCHEDULE=shuffle: the order in which the
+                                 general version runs the warps; NULL: 0, 1, ... */
 } cu_block;
 
 typedef void (*cu_block_fn)(const cu_block *B, const char *params);
@@ -69,7 +71,52 @@ typedef struct cu_kernel {
   const char *file;           /* where the kernel is defined */
   int line;
   int barriers;               /* has __syncthreads(): calls cu_barrier() */
+  struct cu_prof *prof;       /* CUCC_PROFILE counters of this kernel */
 } cu_kernel;
+
+/* CUCC_PROFILE=1: what the general version of a kernel counts (see
+ * runtime/src/prof.c). A "warp statement" is one lane loop of a warp;
+ * `lanes` sums its active lanes. Branch sites are the kernel's divergent
+ * ifs and loops; `splits[i]` counts the warps that split at site i. */
+typedef struct cu_prof {
+  unsigned long long lanes, stmts, branches, divergent;
+  unsigned nsites;
+  const char *const *files;
+  const int *lines;
+  unsigned long long *splits;
+} cu_prof;
+
+/* Run-time modes the generated code reads once per block: CU_MODE_PROF
+ * counts (CUCC_PROFILE), CU_MODE_SHUFFLE runs warps in B->worder's order
+ * (CUCC_SCHEDULE). Either makes every region take its general version. */
+enum { CU_MODE_PROF = 1, CU_MODE_SHUFFLE = 2 };
+extern unsigned cu_rt_mode;
+void cu_prof_add(cu_prof *p, unsigned long long lanes, unsigned long long stmts, unsigned long long branches,
+                 unsigned long long divergent);
+
+/* ---- cucc --check: the checked build (runtime/src/check.c) ----
+ * Every memory access of checked device code goes through cu_ck() with a
+ * static site; the checker decides what the address is (an allocation,
+ * the block's shared memory, an object of known size) and reports. */
+enum { CU_CK_MEM = 1, CU_CK_RACE = 2, CU_CK_SYNC = 4, CU_CK_INIT = 8, CU_CK_LEAK = 16 };
+enum { CU_RD = 1, CU_WR = 2 };
+enum { CU_SP_ANY, CU_SP_SHARED, CU_SP_OBJ };   /* what the source says it reaches */
+typedef struct cu_site {
+  const char *file;
+  int line;
+  unsigned size, align;
+  unsigned char kind;         /* CU_RD | CU_WR */
+  unsigned char space;        /* CU_SP_*: through a pointer, a __shared__
+                                 variable, a local or __device__ object */
+} cu_site;
+void cu_check_init(unsigned what);   /* checkers of this object (constructor) */
+void cu_ck_object(const void *p, size_t n, const char *name);   /* a __device__/__constant__ object */
+void cu_ck_block(const cu_block *B);  /* a block starts */
+void cu_ck_sync(const cu_block *B);   /* it passes a __syncthreads() */
+void *cu_ck_slow(const cu_block *B, unsigned tid, void *p, const cu_site *s, const void *obj, size_t objn);
+long long cu_ck_index(const cu_block *B, unsigned tid, long long i, long long n, const cu_site *s);
+void cu_ck_mask(const cu_block *B, unsigned w, const unsigned *mask, unsigned act, const char *file, int line);
+void cu_ck_syncwarp(const cu_block *B, unsigned tid, unsigned mask, unsigned act, const char *file, int line);
 
 static inline size_t cu_dyn_smem_off(const cu_kernel *k) {
   return ((size_t)k->smem_static + CU_SMEM_ALIGN - 1) & ~(size_t)(CU_SMEM_ALIGN - 1);

@@ -90,14 +90,17 @@ static char *grow(char **p, size_t *have, size_t want) {
   return *p;
 }
 
+/* blockIdx of the j-th block of grid g, x fastest */
+static cu_idx3 block_idx(unsigned long long j, cu_idx3 g) {
+  return (cu_idx3){(unsigned)(j % g.x), (unsigned)((j / g.x) % g.y), (unsigned)(j / ((unsigned long long)g.x * g.y))};
+}
+
 /* Blocks first..end-1 on worker w: blockIdx steps x fastest, with no
- * division per block. */
+ * division per block (CUCC_SCHEDULE=shuffle: in the launch's order). */
 static void run_blocks(unsigned long long i, unsigned long long end, int w, void *arg) {
   Launch *L = arg;
-  cu_block B;
-  B.blockIdx.x = (unsigned)(i % L->g.x);
-  B.blockIdx.y = (unsigned)((i / L->g.x) % L->g.y);
-  B.blockIdx.z = (unsigned)(i / ((unsigned long long)L->g.x * L->g.y));
+  cu_block B = {0};
+  B.blockIdx = block_idx(i, L->g);
   B.blockDim = L->b;
   B.gridDim = L->g;
   B.nthreads = L->nthreads;
@@ -107,8 +110,14 @@ static void run_blocks(unsigned long long i, unsigned long long end, int w, void
   B.lanes = wbufs[w].lanes;
   B.kernel = L->k;
   B.launch = (struct cu_launch *)L;
+  bool shuffle = cu_rt_mode & CU_MODE_SHUFFLE;
   for (; i < end; i++) {
     if (atomic_load_explicit(&L->failed, memory_order_relaxed)) return;   /* a faulted kernel stops, as on a GPU */
+    if (shuffle) {
+      unsigned long long j = rt_sched_block(i);
+      B.blockIdx = block_idx(j, L->g);
+      B.worder = rt_sched_warps(j);
+    }
     L->k->fn(&B, L->params);
     if (++B.blockIdx.x == L->g.x) {
       B.blockIdx.x = 0;
@@ -120,6 +129,12 @@ static void run_blocks(unsigned long long i, unsigned long long end, int w, void
   }
 }
 
+void rt_launch_failed(const cu_block *B) {
+  Launch *L = (Launch *)B->launch;
+  atomic_store(&L->failed, 1);
+  rt_set_sticky(cudaErrorLaunchFailure);
+}
+
 void cu_fault(const cu_block *B, unsigned tid, const char *file, int line, const char *msg) {
   cu_fault_err(B, tid, file, line, msg, cudaErrorLaunchFailure);
 }
@@ -128,6 +143,7 @@ void cu_fault_err(const cu_block *B, unsigned tid, const char *file, int line, c
   Launch *L = (Launch *)B->launch;
   atomic_store(&L->failed, 1);
   rt_set_sticky((cudaError_t)err);
+  if (rt_ck_fault(B, tid, file, line, msg)) return;   /* cucc --check: synccheck's report */
   if (atomic_fetch_add(&L->reports, 1) >= 8) return;
   unsigned dx = B->blockDim.x, dy = B->blockDim.y;
   fprintf(stderr, "cucc: kernel '%s' block (%u,%u,%u) thread (%u,%u,%u) at %s:%d: %s\n",
@@ -262,8 +278,11 @@ static void run_job(void *p) {
   if (report < 0) {
     const char *r = getenv("CUCC_REPORT");
     report = r && *r && strcmp(r, "0");
+    /* modes that the generated code reads per block */
+    cu_rt_mode = (rt_prof_on() ? CU_MODE_PROF : 0) | (rt_sched_shuffle() ? CU_MODE_SHUFFLE : 0);
   }
-  double t0 = report ? now_ms() : 0;
+  bool timed = report || (cu_rt_mode & CU_MODE_PROF);
+  double t0 = timed ? now_ms() : 0;
 
   Launch L = {0};
   L.k = k;
@@ -287,6 +306,7 @@ static void run_job(void *p) {
   for (int w = 0; w < nw && ok; w++)
     ok = grow(&wbufs[w].smem, &wbufs[w].nsmem, sb) && grow(&wbufs[w].lanes, &wbufs[w].nlanes, lb);
   unsigned long long nblocks = (unsigned long long)g.x * g.y * g.z;
+  if (cu_rt_mode & CU_MODE_SHUFFLE) rt_sched_launch(nblocks, L.nwarps);
   if (!ok) rt_set_sticky(cudaErrorMemoryAllocation);   /* found while running: reported at the next sync */
   else if (j->coop)   /* every worker can hold the whole grid: no block waits for a free slot */
     rt_sm_run(k, L.params, g, b, smem, L.nthreads, L.nwarps, (int)nblocks, (struct cu_launch *)&L, &L.failed);
@@ -294,7 +314,9 @@ static void run_job(void *p) {
     rt_sm_run(k, L.params, g, b, smem, L.nthreads, L.nwarps, j->occ.blocks, (struct cu_launch *)&L, &L.failed);
   else
     rt_pool_run(nblocks, rt_pool_chunk(nblocks), run_blocks, &L);
-  if (report && ok) note_launch(k, g, b, smem, j->regs, &j->occ, nblocks, now_ms() - t0);
+  double ms = timed ? now_ms() - t0 : 0;
+  if (report && ok) note_launch(k, g, b, smem, j->regs, &j->occ, nblocks, ms);
+  if ((cu_rt_mode & CU_MODE_PROF) && ok) rt_prof_note(k, ms, j->occ.occupancy);
   pthread_mutex_unlock(&launch_mu);
   free(j->pbuf);
   free(j);

@@ -73,16 +73,24 @@ static bool remove_at(void *p, unsigned mask) {
   return ok;
 }
 
+/* cucc --check: a red zone after each allocation, so that an access just
+ * past its end cannot land in the next one (memcheck tells them apart) */
+#define REDZONE 256
+
+static int ck_kind(int kind) { return kind == R_HOST ? RT_CK_HOST : kind == R_MANAGED ? RT_CK_MANAGED : RT_CK_DEV; }
+
 static cudaError_t alloc(void **out, size_t n, int kind, unsigned flags) {
   if (!out) return rt_err(cudaErrorInvalidValue);
   *out = NULL;
   if (n == 0) return cudaSuccess;
   void *p = NULL;
-  if (n > (size_t)1 << 46 || posix_memalign(&p, 256, n) != 0) return rt_err(cudaErrorMemoryAllocation);
+  if (n > (size_t)1 << 46 || posix_memalign(&p, 256, n + (cu_ck_what ? REDZONE : 0)) != 0)
+    return rt_err(cudaErrorMemoryAllocation);
   if (!insert(p, n, kind, flags)) {
     free(p);
     return rt_err(cudaErrorMemoryAllocation);
   }
+  rt_ck_alloc(p, n, ck_kind(kind), NULL);
   *out = p;
   return cudaSuccess;
 }
@@ -91,6 +99,7 @@ static cudaError_t alloc(void **out, size_t n, int kind, unsigned flags) {
 static cudaError_t release(void *p, unsigned mask) {
   if (!p) return cudaSuccess;
   rt_sync_all();
+  rt_ck_free(p, mask & 1u << R_HOST ? RT_CK_HOST : RT_CK_DEV);   /* cucc --check reports a bad one */
   if (!remove_at(p, mask)) return rt_err(cudaErrorInvalidValue);
   free(p);
   return cudaSuccess;
@@ -121,6 +130,7 @@ cudaError_t cudaMallocAsync(void **p, size_t n, cudaStream_t s) {
 }
 
 static void run_free(void *p) {
+  rt_ck_free(p, RT_CK_DEV);
   if (remove_at(p, 1u << R_DEV)) free(p);
 }
 
@@ -224,6 +234,7 @@ cudaError_t cudaDeviceReset(void) {
     if (regs[i].kind != R_REG) free(regs[i].p);
   nregs = 0;
   pthread_mutex_unlock(&mu);
+  rt_ck_reset();
   return cudaSuccess;
 }
 
@@ -245,6 +256,7 @@ static void run_xfer(const Xfer *x) {
       char *d = x->dst + z * x->dslice + y * x->dpitch;
       if (x->src) memmove(d, x->src + z * x->sslice + y * x->spitch, x->w);
       else memset(d, x->val, x->w);
+      rt_ck_written(d, x->w);   /* initcheck */
     }
 }
 
@@ -291,9 +303,20 @@ static cudaError_t check_kind(enum cudaMemcpyKind k) {
   return (unsigned)k > cudaMemcpyDefault ? rt_err(cudaErrorInvalidMemcpyDirection) : cudaSuccess;
 }
 
+/* n bytes from p run past the end of the allocation p lies in? An
+ * invalid value, as on an H100 (reported by cucc --check too). */
+static bool past_end(const void *p, size_t n, const char *api) {
+  Region r;
+  if (!n || !lookup(p, &r) || n <= (size_t)(r.p + r.n - (const char *)p)) return false;
+  rt_ck_range(p, n, api);
+  return true;
+}
+
 static cudaError_t linear(Xfer *x, void *dst, const void *src, size_t n, enum cudaMemcpyKind kind) {
   if (check_kind(kind)) return cudaErrorInvalidMemcpyDirection;
   if (n && (!dst || !src)) return rt_err(cudaErrorInvalidValue);
+  if (past_end(dst, n, "cudaMemcpy destination") || past_end(src, n, "cudaMemcpy source"))
+    return rt_err(cudaErrorInvalidValue);
   *x = (Xfer){dst, src, 0, n, 1, 1, n, n, n, n};
   return cudaSuccess;
 }
@@ -385,6 +408,7 @@ cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t s)
 static cudaError_t setter(Xfer *x, void *p, size_t pitch, int v, size_t w, size_t h, size_t d, size_t slice) {
   if (w && h && d && !p) return rt_err(cudaErrorInvalidValue);
   if (h > 1 && w > pitch) return rt_err(cudaErrorInvalidValue);
+  if (h == 1 && d == 1 && past_end(p, w, "cudaMemset")) return rt_err(cudaErrorInvalidValue);
   *x = (Xfer){p, NULL, v, w, h, d, pitch, 0, slice, 0};
   return cudaSuccess;
 }

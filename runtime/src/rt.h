@@ -30,6 +30,27 @@ void rt_sync_all(void);                        /* every stream drained */
 
 /* launch.c */
 void rt_launch_init(void);
+void rt_launch_failed(const cu_block *B);   /* a device fault: the launch fails */
+
+/* check.c: cucc --check (nothing happens unless a checked object asked) */
+enum { RT_CK_DEV, RT_CK_HOST, RT_CK_MANAGED, RT_CK_OBJ };
+void rt_ck_alloc(void *p, size_t n, int kind, const char *name);
+bool rt_ck_free(void *p, int kind);          /* false: reported, not freed */
+void rt_ck_written(const void *p, size_t n); /* cudaMemcpy/cudaMemset wrote it */
+bool rt_ck_range(const void *p, size_t n, const char *api);   /* false: past an allocation's end */
+void rt_ck_reset(void);                      /* cudaDeviceReset */
+bool rt_ck_fault(const cu_block *B, unsigned tid, const char *file, int line, const char *msg);
+extern unsigned cu_ck_what;
+
+/* sched.c: CUCC_SCHEDULE=shuffle[:seed] */
+bool rt_sched_shuffle(void);                              /* asked for (read once) */
+void rt_sched_launch(unsigned long long nblocks, unsigned nwarps);   /* a new order for this launch */
+unsigned long long rt_sched_block(unsigned long long i);  /* the i-th block to run */
+const unsigned *rt_sched_warps(unsigned long long block); /* its warps' order */
+
+/* prof.c: CUCC_PROFILE=1 */
+bool rt_prof_on(void);                                    /* asked for (read once) */
+void rt_prof_note(const cu_kernel *k, double ms, double occupancy);
 
 /* pool.c: run n blocks with fn(i, arg) on the worker pool, wait for all */
 /* runs fn(first, end, worker, arg) over [0, n) in chunks of `chunk` */

@@ -190,6 +190,7 @@ static bool grow(char **p, size_t *have, size_t want) {
 
 static void start_block(Job *J, Slot *s, unsigned long long i) {
   cu_block *B = &s->B;
+  if (cu_rt_mode & CU_MODE_SHUFFLE) B->worder = rt_sched_warps(i = rt_sched_block(i));   /* CUCC_SCHEDULE */
   B->blockIdx.x = (unsigned)(i % J->g.x);
   B->blockIdx.y = (unsigned)((i / J->g.x) % J->g.y);
   B->blockIdx.z = (unsigned)(i / ((unsigned long long)J->g.x * J->g.y));

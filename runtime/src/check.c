@@ -1,0 +1,515 @@
+/* check.c: the run-time half of `cucc --check`, a compute-sanitizer for
+ * the CPU. The checked build routes every memory access of device code
+ * through cu_ck() (cucc_dev.h: an inline fast path, then cu_ck_slow here).
+ *  - memcheck: a registry of live allocations (cudaMalloc, cudaMallocHost,
+ *    managed memory, __device__/__constant__ objects) decides whether an
+ *    address is inside one; a bad access is reported with the nearest
+ *    allocation, the launch fails (cudaErrorLaunchFailure at the next
+ *    synchronization) and the access goes to a scratch buffer instead;
+ *  - initcheck: a byte per byte of each cudaMalloc allocation says whether
+ *    it was written (by a kernel, cudaMemcpy or cudaMemset);
+ *  - racecheck: a shadow per 4-byte word of a block's shared memory holds
+ *    the last writer and up to two readers with the barrier interval
+ *    ("epoch") they ran in; two different threads in one interval, one of
+ *    them writing, are a hazard. Threads of one warp are ordered by
+ *    __syncwarp() (a per-warp count in the shadow);
+ *  - synccheck: divergent barriers (cu_fault) and *_sync masks that name
+ *    lanes which do not execute the call.
+ * Reports look like compute-sanitizer's; at exit "ERROR SUMMARY: N errors",
+ * and a non-zero exit status if N > 0. */
+#include "rt.h"
+#include "cucc_dev.h"
+#include <stdatomic.h>
+#include <unistd.h>
+
+unsigned cu_ck_what, cu_ck_gen;
+_Thread_local cu_ckc cu_ck_last;
+
+static atomic_ulong nerr;
+static pthread_mutex_t pmu = PTHREAD_MUTEX_INITIALIZER;   /* one report at a time */
+enum { MAX_SHOWN = 100 };
+
+/* ---- reports ---- */
+static const char *commas(size_t v, char *b) {
+  char t[32];
+  int n = snprintf(t, sizeof t, "%zu", v), k = 0;
+  for (int i = 0; i < n; i++) {
+    if (i && (n - i) % 3 == 0) b[k++] = ',';
+    b[k++] = t[i];
+  }
+  b[k] = 0;
+  return b;
+}
+
+/* Counts an error; false when too many were shown already. Holds pmu when
+ * it returns true: the caller prints, then calls done(). */
+static bool begin(void) {
+  unsigned long n = atomic_fetch_add(&nerr, 1) + 1;
+  if (n > MAX_SHOWN) {
+    if (n == MAX_SHOWN + 1) fprintf(stderr, "========= (more errors are counted, not shown)\n");
+    return false;
+  }
+  pthread_mutex_lock(&pmu);
+  return true;
+}
+
+static void done(void) {
+  fprintf(stderr, "=========\n");
+  pthread_mutex_unlock(&pmu);
+}
+
+static void where(const cu_block *B, unsigned tid, const char *file, int line) {
+  unsigned dx = B->blockDim.x, dy = B->blockDim.y;
+  fprintf(stderr, "=========     at %s in %s:%d\n", B->kernel->pretty, file, line);
+  fprintf(stderr, "=========     by thread (%u,%u,%u) in block (%u,%u,%u)\n", tid % dx, tid / dx % dy, tid / (dx * dy),
+          B->blockIdx.x, B->blockIdx.y, B->blockIdx.z);
+}
+
+static const char *kind(const cu_site *s) { return s->kind & CU_WR ? "write" : "read"; }
+
+/* ---- the allocation registry, sorted by address ---- */
+typedef struct CkA {
+  uintptr_t lo;
+  size_t n;
+  int kind;                   /* RT_CK_* */
+  unsigned char *init;        /* initcheck: written bytes (device memory) */
+  const char *name;           /* objects: the variable */
+} CkA;
+
+static CkA *as;
+static size_t nas, cap;
+static pthread_rwlock_t alock = PTHREAD_RWLOCK_INITIALIZER;
+
+/* index of the last allocation starting at or below a; nas if none */
+static size_t a_below(uintptr_t a) {
+  size_t lo = 0, hi = nas;
+  while (lo < hi) {
+    size_t m = (lo + hi) / 2;
+    if (as[m].lo <= a) lo = m + 1;
+    else hi = m;
+  }
+  return lo ? lo - 1 : nas;
+}
+
+void rt_ck_alloc(void *p, size_t n, int kind, const char *name) {
+  if (!cu_ck_what || !p) return;
+  pthread_rwlock_wrlock(&alock);
+  if (nas == cap) {
+    cap = cap ? 2 * cap : 64;
+    as = realloc(as, cap * sizeof *as);
+  }
+  size_t i = a_below((uintptr_t)p);
+  i = i == nas ? 0 : i + 1;
+  memmove(as + i + 1, as + i, (nas - i) * sizeof *as);
+  as[i] = (CkA){(uintptr_t)p, n, kind, NULL, name};
+  if ((cu_ck_what & CU_CK_INIT) && kind == RT_CK_DEV) as[i].init = calloc(n ? n : 1, 1);
+  nas++;
+  pthread_rwlock_unlock(&alock);
+}
+
+void cu_ck_object(const void *p, size_t n, const char *name) { rt_ck_alloc((void *)p, n, RT_CK_OBJ, name); }
+
+static const char *api_of(int kind) {
+  return kind == RT_CK_HOST ? "cudaFreeHost" : "cudaFree";
+}
+
+/* A free by the API of `kind`: true if p is a live allocation of that kind
+ * (then forgotten); else reported. */
+bool rt_ck_free(void *p, int kind) {
+  if (!cu_ck_what || !p) return true;
+  pthread_rwlock_wrlock(&alock);
+  size_t i = a_below((uintptr_t)p);
+  bool ok = i < nas && as[i].lo == (uintptr_t)p && (as[i].kind == RT_CK_HOST) == (kind == RT_CK_HOST) &&
+            as[i].kind != RT_CK_OBJ;
+  if (ok) {
+    free(as[i].init);
+    memmove(as + i, as + i + 1, (nas - i - 1) * sizeof *as);
+    nas--;
+    __atomic_fetch_add(&cu_ck_gen, 1, __ATOMIC_RELAXED);   /* invalidates every worker's cached allocation */
+  }
+  pthread_rwlock_unlock(&alock);
+  if (!ok && (cu_ck_what & CU_CK_MEM) && begin()) {
+    fprintf(stderr, "========= Invalid %s() of address %p: not the start of a live allocation %s\n", api_of(kind), p,
+            kind == RT_CK_HOST ? "from cudaMallocHost" : "from cudaMalloc (freed already, or never allocated)");
+    done();
+  }
+  return ok;
+}
+
+/* cudaMemcpy/cudaMemset wrote [p, p+n): initcheck marks it */
+void rt_ck_written(const void *p, size_t n) {
+  if (!(cu_ck_what & CU_CK_INIT) || !n) return;
+  pthread_rwlock_rdlock(&alock);
+  size_t i = a_below((uintptr_t)p);
+  if (i < nas && as[i].init && (uintptr_t)p < as[i].lo + as[i].n) {
+    size_t off = (uintptr_t)p - as[i].lo;
+    memset(as[i].init + off, 1, n < as[i].n - off ? n : as[i].n - off);
+  }
+  pthread_rwlock_unlock(&alock);
+}
+
+/* memcheck of the memory API: [p, p+n) that starts inside an allocation
+ * must end inside it (CUDA answers cudaErrorInvalidValue); false if not,
+ * reported */
+bool rt_ck_range(const void *p, size_t n, const char *api) {
+  if (!(cu_ck_what & CU_CK_MEM) || !n) return true;
+  pthread_rwlock_rdlock(&alock);
+  size_t i = a_below((uintptr_t)p);
+  bool in = i < nas && (uintptr_t)p < as[i].lo + as[i].n, ok = !in || n <= as[i].lo + as[i].n - (uintptr_t)p;
+  size_t size = in ? as[i].n : 0, off = in ? (uintptr_t)p - as[i].lo : 0;
+  pthread_rwlock_unlock(&alock);
+  if (!ok && begin()) {
+    char b1[40], b2[40];
+    fprintf(stderr, "========= Invalid %s of %s bytes at offset %zu of an allocation of %s bytes (past its end)\n", api,
+            commas(n, b1), off, commas(size, b2));
+    done();
+  }
+  return ok;
+}
+
+void rt_ck_reset(void) {
+  pthread_rwlock_wrlock(&alock);
+  size_t k = 0;
+  for (size_t i = 0; i < nas; i++) {
+    if (as[i].kind == RT_CK_OBJ) as[k++] = as[i];
+    else free(as[i].init);
+  }
+  nas = k;
+  __atomic_fetch_add(&cu_ck_gen, 1, __ATOMIC_RELAXED);
+  pthread_rwlock_unlock(&alock);
+}
+
+/* ---- a bad access ---- */
+static _Thread_local char *scr;
+static _Thread_local size_t nscr;
+
+/* where a bad access goes instead: it must not corrupt the program */
+static void *scratch(const cu_site *s) {
+  if (s->size > nscr) {
+    free(scr);
+    nscr = s->size < 64 ? 64 : s->size;
+    scr = aligned_alloc(64, (nscr + 63) / 64 * 64);
+  }
+  memset(scr, 0, nscr);
+  return scr;
+}
+
+static void *bad(const cu_block *B, unsigned tid, uintptr_t a, const cu_site *s, const char *space, const char *why) {
+  rt_launch_failed(B);
+  if (begin()) {
+    fprintf(stderr, "========= Invalid %s %s of size %u bytes\n", space, kind(s), s->size);
+    where(B, tid, s->file, s->line);
+    if (a) fprintf(stderr, "=========     Address 0x%llx %s\n", (unsigned long long)a, why);
+    else fprintf(stderr, "=========     %s\n", why);
+    if (!strcmp(space, "__global__") && strstr(why, "out of bounds")) {
+      /* the nearest allocation, before or after the address */
+      pthread_rwlock_rdlock(&alock);
+      size_t i = a_below(a);
+      const CkA *best = NULL;
+      size_t dist = 0;
+      bool after = false;
+      if (i < nas && a >= as[i].lo + as[i].n) {
+        best = &as[i];
+        dist = a - (as[i].lo + as[i].n) + 1;
+        after = true;
+      }
+      size_t j = i == nas ? 0 : i + 1;
+      if (j < nas && (!best || as[j].lo - a < dist)) {
+        best = &as[j];
+        dist = as[j].lo - a;
+        after = false;
+      }
+      if (best) {
+        char b1[40], b2[40];
+        fprintf(stderr, "=========     and is %s bytes %s the nearest allocation at 0x%llx of size %s bytes%s%s%s\n",
+                commas(dist, b1), after ? "after" : "before", (unsigned long long)best->lo, commas(best->n, b2),
+                best->name ? " (" : "", best->name ? best->name : "", best->name ? ")" : "");
+      }
+      pthread_rwlock_unlock(&alock);
+    }
+    done();
+  }
+  return scratch(s);
+}
+
+/* ---- racecheck: the shadow of one shared memory buffer ---- */
+typedef struct Acc { uint32_t tid, sw; const cu_site *s; } Acc;
+typedef struct Word {
+  uint64_t wep, rep;          /* epochs of the last write, of the readers */
+  Acc w, r1, r2;              /* r2: a second reader, other than r1 */
+} Word;
+typedef struct Shadow {
+  char *smem;                 /* the buffer it shadows (a worker's or an SM slot's) */
+  size_t nw;
+  Word *w;
+  uint64_t epoch;             /* the running block's barrier interval */
+  uint32_t sw[32];            /* __syncwarp() count of each warp */
+  struct Shadow *next;
+} Shadow;
+
+static Shadow *shadows;
+static pthread_mutex_t smu = PTHREAD_MUTEX_INITIALIZER;
+static atomic_ullong epochs;
+static _Thread_local Shadow *last_sh;
+#define NOBODY 0xffffffffu
+
+static Shadow *shadow(const cu_block *B) {
+  if (last_sh && last_sh->smem == B->smem) return last_sh;
+  pthread_mutex_lock(&smu);
+  Shadow *s = shadows;
+  while (s && s->smem != B->smem) s = s->next;
+  if (!s) {
+    s = calloc(1, sizeof *s);
+    s->smem = B->smem;
+    s->next = shadows;
+    shadows = s;
+  }
+  pthread_mutex_unlock(&smu);
+  return last_sh = s;
+}
+
+void cu_ck_block(const cu_block *B) {
+  if (!(cu_ck_what & CU_CK_RACE)) return;
+  Shadow *s = shadow(B);
+  size_t nw = (cu_dyn_smem_off(B->kernel) + B->dyn_smem + 3) / 4;
+  if (nw > s->nw) {
+    free(s->w);
+    s->w = calloc(nw, sizeof *s->w);   /* epoch 0: never a running block's */
+    s->nw = nw;
+  }
+  s->epoch = atomic_fetch_add(&epochs, 1) + 1;
+  memset(s->sw, 0, sizeof s->sw);
+}
+
+void cu_ck_sync(const cu_block *B) {
+  if (cu_ck_what & CU_CK_RACE) shadow(B)->epoch = atomic_fetch_add(&epochs, 1) + 1;
+}
+
+/* one report per pair of sites and hazard */
+typedef struct Seen { const void *a, *b; int h; } Seen;
+static Seen seen[512];
+static int nseen;
+
+static bool first_time(const void *a, const void *b, int h) {
+  pthread_mutex_lock(&smu);
+  bool f = true;
+  for (int i = 0; i < nseen && f; i++) f = !(seen[i].a == a && seen[i].b == b && seen[i].h == h);
+  if (f && nseen < 512) seen[nseen++] = (Seen){a, b, h};
+  pthread_mutex_unlock(&smu);
+  return f;
+}
+
+static void thr(const cu_block *B, unsigned tid) {
+  unsigned dx = B->blockDim.x, dy = B->blockDim.y;
+  fprintf(stderr, "=========     by thread (%u,%u,%u) in block (%u,%u,%u)\n", tid % dx, tid / dx % dy, tid / (dx * dy),
+          B->blockIdx.x, B->blockIdx.y, B->blockIdx.z);
+}
+
+static void hazard(const cu_block *B, const Acc *prev, bool pw, unsigned tid, const cu_site *s, bool cw,
+                   size_t off) {
+  static const char *const names[] = {"read-after-write", "write-after-read", "write-after-write"};
+  int h = pw && cw ? 2 : pw ? 0 : 1;
+  if (!first_time(prev->s, s, h) || !begin()) return;
+  fprintf(stderr, "========= Error: Race reported between %s access at %s in %s:%d\n", pw ? "Write" : "Read",
+          B->kernel->pretty, prev->s->file, prev->s->line);
+  thr(B, prev->tid);
+  fprintf(stderr, "=========     and %s access at %s in %s:%d\n", cw ? "Write" : "Read", B->kernel->pretty, s->file,
+          s->line);
+  thr(B, tid);
+  fprintf(stderr, "=========     (%s hazard on __shared__ memory at offset 0x%zx, no barrier between them)\n", names[h],
+          off);
+  done();
+}
+
+/* Do the accesses of threads a (earlier, warp-sync count asw) and the
+ * current thread t conflict? Threads of one warp are ordered by __syncwarp. */
+static bool apart(const Shadow *sh, const Acc *a, unsigned t) {
+  return a->tid != NOBODY && a->tid != t && (a->tid / 32 != t / 32 || a->sw == sh->sw[t / 32]);
+}
+
+static void race(const cu_block *B, unsigned tid, size_t off, const cu_site *s) {
+  Shadow *sh = shadow(B);
+  if (!sh->w) return;
+  uint64_t E = sh->epoch;
+  Acc me = {tid, sh->sw[tid / 32 % 32], s};
+  for (size_t i = off / 4; i <= (off + s->size - 1) / 4 && i < sh->nw; i++) {
+    Word *w = &sh->w[i];
+    if (s->kind & CU_RD) {
+      if (w->wep == E && apart(sh, &w->w, tid)) {
+        hazard(B, &w->w, true, tid, s, false, off);
+        return;
+      }
+      if (w->rep != E) {
+        w->rep = E;
+        w->r1 = me;
+        w->r2.tid = NOBODY;
+      } else if (w->r1.tid != tid && w->r2.tid == NOBODY) w->r2 = me;
+    }
+    if (s->kind & CU_WR) {
+      if (w->wep == E && apart(sh, &w->w, tid)) {
+        hazard(B, &w->w, true, tid, s, true, off);
+        return;
+      }
+      if (w->rep == E) {
+        const Acc *r = w->r1.tid != tid ? &w->r1 : &w->r2;
+        /* one line of one warp (s[t] = s[t + 1]) loads in every lane
+         * before it stores, on a GPU: not a hazard, though lanes run it
+         * one after another here */
+        if (apart(sh, r, tid) && !(r->tid / 32 == tid / 32 && r->s->line == s->line && !strcmp(r->s->file, s->file))) {
+          hazard(B, r, false, tid, s, true, off);
+          return;
+        }
+      }
+      w->wep = E;
+      w->w = me;
+    }
+  }
+}
+
+/* ---- the slow path of every checked access ---- */
+void *cu_ck_slow(const cu_block *B, unsigned tid, void *p, const cu_site *s, const void *obj, size_t objn) {
+  uintptr_t a = (uintptr_t)p;
+  bool mis = (a & (s->align - 1u)) != 0;
+  if (s->space == CU_SP_OBJ) {
+    pthread_rwlock_rdlock(&alock);
+    size_t i = a_below((uintptr_t)obj);
+    bool global = i < nas && as[i].lo == (uintptr_t)obj;
+    pthread_rwlock_unlock(&alock);
+    const char *sp = global ? "__global__" : "__local__";
+    if (a < (uintptr_t)obj || a + s->size > (uintptr_t)obj + objn)
+      return bad(B, tid, a, s, sp, "is out of bounds of its variable");
+    return mis ? bad(B, tid, a, s, sp, "is misaligned") : p;
+  }
+  uintptr_t slo = (uintptr_t)B->smem, shi = slo + cu_dyn_smem_off(B->kernel) + B->dyn_smem;
+  if (s->space == CU_SP_SHARED || (a >= slo && a < shi)) {
+    if (a < slo || a + s->size > shi) {
+      char why[96];
+      snprintf(why, sizeof why, "(shared offset %lld) is out of bounds of the block's %zu bytes of shared memory",
+               (long long)(a - slo), (size_t)(shi - slo));
+      return bad(B, tid, a, s, "__shared__", why);
+    }
+    if (mis) return bad(B, tid, a, s, "__shared__", "is misaligned");
+    if (cu_ck_what & CU_CK_RACE) race(B, tid, a - slo, s);
+    return p;
+  }
+  pthread_rwlock_rdlock(&alock);
+  size_t i = a_below(a);
+  bool in = i < nas && a + s->size <= as[i].lo + as[i].n;
+  unsigned char *init = in ? as[i].init : NULL;
+  size_t off = in ? a - as[i].lo : 0;
+  if (in) cu_ck_last = (cu_ckc){as[i].lo, as[i].lo + as[i].n, __atomic_load_n(&cu_ck_gen, __ATOMIC_RELAXED)};
+  pthread_rwlock_unlock(&alock);
+  if (in) {
+    if (mis) return bad(B, tid, a, s, "__global__", "is misaligned");
+    if (init && (s->kind & CU_RD) && memchr(init + off, 0, s->size)) {
+      if (first_time(s, NULL, 3)) {
+        if (begin()) {
+          fprintf(stderr, "========= Uninitialized __global__ memory read of size %u bytes\n", s->size);
+          where(B, tid, s->file, s->line);
+          fprintf(stderr, "=========     Address 0x%llx (offset %zu of an allocation of %zu bytes never written)\n",
+                  (unsigned long long)a, off, as[i].n);
+          done();
+        }
+      }
+    }
+    if (init && (s->kind & CU_WR)) memset(init + off, 1, s->size);   /* the allocation lives: the kernel uses it */
+    return p;
+  }
+  /* local memory reached through a pointer: this thread's stack (a
+   * worker's, or an SM slot's coroutine stack) or the block's per-thread
+   * storage */
+  char probe;
+  uintptr_t sp = (uintptr_t)&probe;
+  if ((a >= sp && a < sp + ((size_t)8 << 20)) ||
+      (a >= (uintptr_t)B->lanes && a < (uintptr_t)B->lanes + (size_t)B->kernel->lane_bytes * B->nwarps * 32))
+    return p;
+  return bad(B, tid, a, s, "__global__", "is out of bounds");
+}
+
+long long cu_ck_index(const cu_block *B, unsigned tid, long long i, long long n, const cu_site *s) {
+  if (i >= 0 && i < n) return i;
+  char why[96];
+  snprintf(why, sizeof why, "Index %lld of a local array of %lld elements is out of bounds", i, n);
+  bad(B, tid, 0, s, "__local__", why);
+  return 0;
+}
+
+/* ---- synccheck ---- */
+static void badmask(const cu_block *B, unsigned tid, unsigned mask, unsigned act, const char *what, const char *file,
+                    int line) {
+  rt_launch_failed(B);
+  if (!first_time(file, (void *)(uintptr_t)line, 4) || !begin()) return;
+  fprintf(stderr, "========= Barrier error detected: invalid mask of %s\n", what);
+  where(B, tid, file, line);
+  unsigned l = tid % 32;
+  if (!(mask >> l & 1))
+    fprintf(stderr, "=========     mask 0x%08x does not name the calling lane %u\n", mask, l);
+  else
+    fprintf(stderr, "=========     mask 0x%08x names lanes 0x%08x that do not execute it (executing: 0x%08x)\n", mask,
+            mask & ~act, act);
+  done();
+}
+
+void cu_ck_mask(const cu_block *B, unsigned w, const unsigned *mask, unsigned act, const char *file, int line) {
+  if (!(cu_ck_what & CU_CK_SYNC)) return;
+  for (unsigned l = 0; l < 32; l++)
+    if (act >> l & 1 && ((mask[l] & ~act) || !(mask[l] >> l & 1))) {
+      badmask(B, w * 32 + l, mask[l], act, "a warp-synchronous (*_sync) intrinsic", file, line);
+      return;
+    }
+}
+
+void cu_ck_syncwarp(const cu_block *B, unsigned tid, unsigned mask, unsigned act, const char *file, int line) {
+  if ((cu_ck_what & CU_CK_SYNC) && ((mask & ~act) || !(mask >> (tid % 32) & 1)))
+    badmask(B, tid, mask, act, "__syncwarp()", file, line);
+  if (cu_ck_what & CU_CK_RACE) shadow(B)->sw[tid / 32 % 32]++;
+}
+
+/* cu_fault in a checked program: a sanitizer report, counted */
+bool rt_ck_fault(const cu_block *B, unsigned tid, const char *file, int line, const char *msg) {
+  if (!cu_ck_what) return false;
+  if (begin()) {
+    fprintf(stderr, "========= Barrier error detected: %s\n", msg);
+    where(B, tid, file, line);
+    done();
+  }
+  return true;
+}
+
+/* ---- at exit ---- */
+static void summary(void) {
+  if (cu_ck_what & CU_CK_LEAK) {
+    size_t bytes = 0, n = 0;
+    for (size_t i = 0; i < nas; i++) {
+      if (as[i].kind == RT_CK_OBJ) continue;
+      char b[40];
+      if (begin()) {
+        fprintf(stderr, "========= Leaked %s bytes at 0x%llx (%s, never freed)\n", commas(as[i].n, b),
+                (unsigned long long)as[i].lo, as[i].kind == RT_CK_HOST ? "cudaMallocHost" : "cudaMalloc");
+        done();
+      }
+      bytes += as[i].n;
+      n++;
+    }
+    if (n) {
+      char b[40];
+      fprintf(stderr, "========= LEAK SUMMARY: %s bytes leaked in %zu allocations\n", commas(bytes, b), n);
+    }
+  }
+  unsigned long n = atomic_load(&nerr);
+  fprintf(stderr, "========= ERROR SUMMARY: %lu error%s\n", n, n == 1 ? "" : "s");
+  if (n) {
+    fflush(NULL);
+    _exit(1);
+  }
+}
+
+void cu_check_init(unsigned what) {
+  if (!cu_ck_what) {
+    atexit(summary);
+    fprintf(stderr, "========= CUCC CHECK (%s%s%s%s%s)\n", what & CU_CK_MEM ? " memcheck" : "",
+            what & CU_CK_RACE ? " racecheck" : "", what & CU_CK_SYNC ? " synccheck" : "",
+            what & CU_CK_INIT ? " initcheck" : "", what & CU_CK_LEAK ? " leakcheck" : "");
+  }
+  cu_ck_what |= what;
+}

@@ -1,0 +1,145 @@
+// bugs.cu: one planted bug per kernel, for cucc --check (tests/check).
+// ./bugs KIND launches the kernel with that bug and prints what the next
+// synchronization returned; the checker must name the bug's line, thread and
+// block (the lines are matched by tests/check/CMakeLists.txt: keep them).
+// ./bugs clean runs the same kernels without their bugs.
+#include <cstdio>
+#include <cstring>
+
+__global__ void oob(int *x, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i <= n) x[i] = i;                                   // line 11: i == n is out of bounds
+}
+
+__global__ void before(const int *x, int *y, int bad) {
+  int i = threadIdx.x;
+  y[i] = x[i - (i == bad ? 8 : 0)];                       // line 16: thread 7 reads x[-1]
+}
+
+__global__ void misaligned(const int *x, int *y, int bad) {
+  const char *p = (const char *)x + (blockIdx.x == 1 && threadIdx.x == 5 ? bad : 0);
+  y[threadIdx.x] = *(const int *)p;                       // line 21: block 1, thread 5
+}
+
+__global__ void shared_oob(int *y, int stride) {
+  __shared__ int s[64];
+  s[threadIdx.x * stride] = threadIdx.x;                  // line 26: past s when stride 2
+  __syncthreads();
+  y[threadIdx.x] = s[threadIdx.x];
+}
+
+__global__ void local_oob(int *y, int bad) {
+  int a[4];
+  for (int k = 0; k < 4; k++) a[k] = k * (int)threadIdx.y;
+  int j = threadIdx.x % 4 + (threadIdx.x == 3 && threadIdx.y == 2 ? bad : 0);
+  y[threadIdx.y * blockDim.x + threadIdx.x] = a[j];       // line 35: thread (3,2,0)
+}
+
+__global__ void race(int *y, int sync) {
+  __shared__ int s[64];
+  s[threadIdx.x] = threadIdx.x;                           // line 40
+  if (sync) __syncthreads();
+  y[threadIdx.x] = s[63 - threadIdx.x];                   // line 42: no barrier since line 40
+}
+
+__global__ void uninit(const int *x, int *y) {
+  y[threadIdx.x] = x[threadIdx.x] + 1;                    // line 46: x never written
+}
+
+__global__ void divergent_barrier(int *y, int limit) {
+  y[threadIdx.x] = 1;
+  if (threadIdx.x < limit) __syncthreads();               // line 51
+  y[threadIdx.x] = 2;
+}
+
+__global__ void bad_mask(int *y, int limit) {
+  int v = threadIdx.x;
+  if (threadIdx.x < limit) v = __shfl_sync(0xffffffffu, v, 0);   // line 57: lanes 16..31 absent
+  y[threadIdx.x] = v;
+}
+
+__global__ void bad_syncwarp(int *y, int step) {
+  y[threadIdx.x] = threadIdx.x;
+  if (threadIdx.x % step == 0) __syncwarp();              // line 63: odd lanes absent
+}
+
+__device__ int table[16];
+
+__global__ void devvar(int *y, int bad) {
+  const int *q = table;
+  y[threadIdx.x] = q[threadIdx.x + (threadIdx.x == 2 ? bad : 0)];   // line 70: past table
+}
+
+static int report(const char *what) {
+  cudaError_t e = cudaDeviceSynchronize();
+  printf("%s: %s\n", what, cudaGetErrorName(e));
+  return e != cudaSuccess;
+}
+
+int main(int argc, char **argv) {
+  const char *k = argc > 1 ? argv[1] : "clean";
+  bool all = !strcmp(k, "clean");   // every kernel, without its bug
+  int n = 1000, *x, *y, h[1024];
+  for (int i = 0; i < 1024; i++) h[i] = i;
+  cudaMalloc(&x, n * sizeof(int));
+  cudaMalloc(&y, 1024 * sizeof(int));
+  cudaMemset(y, 0, 1024 * sizeof(int));
+  if (!strcmp(k, "uninit")) {
+    uninit<<<1, 32>>>(x, y);
+    return report("uninit");
+  }
+  cudaMemcpy(x, h, n * sizeof(int), cudaMemcpyHostToDevice);
+  int fails = 0;
+  if (all || !strcmp(k, "oob")) {
+    oob<<<(n + 255) / 256, 256>>>(x, all ? n - 1 : n);
+    fails += report("oob");
+  }
+  if (all || !strcmp(k, "before")) {
+    before<<<1, 32>>>(x, y, all ? -1 : 7);
+    fails += report("before");
+  }
+  if (all || !strcmp(k, "misaligned")) {
+    misaligned<<<2, 32>>>(x, y, all ? 4 : 2);
+    fails += report("misaligned");
+  }
+  if (all || !strcmp(k, "shared")) {
+    shared_oob<<<1, 64>>>(y, all ? 1 : 2);
+    fails += report("shared");
+  }
+  if (all || !strcmp(k, "local")) {
+    local_oob<<<1, dim3(8, 4)>>>(y, all ? 0 : 1);
+    fails += report("local");
+  }
+  if (all || !strcmp(k, "race")) {
+    race<<<1, 64>>>(y, all);
+    fails += report("race");
+  }
+  if (all || !strcmp(k, "barrier")) {
+    divergent_barrier<<<1, 32>>>(y, all ? 32 : 16);
+    fails += report("barrier");
+  }
+  if (all || !strcmp(k, "mask")) {
+    bad_mask<<<1, 32>>>(y, all ? 32 : 16);
+    fails += report("mask");
+  }
+  if (all || !strcmp(k, "syncwarp")) {
+    bad_syncwarp<<<1, 32>>>(y, all ? 1 : 2);
+    fails += report("syncwarp");
+  }
+  if (all || !strcmp(k, "devvar")) {
+    devvar<<<1, 16>>>(y, all ? 0 : 14);
+    fails += report("devvar");
+  }
+  if (!strcmp(k, "memcpy")) {
+    printf("long cudaMemcpy: %s\n", cudaGetErrorName(cudaMemcpy(x, h, (n + 1) * sizeof(int), cudaMemcpyHostToDevice)));
+  }
+  if (!strcmp(k, "free")) {
+    cudaFree(y);
+    printf("second cudaFree: %s\n", cudaGetErrorName(cudaFree(y)));
+    y = NULL;
+  }
+  cudaFree(x);
+  if (strcmp(k, "leak")) cudaFree(y);
+  if (all) printf("%s\n", fails ? "FAIL" : "PASS");
+  return all && fails;
+}
