@@ -140,6 +140,10 @@ __device__ unsigned long long atomicCAS(unsigned long long *address, unsigned lo
                                         unsigned long long val);
 __device__ unsigned short atomicCAS(unsigned short *address, unsigned short compare, unsigned short val);
 __device__ long long clock64(void);
+/* clock() in device code: CUDA's device overload of the C library's (clang
+ * picks it by target); the frontend maps both to cu_clock64 */
+#include <time.h>
+extern "C" __device__ clock_t clock(void);
 #define CUCC_LDG(T) __device__ T __ldg(const T *p);
 CUCC_LDG(char) CUCC_LDG(signed char) CUCC_LDG(unsigned char) CUCC_LDG(short)
 CUCC_LDG(unsigned short) CUCC_LDG(int) CUCC_LDG(unsigned int) CUCC_LDG(long)
