@@ -147,6 +147,38 @@ static char *tmpl_args_of(CXCursor tmpl) {
   return buf_take(&tp.b);
 }
 
+static enum CXChildVisitResult tparam_visit(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Vec *v = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_TemplateTypeParameter || k == CXCursor_NonTypeTemplateParameter ||
+      k == CXCursor_TemplateTemplateParameter) {
+    CXCursor *p = xcalloc(1, sizeof *p);
+    *p = c;
+    vec_push(v, p);
+  }
+  return CXChildVisit_Continue;
+}
+
+/* The type of template parameter i of the template fn instantiates
+ * (CXType_Invalid when not found). */
+static CXType tparam_type(CXCursor fn, int i) {
+  CXCursor t = clang_getSpecializedCursorTemplate(fn);
+  Vec v = {0};
+  if (!clang_Cursor_isNull(t)) clang_visitChildren(t, tparam_visit, &v);
+  CXType r = {CXType_Invalid, {0, 0}};
+  if (i < v.n) r = clang_getCanonicalType(clang_getCursorType(*(CXCursor *)v.v[i]));
+  return r;
+}
+
+static bool is_unsigned(CXType t) {
+  switch (t.kind) {
+  case CXType_UChar: case CXType_UShort: case CXType_UInt: case CXType_ULong: case CXType_ULongLong: case CXType_Char16:
+  case CXType_Char32: return true;
+  default: return false;
+  }
+}
+
 /* Template arguments of an instantiation, spelled for the host compiler. */
 static char *spec_args(CXCursor fn) {
   int n = clang_Cursor_getNumTemplateArguments(fn);
@@ -159,9 +191,14 @@ static char *spec_args(CXCursor fn) {
     case CXTemplateArgumentKind_Type:
       buf_puts(&b, cx_str(clang_getTypeSpelling(clang_getCanonicalType(clang_Cursor_getTemplateArgumentType(fn, i)))));
       break;
-    case CXTemplateArgumentKind_Integral:
-      buf_printf(&b, "%lld", clang_Cursor_getTemplateArgumentValue(fn, i));
+    case CXTemplateArgumentKind_Integral: {
+      /* libclang reads a bool `true` as a signed one-bit -1 */
+      CXType pt = tparam_type(fn, i);
+      if (pt.kind == CXType_Bool) buf_puts(&b, clang_Cursor_getTemplateArgumentUnsignedValue(fn, i) ? "true" : "false");
+      else if (is_unsigned(pt)) buf_printf(&b, "%lluu", clang_Cursor_getTemplateArgumentUnsignedValue(fn, i));
+      else buf_printf(&b, "%lld", clang_Cursor_getTemplateArgumentValue(fn, i));
       break;
+    }
     default:
       err_at(fn, "unsupported: kernel template argument of this kind");
     }
