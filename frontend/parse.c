@@ -430,11 +430,28 @@ static Obj *capture(Fe *p, CXCursor d) {
  * a kernel or not: the device object registers each as a symbol for
  * cudaMemcpyToSymbol & co. (runtime/src/symbol.c). Only its linker name and
  * size are needed, so a type device code could not use is no error here. */
+/* In the .cu or in a header of the user's own (not a system header, not
+ * one of ours): where the program's own __device__ variables are defined. */
+static bool user_loc(Fe *p, CXCursor c) {
+  CXSourceLocation at = clang_getCursorLocation(c);
+  if (clang_Location_isFromMainFile(at)) return true;
+  if (clang_Location_isInSystemHeader(at)) return false;
+  CXFile f;
+  clang_getExpansionLocation(at, &f, NULL, NULL, NULL);
+  if (!f) return false;
+  char *path = cx_str(clang_getFileName(f));
+  const char *inc = p->opts->incdir;
+  size_t ni = inc ? strlen(inc) : 0;
+  bool ours = ni && !strncmp(path, inc, ni) && path[ni] == '/';
+  free(path);
+  return !ours;
+}
+
 static enum CXChildVisitResult globals_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   Fe *p = d;
   enum CXCursorKind k = clang_getCursorKind(c);
-  if (!clang_Location_isFromMainFile(clang_getCursorLocation(c))) return CXChildVisit_Continue;
+  if (!user_loc(p, c)) return CXChildVisit_Continue;
   if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec) return CXChildVisit_Recurse;
   char *key;
   if (k == CXCursor_VarDecl && clang_isCursorDefinition(c) &&
