@@ -248,7 +248,7 @@ static void stub(Host *h, CXCursor fn, CXCursor body, const char *self) {
       nm = "cu_unnamed";
     }
     buf_printf(&s, "%s(void *)&%s", i ? ", " : "void *cu_args[] = {", nm);
-    buf_printf(&ty, "%sdecltype(%s)", i ? ", " : "", nm);
+    buf_printf(&ty, "%s__cucc_unrestrict_t<decltype(%s)>", i ? ", " : "", nm);
   }
   if (ps.n) buf_puts(&s, "}; ");
   buf_printf(&s, "cu_launch_stub((const void *)static_cast<void (*)(%s)>(&%s), %s); }",

@@ -165,5 +165,11 @@ void cu_fault_err(const cu_block *B, unsigned tid, const char *file, int line,
 
 #ifdef __cplusplus
 }
+/* A kernel stub names its own type from its parameters' (decltype), minus
+ * a __restrict__ on them: g++ keeps it in a dependent function type, which
+ * then matches no function (cuda-samples' reduction kernels). */
+template <class T> struct __cucc_unrestrict { typedef T type; };
+template <class T> struct __cucc_unrestrict<T *__restrict__> { typedef T *type; };
+template <class T> using __cucc_unrestrict_t = typename __cucc_unrestrict<T>::type;
 #endif
 #endif
