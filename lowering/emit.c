@@ -2357,14 +2357,14 @@ static void bst(Em *e, Node *n) {
     break;
   case S_SYNC:
     if (n->grid) {   /* once per block, between block barriers */
-      line(e, "cu_barrier(_B);   /* grid.sync(): %s:%d */", n->file, n->line);
+      line(e, "CU_BARRIER(_B);   /* grid.sync(): %s:%d */", n->file, n->line);
       line(e, "cu_grid_sync(_B);");
-      line(e, "cu_barrier(_B);");
+      line(e, "CU_BARRIER(_B);");
       break;
     }
     if (!n->op) {
       if (e->ck) line(e, "cu_ck_sync(_B);");
-      line(e, "cu_barrier(_B);   /* __syncthreads(): %s:%d */", n->file, n->line);
+      line(e, "CU_BARRIER(_B);   /* __syncthreads(): %s:%d */", n->file, n->line);
       break;
     }
     /* __syncthreads_count/and/or: count the predicate over live threads */
@@ -2387,7 +2387,7 @@ static void bst(Em *e, Node *n) {
            !strcmp(n->op, "count") ? "_nc" : !strcmp(n->op, "and") ? "_nc == _nt" : "_nc != 0");
     line(e, "(void)_nt;");
     if (e->ck) line(e, "cu_ck_sync(_B);");
-    line(e, "cu_barrier(_B);");
+    line(e, "CU_BARRIER(_B);");
     e->ind--;
     line(e, "}");
     break;

@@ -50,6 +50,8 @@ typedef struct cu_block {
   struct cu_launch *launch;   /* runtime-private: error reporting */
   const unsigned *worder;     /* CUCC_SCHEDULE=shuffle: the order in which the
                                  general version runs the warps; NULL: 0, 1, ... */
+  int resident;               /* runs on a simulated SM (sm.c): its barriers may
+                                 switch to another resident block */
 } cu_block;
 
 typedef void (*cu_block_fn)(const cu_block *B, const char *params);

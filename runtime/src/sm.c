@@ -203,6 +203,7 @@ static void start_block(Job *J, Slot *s, unsigned long long i) {
   B->lanes = s->lanes;
   B->kernel = J->k;
   B->launch = J->launch;
+  B->resident = 1;
 #ifdef ASM_SWITCH
   if (!s->entered) {
     s->sp = fresh_stack(s->stack);
