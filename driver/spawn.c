@@ -142,6 +142,9 @@ int drv_cu(Tools *t, const CuOpts *o, const char *path, const char *obj, Vec *hf
   vec_push(&a, "-fno-trapping-math");
   vec_push(&a, "-fno-math-errno");
   vec_push(&a, "-fPIC");
+  /* the user's source was diagnosed by libclang; warnings about the
+   * generated C (clang's extra parentheses) would only be noise */
+  vec_push(&a, "-w");
   /* -Xcompiler options (e.g. -march=native, -fopenmp) reach device C too:
    * it is built by the host's C compiler */
   for (int i = 0; i < o->xc.n; i++) vec_push(&a, o->xc.v[i]);

@@ -812,7 +812,11 @@ static void st_decl_(Em *e, Node *n) {
   if (!o->vary) {
     /* a uniform variable used by several regions lives at block level */
     if (o->cross) {
-      if (n->a && n->a->k == N_INIT) line(e, "memcpy(&%s, &(%s)%s, sizeof %s);", o->cname, ty_decl(o->ty, ""), exs(e, n->a, false), o->cname);
+      if (n->a && n->a->k == N_INIT) {
+        /* a record's init list already prints as a compound literal */
+        const char *ty = n->a->ty->kind == TY_RECORD ? "" : xfmt("(%s)", ty_decl(o->ty, ""));
+        line(e, "memcpy(&%s, &%s%s, sizeof %s);", o->cname, ty, exs(e, n->a, false), o->cname);
+      }
       else if (n->a) line(e, "%s = %s;", o->cname, exs(e, n->a, false));
       return;
     }
