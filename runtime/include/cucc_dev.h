@@ -333,14 +333,63 @@ static inline void cu_assert_fail(const unsigned *blk, unsigned tx, unsigned ty,
 }
 
 /* ---- cucc --check: the fast path of an access check ----
- * An access that lies inside the allocation the same worker hit last (and
- * no allocation was freed since), inside its object, or inside the block's
- * shared memory, needs no more; anything else (and every access that the
- * initcheck or racecheck shadows must see) goes to cu_ck_slow, which
- * reports and returns a harmless scratch address for a bad one. */
-typedef struct cu_ckc { uintptr_t lo, hi; unsigned gen; } cu_ckc;
-extern _Thread_local cu_ckc cu_ck_last;
+ * An access that lies inside an allocation the same worker hit lately (and
+ * no allocation was freed since; initcheck: reading written bytes, or
+ * writing), inside its object, or inside the block's shared memory (with
+ * racecheck: a read that changes nothing in the shadow) needs no more;
+ * anything else goes to cu_ck_slow, which updates the shadows, reports,
+ * and returns a harmless scratch address for a bad access. */
+typedef struct cu_ckc {
+  uintptr_t lo, hi;
+  unsigned gen;
+  unsigned char *init;        /* initcheck: a byte per byte, 1 once written */
+} cu_ckc;
+/* racecheck's shadow of a shared memory buffer: per 4-byte word the last
+ * writer and up to two readers, with the barrier interval (epoch) of each */
+typedef struct cu_ckacc { uint32_t tid, sw; const cu_site *s; } cu_ckacc;
+typedef struct cu_ckword {
+  uint64_t wep, rep;          /* epochs of the last write, of the readers */
+  cu_ckacc w, r1, r2;         /* r2: a second reader, other than r1 */
+} cu_ckword;
+typedef struct cu_ckshadow {
+  char *smem;                 /* the buffer it shadows (a worker's or an SM slot's) */
+  size_t nw;
+  cu_ckword *w;
+  uint64_t epoch;             /* the running block's barrier interval */
+  uint32_t sw[32];            /* __syncwarp() count of each warp */
+  struct cu_ckshadow *next;
+} cu_ckshadow;
+#define CU_CK_NOBODY 0xffffffffu
+/* the allocations this worker hit last (a kernel reads a few arrays) */
+enum { CU_CK_NLAST = 4 };
+extern _Thread_local cu_ckc cu_ck_last[CU_CK_NLAST];
+extern _Thread_local cu_ckshadow *cu_ck_sh;
 extern unsigned cu_ck_gen, cu_ck_what;
+
+/* racecheck without the slow path: a read of a shared word this
+ * interval's shadow already shows read by this thread or by two others,
+ * and written by no other thread, changes nothing; a write (or a
+ * read-modify-write) of a word no other thread read or wrote in this
+ * interval only records this thread */
+static inline int cu_ck_race_fast(const cu_block *B, unsigned tid, uintptr_t off, const cu_site *s) {
+  cu_ckshadow *sh = cu_ck_sh;
+  if (!sh || sh->smem != B->smem || (off & 3u) + s->size > 4u || off / 4 >= sh->nw) return 0;
+  cu_ckword *w = &sh->w[off / 4];
+  const uint64_t E = sh->epoch;
+  if (w->wep == E && w->w.tid != tid) return 0;
+  if (s->kind == CU_RD) return w->rep == E && (w->r1.tid == tid || w->r2.tid != CU_CK_NOBODY);
+  if (w->rep == E && (w->r1.tid != tid || w->r2.tid != CU_CK_NOBODY)) return 0;
+  const cu_ckacc me = {tid, sh->sw[tid / 32 % 32], s};
+  if (s->kind & CU_RD) {   /* read-modify-write (s[t] += ...) */
+    w->rep = E;
+    w->r1 = me;
+    w->r2.tid = CU_CK_NOBODY;
+  }
+  w->wep = E;
+  w->w = me;
+  return 1;
+}
+
 static inline void *cu_ck(const cu_block *B, unsigned tid, void *p, const cu_site *s, const void *obj, size_t objn) {
   uintptr_t a = (uintptr_t)p;
   if (!(a & (s->align - 1u))) {
@@ -348,11 +397,23 @@ static inline void *cu_ck(const cu_block *B, unsigned tid, void *p, const cu_sit
       if (a >= (uintptr_t)obj && a + s->size <= (uintptr_t)obj + objn) return p;
     } else if (s->space == CU_SP_SHARED) {
       uintptr_t lo = (uintptr_t)B->smem;
-      if (!(cu_ck_what & CU_CK_RACE) && a >= lo && a + s->size <= lo + cu_dyn_smem_off(B->kernel) + B->dyn_smem)
+      if (a >= lo && a + s->size <= lo + cu_dyn_smem_off(B->kernel) + B->dyn_smem &&
+          (!(cu_ck_what & CU_CK_RACE) || cu_ck_race_fast(B, tid, a - lo, s)))
         return p;
-    } else if (!(cu_ck_what & CU_CK_INIT) && a >= cu_ck_last.lo && a + s->size <= cu_ck_last.hi &&
-               cu_ck_last.gen == __atomic_load_n(&cu_ck_gen, __ATOMIC_RELAXED))
-      return p;
+    } else {
+      for (int k = 0; k < CU_CK_NLAST; k++) {
+        const cu_ckc *c = &cu_ck_last[k];
+        if (a >= c->lo && a + s->size <= c->hi && c->gen == __atomic_load_n(&cu_ck_gen, __ATOMIC_RELAXED)) {
+          if (!(cu_ck_what & CU_CK_INIT) || !c->init) return p;
+          unsigned char *ip = c->init + (a - c->lo);
+          if (s->kind & CU_RD)
+            for (unsigned j = 0; j < s->size; j++)
+              if (!ip[j]) return cu_ck_slow(B, tid, p, s, obj, objn);
+          if (s->kind & CU_WR) memset(ip, 1, s->size);
+          return p;
+        }
+      }
+    }
   }
   return cu_ck_slow(B, tid, p, s, obj, objn);
 }

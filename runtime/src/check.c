@@ -23,7 +23,8 @@
 #include <unistd.h>
 
 unsigned cu_ck_what, cu_ck_gen;
-_Thread_local cu_ckc cu_ck_last;
+_Thread_local cu_ckc cu_ck_last[CU_CK_NLAST];
+static _Thread_local unsigned nlast;   /* the entry of cu_ck_last to replace next */
 
 static atomic_ulong nerr;
 static pthread_mutex_t pmu = PTHREAD_MUTEX_INITIALIZER;   /* one report at a time */
@@ -232,29 +233,20 @@ static void *bad(const cu_block *B, unsigned tid, uintptr_t a, const cu_site *s,
   return scratch(s);
 }
 
-/* ---- racecheck: the shadow of one shared memory buffer ---- */
-typedef struct Acc { uint32_t tid, sw; const cu_site *s; } Acc;
-typedef struct Word {
-  uint64_t wep, rep;          /* epochs of the last write, of the readers */
-  Acc w, r1, r2;              /* r2: a second reader, other than r1 */
-} Word;
-typedef struct Shadow {
-  char *smem;                 /* the buffer it shadows (a worker's or an SM slot's) */
-  size_t nw;
-  Word *w;
-  uint64_t epoch;             /* the running block's barrier interval */
-  uint32_t sw[32];            /* __syncwarp() count of each warp */
-  struct Shadow *next;
-} Shadow;
+/* ---- racecheck: the shadow of one shared memory buffer ----
+ * (its types are in cucc_dev.h: cu_ck() reads it for its fast path) */
+typedef cu_ckacc Acc;
+typedef cu_ckword Word;
+typedef cu_ckshadow Shadow;
 
 static Shadow *shadows;
 static pthread_mutex_t smu = PTHREAD_MUTEX_INITIALIZER;
 static atomic_ullong epochs;
-static _Thread_local Shadow *last_sh;
-#define NOBODY 0xffffffffu
+_Thread_local Shadow *cu_ck_sh;   /* the shadow this worker used last */
+#define NOBODY CU_CK_NOBODY
 
 static Shadow *shadow(const cu_block *B) {
-  if (last_sh && last_sh->smem == B->smem) return last_sh;
+  if (cu_ck_sh && cu_ck_sh->smem == B->smem) return cu_ck_sh;
   pthread_mutex_lock(&smu);
   Shadow *s = shadows;
   while (s && s->smem != B->smem) s = s->next;
@@ -265,7 +257,7 @@ static Shadow *shadow(const cu_block *B) {
     shadows = s;
   }
   pthread_mutex_unlock(&smu);
-  return last_sh = s;
+  return cu_ck_sh = s;
 }
 
 void cu_ck_block(const cu_block *B) {
@@ -397,7 +389,7 @@ void *cu_ck_slow(const cu_block *B, unsigned tid, void *p, const cu_site *s, con
   bool in = i < nas && a + s->size <= as[i].lo + as[i].n;
   unsigned char *init = in ? as[i].init : NULL;
   size_t off = in ? a - as[i].lo : 0;
-  if (in) cu_ck_last = (cu_ckc){as[i].lo, as[i].lo + as[i].n, __atomic_load_n(&cu_ck_gen, __ATOMIC_RELAXED)};
+  if (in) cu_ck_last[nlast++ % CU_CK_NLAST] = (cu_ckc){as[i].lo, as[i].lo + as[i].n, __atomic_load_n(&cu_ck_gen, __ATOMIC_RELAXED), init};
   pthread_rwlock_unlock(&alock);
   if (in) {
     if (mis) return bad(B, tid, a, s, "__global__", "is misaligned");
