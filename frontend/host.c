@@ -36,6 +36,7 @@ typedef struct Inc { unsigned off; CXFile to; } Inc;
 typedef struct Host Host;
 static void add_kernel(Host *h, CXCursor fn);
 static void scan_inst(Host *h, CXCursor call);
+static void use_inst(Host *h, CXCursor ref);
 
 struct Host {
   Fe *p;
@@ -346,12 +347,26 @@ static void add_kernel(Host *h, CXCursor fn) {
 static enum CXChildVisitResult inst_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   Host *h = d;
-  if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_CallExpr) {
     CXCursor callee, cfg;
     if (launch_cfg(c, &callee, &cfg)) add_kernel(h, clang_getCursorReferenced(c));
     else scan_inst(h, c);
+  } else if (k == CXCursor_DeclRefExpr) {
+    use_inst(h, c);
   }
   return CXChildVisit_Recurse;
+}
+
+/* A template instantiation named without a call: `&k<float>` handed to
+ * cudaLaunchKernel or cudaFuncGetAttributes compiles that kernel, and the
+ * function pointers translate.c writes for explicit instantiations
+ * (`template void f<int>(...);`) scan f<int>'s body. */
+static void use_inst(Host *h, CXCursor ref) {
+  CXCursor fn = clang_getCursorReferenced(ref);
+  if (clang_Cursor_isNull(fn) || clang_getCursorKind(fn) != CXCursor_FunctionDecl) return;
+  if (cx_has_attr(fn, CXCursor_CUDAGlobalAttr)) add_kernel(h, fn);
+  else scan_inst(h, ref);
 }
 
 static void scan_inst(Host *h, CXCursor call) {
@@ -425,6 +440,7 @@ static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent, CXClientData
     return CXChildVisit_Continue;
   }
   if (k == CXCursor_CallExpr) scan_inst(h, c);
+  else if (k == CXCursor_DeclRefExpr) use_inst(h, c);
   return CXChildVisit_Recurse;
 }
 

@@ -90,6 +90,105 @@ static int launch_bounds(CXTranslationUnit tu, CXCursor fn) {
   return n;
 }
 
+/* Explicit instantiations of function templates (`template void
+ * reduce<int>(int n, int *p);`) have no cursor in libclang, so kernels
+ * launched from them would never be compiled. For each one in the main file
+ * we append a use the AST does show, a pointer of its declared type:
+ *   static void *__cucc_inst_0 = (void *)(void (*)(int n, int *p))&reduce<int>;
+ * whose DeclRefExpr host.c follows into the instantiation. Returns the
+ * text to append, or NULL if there is none. */
+static bool tok_is(CXTranslationUnit tu, CXToken t, const char *s) {
+  char *x = cx_str(clang_getTokenSpelling(tu, t));
+  bool r = !strcmp(x, s);
+  free(x);
+  return r;
+}
+
+static void put_toks(Buf *b, CXTranslationUnit tu, CXToken *t, unsigned from, unsigned to) {
+  for (unsigned i = from; i < to; i++) {
+    char *x = cx_str(clang_getTokenSpelling(tu, t[i]));
+    buf_printf(b, "%s%s", i > from ? " " : "", x);
+    free(x);
+  }
+}
+
+/* t[at] is `>`: the index of its `<` (or at if unbalanced) */
+static unsigned angle_open(CXTranslationUnit tu, CXToken *t, unsigned at) {
+  int depth = 0;
+  for (unsigned i = at + 1; i-- > 0;) {
+    if (tok_is(tu, t[i], ">")) depth++;
+    else if (tok_is(tu, t[i], ">>")) depth += 2;
+    else if (tok_is(tu, t[i], "<") && --depth <= 0) return i;
+  }
+  return at;
+}
+
+static char *explicit_insts(CXTranslationUnit tu, const char *path, size_t len) {
+  CXFile f = clang_getFile(tu, path);
+  if (!f) return NULL;
+  CXToken *t;
+  unsigned nt;
+  clang_tokenize(tu, clang_getRange(clang_getLocationForOffset(tu, f, 0), clang_getLocationForOffset(tu, f, len)),
+                 &t, &nt);
+  static const char *const quals[] = {"__global__", "__host__", "__device__", "__forceinline__", "__noinline__",
+                                      "inline", "static", "constexpr"};
+  Buf out = {0};
+  int n = 0;
+  for (unsigned i = 0; i + 1 < nt; i++) {
+    if (clang_getTokenKind(t[i]) != CXToken_Keyword || !tok_is(tu, t[i], "template")) continue;
+    if (tok_is(tu, t[i + 1], "<") || tok_is(tu, t[i + 1], "class") || tok_is(tu, t[i + 1], "struct") ||
+        tok_is(tu, t[i + 1], "union"))
+      continue;
+    if (i > 0 && tok_is(tu, t[i - 1], "extern")) continue; /* instantiated in another unit */
+    unsigned b = i + 1, p = 0, e = 0;
+    for (bool q = true; q && b < nt;) {
+      q = false;
+      for (size_t k = 0; k < sizeof quals / sizeof *quals; k++)
+        if (tok_is(tu, t[b], quals[k])) { b++; q = true; break; }
+    }
+    /* the parameter list: the first `(` after the name; the declaration
+     * ends at `;` with no braces */
+    for (unsigned j = b; j < nt && !p; j++) {
+      if (tok_is(tu, t[j], ";") || tok_is(tu, t[j], "{")) break;
+      if (tok_is(tu, t[j], "(") && j > b) p = j;
+    }
+    if (!p) continue;
+    int depth = 0;
+    for (unsigned j = p; j < nt; j++) {
+      if (tok_is(tu, t[j], "(")) depth++;
+      else if (tok_is(tu, t[j], ")") && --depth == 0) { e = j; break; }
+    }
+    if (!e) continue;
+    /* the name: an identifier, its template arguments, its qualifiers */
+    unsigned nm = p - 1;
+    if (tok_is(tu, t[nm], ">") || tok_is(tu, t[nm], ">>")) nm = angle_open(tu, t, nm) - 1;
+    while (nm > b && tok_is(tu, t[nm - 1], "::")) {
+      nm -= 2;
+      if (tok_is(tu, t[nm], ">")) nm = angle_open(tu, t, nm) - 1;
+    }
+    if (nm <= b || nm >= p || clang_getTokenKind(t[nm]) != CXToken_Identifier) continue;
+    /* one line each, in the namespaces that enclose the instantiation */
+    Vec ns = {0};
+    CXCursor c = clang_getCursor(tu, clang_getTokenLocation(tu, t[i]));
+    for (; !clang_Cursor_isNull(c) && clang_getCursorKind(c) == CXCursor_Namespace;
+         c = clang_getCursorSemanticParent(c))
+      vec_push(&ns, cx_str(clang_getCursorSpelling(c)));
+    for (int k = ns.n; k-- > 0;) buf_printf(&out, "namespace %s { ", (char *)ns.v[k]);
+    buf_printf(&out, "static void *__cucc_inst_%d __attribute__((unused)) = (void *)(", n++);
+    put_toks(&out, tu, t, b, nm);
+    buf_puts(&out, " (*)");
+    put_toks(&out, tu, t, p, e + 1);
+    buf_puts(&out, ")&");
+    put_toks(&out, tu, t, nm, p);
+    buf_puts(&out, ";");
+    for (int k = 0; k < ns.n; k++) buf_puts(&out, " }");
+    buf_puts(&out, "\n");
+    i = e;
+  }
+  clang_disposeTokens(tu, t, nt);
+  return out.s;
+}
+
 /* __CUDA_ARCH__: the host-side parse leaves it undefined, as nvcc's host
  * pass does. A program that tests it (in any file but our headers) is
  * parsed a second time with it defined, as nvcc's device pass does, and its
@@ -219,6 +318,51 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
     clang_disposeTranslationUnit(tu);
     clang_disposeIndex(idx);
     return 1;
+  }
+  char *insts = explicit_insts(tu, path, srclen);
+  /* parse again with the uses appended (after every byte of the user's, so
+   * offsets and line numbers stay theirs); a use clang rejects (a member
+   * function's, say) is dropped and the rest parsed once more */
+  for (int tries = 0; insts && *insts && tries < 2; tries++) {
+    unsigned lines = 1;
+    for (size_t i = 0; i < srclen; i++) lines += src[i] == '\n';
+    Buf b = {0};
+    buf_put(&b, joined ? joined : src, srclen);
+    buf_printf(&b, "\n%s", insts);
+    struct CXUnsavedFile uf2 = {path, b.s, b.len};
+    CXTranslationUnit tu3 = NULL;
+    ec = clang_parseTranslationUnit2(idx, path, (const char *const *)args.v, args.n, &uf2, 1,
+                                     CXTranslationUnit_None, &tu3);
+    if (ec != CXError_Success || !tu3) break;
+    Vec bad = {0}; /* line numbers (1-based, within insts) that clang rejected */
+    for (unsigned i = 0; i < clang_getNumDiagnostics(tu3); i++) {
+      CXDiagnostic d = clang_getDiagnostic(tu3, i);
+      if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error) continue;
+      unsigned l = 0;
+      clang_getExpansionLocation(clang_getDiagnosticLocation(d), NULL, &l, NULL, NULL);
+      vec_push(&bad, (void *)(size_t)(l > lines ? l - lines : 0));
+    }
+    if (!bad.n) {
+      clang_disposeTranslationUnit(tu);
+      tu = tu3;
+      joined = b.s;
+      uf = uf2;
+      if (o->verbose) fprintf(stderr, "cucc: explicit instantiations of %s, parsed with:\n%s", path, insts);
+      break;
+    }
+    clang_disposeTranslationUnit(tu3);
+    Buf keep = {0};
+    unsigned l = 1;
+    for (const char *q = insts; *q; l++) {
+      const char *nl = strchr(q, '\n');
+      size_t len = nl ? (size_t)(nl - q + 1) : strlen(q);
+      bool drop = false;
+      for (int k = 0; k < bad.n; k++) drop |= (size_t)bad.v[k] == l || (size_t)bad.v[k] == 0;
+      if (drop && o->verbose) fprintf(stderr, "cucc: explicit instantiation not followed: %.*s", (int)len, q);
+      if (!drop) buf_put(&keep, q, len);
+      q += len;
+    }
+    insts = keep.s;
   }
 
   Prog *prog = xcalloc(1, sizeof *prog);

@@ -145,6 +145,6 @@ int main() {
       bad++;
     }
   }
-  printf("%s\n", bad ? "FAILED" : "vector types OK");
+  printf("%s\n", bad ? "FAILED" : "PASS");
   return bad != 0;
 }
