@@ -264,7 +264,10 @@ static Node *addr_of(Node *a, Type *pty) {
     n->c = addr_of(a->c, pty);
     return n;
   }
-  if (a->k != N_VAR && a->k != N_INDEX && a->k != N_MEMBER) {
+  /* a temporary object (`SharedMemory<T>()` whose conversion operator is
+   * called): a record's N_INIT prints as a C compound literal, an lvalue */
+  bool tmp = a->k == N_INIT && a->ty->kind == TY_RECORD;
+  if (a->k != N_VAR && a->k != N_INDEX && a->k != N_MEMBER && !tmp) {
     errorat(a->file, a->line, a->col, "unsupported in device code: a non-const reference bound to a temporary");
     return a;
   }

@@ -58,6 +58,8 @@ typedef struct Em {
   Vec psites;            /* Node*: the kernel's divergent branch sites */
   const char *kn;        /* the kernel's C name */
   bool noprof;           /* printing code of ours, not the program's: not counted */
+  Vec wcopy;             /* Obj*: uniform variables from outside the region
+                            that it stores to: a copy per warp (wcopies) */
 } Em;
 
 /* The lanes of a run-forming condition: `cnt` of them, from `at` (NULL:
@@ -2078,6 +2080,10 @@ static void warp_head(Em *e, bool tids, bool fast, int hw, bool bw) {
       line(e, "for (int _r = 0; _r < %d; _r++) %s_b[_r] = %s[_r * %d];", 32 / hw, o->cname, o->cname, hw);
     }
   }
+  for (int i = 0; i < e->wcopy.n; i++) {
+    Obj *o = e->wcopy.v[i];
+    line(e, "%s = _wci_%s;", ty_decl(o->ty, o->cname), o->cname);
+  }
   e->rend = xfmt("_rend%d", ++e->nid);
   e->rend_used = false;
   e->chain.n = 0;
@@ -2102,6 +2108,7 @@ static void warp_open(Em *e) { warp_open_(e, true); }
 static void warp_close(Em *e) {
   if (e->rend_used) line(e, "%s: ;", e->rend);
   if (e->exits) line(e, "%s _ex[_w][_l] = !_m0[_l];", lanes(e, true));
+  for (int i = 0; i < e->wcopy.n; i++) line(e, "_wco_%s = %s;", ((Obj *)e->wcopy.v[i])->cname, ((Obj *)e->wcopy.v[i])->cname);
   line(e, "(void)_m0; (void)_nl;");
   for (int i = 0; i < e->cross.n; i++) line(e, "(void)%s;", ((Obj *)e->cross.v[i])->cname);
   e->fast = false;
@@ -2128,6 +2135,39 @@ static void region_body(Em *e, Vec *stmts, int from, int to) {
 
 static void region_(Em *e, Vec *stmts, int from, int to);
 
+/* ---- per-warp copies ----
+ * A uniform variable that lives outside a region's warp loop (a parameter,
+ * a block-level value) and that the region stores to, under uniform
+ * control that also holds varying work (`if (pow2) { step <<= 1; ... }`):
+ * run in the warp loop, the store would be applied once per warp. Each
+ * warp works on a copy made from the value at the region's start, and the
+ * last warp's copy is the value after it (every warp computes the same). */
+static bool decl_within(Vec *stmts, int from, int to, Obj *o) {
+  for (int i = from; i < to; i++)
+    if (decl_in(stmts->v[i], o)) return true;
+  return false;
+}
+
+static void wcopies_(Node *n, Vec *stmts, int from, int to, Vec *out) {
+  if (!n) return;
+  if (n->k == N_ASSIGN || n->k == N_INCDEC) {
+    Node *v = n->a;
+    while ((v->k == N_MEMBER && !v->post) || (v->k == N_INDEX && v->a->ty->kind == TY_ARRAY)) v = v->a;
+    Obj *o = v->k == N_VAR ? v->var : NULL;
+    if (o && !o->vary && !o->is_shared && !o->addr_taken && !o->is_global && o->ty->kind != TY_ARRAY &&
+        !decl_within(stmts, from, to, o)) {
+      bool seen = false;
+      for (int i = 0; i < out->n; i++) seen |= out->v[i] == o;
+      if (!seen) vec_push(out, o);
+    }
+  }
+  wcopies_(n->a, stmts, from, to, out);
+  wcopies_(n->b, stmts, from, to, out);
+  wcopies_(n->c, stmts, from, to, out);
+  wcopies_(n->d, stmts, from, to, out);
+  for (int i = 0; i < n->list.n; i++) wcopies_(n->list.v[i], stmts, from, to, out);
+}
+
 static int count_str(const char *s, const char *w) {
   int n = 0;
   for (const char *p = s; (p = strstr(p, w)); p += strlen(w)) n++;
@@ -2140,8 +2180,26 @@ static int count_str(const char *s, const char *w) {
 static void region(Em *e, Vec *stmts, int from, int to) {
   Buf b = {0}, *save = e->o;
   e->o = &b;
+  e->wcopy.n = 0;
+  for (int i = from; i < to; i++) wcopies_(stmts->v[i], stmts, from, to, &e->wcopy);
+  Vec wc = e->wcopy;
+  if (wc.n) {
+    line(e, "{   /* per-warp copies of the uniform values this region stores to */");
+    e->ind++;
+    for (int i = 0; i < wc.n; i++) {
+      Obj *o = wc.v[i];
+      line(e, "%s = %s;", ty_decl(o->ty, xfmt("_wci_%s", o->cname)), o->cname);
+      line(e, "%s = %s;", ty_decl(o->ty, xfmt("_wco_%s", o->cname)), o->cname);
+    }
+  }
   region_(e, stmts, from, to);
   close_pend(e);
+  e->wcopy = (Vec){0};
+  if (wc.n) {
+    for (int i = 0; i < wc.n; i++) line(e, "%s = _wco_%s;", ((Obj *)wc.v[i])->cname, ((Obj *)wc.v[i])->cname);
+    e->ind--;
+    line(e, "}");
+  }
   e->o = save;
   if (!b.s) return;
   static const char *const decl = "unsigned char _m0[32];\n",
