@@ -323,9 +323,9 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
   /* parse again with the uses appended (after every byte of the user's, so
    * offsets and line numbers stay theirs); a use clang rejects (a member
    * function's, say) is dropped and the rest parsed once more */
+  unsigned lines = 1;   /* the user's lines, and the blank one before the uses */
+  for (size_t i = 0; insts && i < srclen; i++) lines += src[i] == '\n';
   for (int tries = 0; insts && *insts && tries < 2; tries++) {
-    unsigned lines = 1;
-    for (size_t i = 0; i < srclen; i++) lines += src[i] == '\n';
     Buf b = {0};
     buf_put(&b, joined ? joined : src, srclen);
     buf_printf(&b, "\n%s", insts);

@@ -2180,9 +2180,9 @@ static int count_str(const char *s, const char *w) {
 static void region(Em *e, Vec *stmts, int from, int to) {
   Buf b = {0}, *save = e->o;
   e->o = &b;
-  e->wcopy.n = 0;
-  for (int i = from; i < to; i++) wcopies_(stmts->v[i], stmts, from, to, &e->wcopy);
-  Vec wc = e->wcopy;
+  Vec wc = {0};
+  for (int i = from; i < to; i++) wcopies_(stmts->v[i], stmts, from, to, &wc);
+  e->wcopy = wc;
   if (wc.n) {
     line(e, "{   /* per-warp copies of the uniform values this region stores to */");
     e->ind++;
