@@ -386,6 +386,10 @@ static void var(Em *e, Obj *o) {
     else buf_printf(e->o, "(*%s)", o->cname);
     return;
   }
+  if (o->prom && e->lane) {
+    buf_printf(e->o, "_p_%s", o->cname);
+    return;
+  }
   buf_puts(e->o, o->cname);
   if (o->vary && e->lane) buf_puts(e->o, "[_l]");
 }
@@ -1345,6 +1349,34 @@ static long long trips(Node *n) {
   return b->ival - a->ival;
 }
 
+/* The per-lane scalars a uniform loop inside a lane loop uses (*w: those
+ * it stores to). Each is read into a scalar before the loop and written
+ * back after it: per-lane storage lives in the block's lane buffer, which
+ * gcc cannot tell apart from shared memory, so `acc[_l] += As[ty][k] *
+ * Bs[k][tx]` stored acc back at every k (20% of the tile-16 matmul). */
+static void prom_vars(Em *e, Node *n, Vec *v, bool store) {
+  if (!n) return;
+  if (n->k == N_VAR) {
+    Obj *o = n->var;
+    bool aff = (e->fast || e->hw) && o->aff;
+    if (o->vary && !aff && !o->is_shared && !o->addr_taken && !o->ty->is_volatile && is_arith(o->ty)) {
+      if (!o->prom) {
+        o->prom = true;
+        o->prom_st = false;
+        vec_push(v, o);
+      }
+      o->prom_st |= store;
+    }
+    return;
+  }
+  bool st = (n->k == N_ASSIGN || n->k == N_INCDEC);
+  prom_vars(e, n->a, v, st);
+  prom_vars(e, n->b, v, false);
+  prom_vars(e, n->c, v, false);
+  prom_vars(e, n->d, v, false);
+  for (int i = 0; i < n->list.n; i++) prom_vars(e, n->list.v[i], v, false);
+}
+
 static void st_loop(Em *e, Node *n) {
   bool work = false;
   /* Only short constant loops, in the whole- and half-row versions: gcc
@@ -1353,8 +1385,21 @@ static void st_loop(Em *e, Node *n) {
    * 32 lanes of accumulators in registers by itself. */
   long long nt = lane_loop_ok(n) ? trips(n) : -1;
   if ((e->fast || e->hw) && nt > 0 && nt <= 16 && lane_ok(n->d, &work) && work) {
+    Vec pv = {0};
+    prom_vars(e, n, &pv, false);
+    for (int i = 0; i < pv.n; i++) ((Obj *)pv.v[i])->prom = false;   /* printed as storage here */
     lane_open(e);
+    for (int i = 0; i < pv.n; i++) {
+      Obj *o = pv.v[i];
+      line(e, "%s = %s[_l];", ty_decl(o->ty, xfmt("_p_%s", o->cname)), o->cname);
+      o->prom = true;
+    }
     lane_st(e, n);
+    for (int i = 0; i < pv.n; i++) {
+      Obj *o = pv.v[i];
+      o->prom = false;
+      if (o->prom_st) line(e, "%s[_l] = _p_%s;", o->cname, o->cname);
+    }
     lane_close(e);
     return;
   }

@@ -77,6 +77,23 @@ int main(int argc, char **argv) {
   HAS("half rows: row value per sub-row, broadcast", d, "As[ty_b[_r]][k]");
   HASNT("row value set once from thread indices: recomputed, not kept", d, "ty_all");
 
+  d = translate("__global__ void k(const float *A, const float *B, float *C, int w) {\n"
+                "  __shared__ float As[16][16], Bs[16][16];\n"
+                "  int tx = threadIdx.x, ty = threadIdx.y;\n"
+                "  float acc = 0, f = 2.0f * tx;\n"
+                "  for (int m = 0; m < w / 16; m++) {\n"
+                "    As[ty][tx] = A[ty * w + m * 16 + tx]; Bs[ty][tx] = B[(m * 16 + ty) * w + tx];\n"
+                "    __syncthreads();\n"
+                "    for (int k = 0; k < 16; k++) acc += As[ty][k] * Bs[k][tx] * f;\n"
+                "    __syncthreads();\n"
+                "  }\n"
+                "  C[ty * w + tx] = acc;\n}\n", &rc);
+  HAS("short uniform loop inside a lane loop: its accumulator in a scalar", d, "float _p_acc = acc[_l];");
+  HAS("short uniform loop inside a lane loop: the loop updates the scalar", d, "(_p_acc += ");
+  HAS("short uniform loop inside a lane loop: stored back once", d, "acc[_l] = _p_acc;");
+  HAS("short uniform loop inside a lane loop: a value it only reads in a scalar", d, "float _p_f = f[_l];");
+  HASNT("short uniform loop inside a lane loop: no store of a value it only reads", d, "f[_l] = _p_f;");
+
   d = translate("__global__ void k(int *a, int n) {\n"
                 "  int x;\n"
                 "  if ((x = a[threadIdx.x]) > n) a[threadIdx.x] = x; else a[threadIdx.x] = 0;\n}\n", &rc);
