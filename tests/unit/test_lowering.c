@@ -73,7 +73,7 @@ int main(int argc, char **argv) {
   HAS("row value: As[ty][k] is a broadcast", d, "As[ty_b][k]");
   HAS("row + lane: A[row * w + tx] is unit stride", d, "(&A[((row_b * w) + tx_b)])[_l]");
   HAS("half rows: a version for 16 x 2k blocks", d, "_B->blockDim.x == 16u && _B->blockDim.y % 2u == 0");
-  HAS("half rows: lane loops are sub-row x column", d, "for (int _r = 0; _r < 2; _r++) for (int _x = 0, _l = _r * 16; _l < _r * 16 + 16; _x++, _l++)");
+  HAS("half rows: lane loops are sub-row x column", d, "for (int _r = 0; _r < 2; _r++) CU_LANES for (int _x = 0, _l = _r * 16; _l < _r * 16 + 16; _x++, _l++)");
   HAS("half rows: row value per sub-row, broadcast", d, "As[ty_b[_r]][k]");
   HASNT("row value set once from thread indices: recomputed, not kept", d, "ty_all");
 
