@@ -156,7 +156,7 @@ struct Obj {
                           its name in host code), device C reads it through
                           a pointer bound by that key */
   bool vary;           /* per-lane storage (uniform.c) */
-  bool prom, prom_st;  /* varying, held in a scalar `_p_NAME` while one lane
+  bool prom, prom_st;  /* varying, held in a scalar `_s_NAME` while one lane
                           runs a uniform loop (emit.c, st_loop); prom_st:
                           the loop stores to it */
   unsigned char aff;   /* when warps are whole rows (emit.c), AF_LANE: lane

@@ -389,7 +389,7 @@ static void var(Em *e, Obj *o) {
     return;
   }
   if (o->prom && e->lane) {
-    buf_printf(e->o, "_p_%s", o->cname);
+    buf_printf(e->o, "_s_%s", o->cname);
     return;
   }
   buf_puts(e->o, o->cname);
@@ -1351,9 +1351,9 @@ static long long trips(Node *n) {
   return b->ival - a->ival;
 }
 
-/* The per-lane scalars a uniform loop inside a lane loop uses (*w: those
- * it stores to). Each is read into a scalar before the loop and written
- * back after it: per-lane storage lives in the block's lane buffer, which
+/* The per-lane scalars a uniform loop inside a lane loop uses (prom_st:
+ * those it stores to). Each is read into a scalar `_s_NAME` before the loop
+ * and written back after it: per-lane storage lives in the block's lane buffer, which
  * gcc cannot tell apart from shared memory, so `acc[_l] += As[ty][k] *
  * Bs[k][tx]` stored acc back at every k (20% of the tile-16 matmul). */
 static void prom_vars(Em *e, Node *n, Vec *v, bool store) {
@@ -1371,10 +1371,10 @@ static void prom_vars(Em *e, Node *n, Vec *v, bool store) {
     }
     return;
   }
-  bool st = (n->k == N_ASSIGN || n->k == N_INCDEC);
+  bool st = n->k == N_ASSIGN || n->k == N_INCDEC || (n->k == N_CAST && n->implicit && store);
   prom_vars(e, n->a, v, st);
-  prom_vars(e, n->b, v, false);
-  prom_vars(e, n->c, v, false);
+  prom_vars(e, n->b, v, (n->k == N_COND || n->k == N_COMMA) && store);
+  prom_vars(e, n->c, v, n->k == N_COND && store);
   prom_vars(e, n->d, v, false);
   for (int i = 0; i < n->list.n; i++) prom_vars(e, n->list.v[i], v, false);
 }
@@ -1393,14 +1393,14 @@ static void st_loop(Em *e, Node *n) {
     lane_open(e);
     for (int i = 0; i < pv.n; i++) {
       Obj *o = pv.v[i];
-      line(e, "%s = %s[_l];", ty_decl(o->ty, xfmt("_p_%s", o->cname)), o->cname);
+      line(e, "%s = %s[_l];", ty_decl(o->ty, xfmt("_s_%s", o->cname)), o->cname);
       o->prom = true;
     }
     lane_st(e, n);
     for (int i = 0; i < pv.n; i++) {
       Obj *o = pv.v[i];
       o->prom = false;
-      if (o->prom_st) line(e, "%s[_l] = _p_%s;", o->cname, o->cname);
+      if (o->prom_st) line(e, "%s[_l] = _s_%s;", o->cname, o->cname);
     }
     lane_close(e);
     return;

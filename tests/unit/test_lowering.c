@@ -88,11 +88,13 @@ int main(int argc, char **argv) {
                 "    __syncthreads();\n"
                 "  }\n"
                 "  C[ty * w + tx] = acc;\n}\n", &rc);
-  HAS("short uniform loop inside a lane loop: its accumulator in a scalar", d, "float _p_acc = acc[_l];");
-  HAS("short uniform loop inside a lane loop: the loop updates the scalar", d, "(_p_acc += ");
-  HAS("short uniform loop inside a lane loop: stored back once", d, "acc[_l] = _p_acc;");
-  HAS("short uniform loop inside a lane loop: a value it only reads in a scalar", d, "float _p_f = f[_l];");
-  HASNT("short uniform loop inside a lane loop: no store of a value it only reads", d, "f[_l] = _p_f;");
+  HAS("short uniform loop inside a lane loop: its accumulator in a scalar", d, "float _s_acc = acc[_l];");
+  HAS("short uniform loop inside a lane loop: the loop updates the scalar", d, "(_s_acc += ");
+  HAS("short uniform loop inside a lane loop: half rows too", d, "(_s_acc += ((As[ty_b[_r]][k]");
+  HASNT("short uniform loop inside a lane loop: no store per iteration in half rows", d, "(acc[_l] += ((As[ty_b");
+  HAS("short uniform loop inside a lane loop: stored back once", d, "acc[_l] = _s_acc;");
+  HAS("short uniform loop inside a lane loop: a value it only reads in a scalar", d, "float _s_f = f[_l];");
+  HASNT("short uniform loop inside a lane loop: no store of a value it only reads", d, "f[_l] = _s_f;");
 
   d = translate("__global__ void k(int *a, int n) {\n"
                 "  int x;\n"
