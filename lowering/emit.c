@@ -1351,11 +1351,12 @@ static long long trips(Node *n) {
   return b->ival - a->ival;
 }
 
-/* The per-lane scalars a uniform loop inside a lane loop uses (prom_st:
- * those it stores to). Each is read into a scalar `_s_NAME` before the loop
- * and written back after it: per-lane storage lives in the block's lane buffer, which
- * gcc cannot tell apart from shared memory, so `acc[_l] += As[ty][k] *
- * Bs[k][tx]` stored acc back at every k (20% of the tile-16 matmul). */
+/* The per-lane scalars a uniform loop inside a lane loop uses, marked
+ * `prom` (prom_st: those it stores to). Each is read into a scalar
+ * `_s_NAME` before the loop and written back after it: per-lane storage
+ * lives in the block's lane buffer, which gcc cannot tell apart from shared
+ * memory, so `acc[_l] += As[ty][k] * Bs[k][tx]` stored acc back at every k
+ * (20% of the tile-16 matmul). */
 static void prom_vars(Em *e, Node *n, Vec *v, bool store) {
   if (!n) return;
   if (n->k == N_VAR) {
@@ -1389,12 +1390,10 @@ static void st_loop(Em *e, Node *n) {
   if ((e->fast || e->hw) && nt > 0 && nt <= 16 && lane_ok(n->d, &work) && work) {
     Vec pv = {0};
     prom_vars(e, n, &pv, false);
-    for (int i = 0; i < pv.n; i++) ((Obj *)pv.v[i])->prom = false;   /* printed as storage here */
     lane_open(e);
     for (int i = 0; i < pv.n; i++) {
       Obj *o = pv.v[i];
       line(e, "%s = %s[_l];", ty_decl(o->ty, xfmt("_s_%s", o->cname)), o->cname);
-      o->prom = true;
     }
     lane_st(e, n);
     for (int i = 0; i < pv.n; i++) {
