@@ -53,10 +53,12 @@ bool rt_prof_on(void);                                    /* asked for (read onc
 void rt_prof_note(const cu_kernel *k, double ms, double occupancy);
 
 /* pool.c: run n blocks with fn(i, arg) on the worker pool, wait for all */
-/* runs fn(first, end, worker, arg) over [0, n) in chunks of `chunk` */
+/* runs fn(first, end, worker, arg) over [0, n) in chunks of at least `chunk` */
 void rt_pool_run(unsigned long long n, unsigned long long chunk,
                  void (*fn)(unsigned long long first, unsigned long long end, int worker, void *arg), void *arg);
 unsigned long long rt_pool_chunk(unsigned long long n);
+bool rt_pool_take(_Atomic unsigned long long *next, unsigned long long n, unsigned long long min, int parts,
+                  unsigned long long *lo, unsigned long long *hi);
 int rt_pool_workers(void);
 
 /* models.c: one GPU per compute capability */

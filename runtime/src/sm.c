@@ -96,6 +96,7 @@ typedef struct Job {
   unsigned nthreads, nwarps;
   int per_sm;
   unsigned long long nblocks, chunk;
+  int parts;                     /* workers sharing the grid */
   _Atomic unsigned long long next;
   struct cu_launch *launch;
   _Atomic int *failed;
@@ -277,11 +278,7 @@ static void run_share(unsigned long long w, unsigned long long end, int worker, 
     for (int i = 0; i < n; i++) {
       Slot *s = &sh->slots[i];
       if (!s->busy && !atomic_load_explicit(J->failed, memory_order_relaxed)) {
-        if (lo == hi) {
-          lo = atomic_fetch_add(&J->next, J->chunk);
-          if (lo > J->nblocks) lo = J->nblocks;
-          hi = lo + J->chunk < J->nblocks ? lo + J->chunk : J->nblocks;
-        }
+        if (lo == hi && !rt_pool_take(&J->next, J->nblocks, J->chunk, J->parts, &lo, &hi)) lo = hi = J->nblocks;
         if (lo < hi) start_block(J, s, lo++);
       }
       if (!s->busy) continue;
@@ -318,6 +315,7 @@ void rt_sm_run(const cu_kernel *k, const char *params, cu_idx3 g, cu_idx3 b, siz
   J.launch = launch;
   J.failed = failed;
   J.chunk = rt_pool_chunk(J.nblocks);
+  J.parts = W;
   atomic_store(&J.next, 0);
   rt_pool_run((unsigned long long)W, 1, run_share, &J);
 }

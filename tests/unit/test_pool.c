@@ -1,0 +1,72 @@
+/* test_pool.c: how the worker pool hands out blocks (pool.c).
+ *  - rt_pool_take: guided chunks cover [0, n) once, in order, shrinking
+ *    from a 2W-th of the grid down to the minimum chunk;
+ *  - rt_pool_run on the real pool: every block runs exactly once, on
+ *    however many workers CUCC_WORKERS gives it.
+ * Not a timing test: bench/run measures what the chunk sizes are for. */
+#include "rt.h"
+#include <stdatomic.h>
+
+static int npass, nfail;
+
+static void ok(const char *what, int cond) {
+  if (cond) { npass++; return; }
+  nfail++;
+  printf("FAIL %s\n", what);
+}
+
+static void take(unsigned long long n, unsigned long long min, int parts) {
+  char what[128];
+  _Atomic unsigned long long next = 0;
+  unsigned long long lo, hi, at = 0, prev = ~0ull, chunks = 0;
+  int order = 1, shrink = 1, least = 1;
+  while (rt_pool_take(&next, n, min, parts, &lo, &hi)) {
+    if (lo != at || hi <= lo) order = 0;
+    if (hi - lo > prev) shrink = 0;
+    if (hi - lo < min && hi != n) least = 0;
+    if (!chunks && n / (2ull * parts) >= min && hi - lo != n / (2ull * parts)) least = 0;
+    prev = hi - lo;
+    at = hi;
+    chunks++;
+  }
+  snprintf(what, sizeof what, "take n=%llu min=%llu parts=%d", n, min, parts);
+  ok(what, order && at == n && shrink && least);
+  /* guided: about 2W ln(n / (2W min)) chunks, far fewer than n / min */
+  snprintf(what, sizeof what, "take n=%llu min=%llu parts=%d: %llu chunks", n, min, parts, chunks);
+  ok(what, n < 4096 || chunks < n / min / 4);
+}
+
+static _Atomic unsigned char *seen;
+static _Atomic int bad;
+
+static void mark(unsigned long long first, unsigned long long end, int worker, void *arg) {
+  (void)arg;
+  if (worker < 0 || worker >= rt_pool_workers()) atomic_store(&bad, 1);
+  for (unsigned long long i = first; i < end; i++)
+    if (atomic_fetch_add(&seen[i], 1)) atomic_store(&bad, 1);
+}
+
+static void run(unsigned long long n) {
+  char what[96];
+  seen = calloc(n ? n : 1, 1);
+  atomic_store(&bad, 0);
+  rt_pool_run(n, rt_pool_chunk(n), mark, NULL);
+  int all = 1;
+  for (unsigned long long i = 0; i < n; i++) all &= seen[i] == 1;
+  snprintf(what, sizeof what, "run n=%llu on %d workers", n, rt_pool_workers());
+  ok(what, all && !atomic_load(&bad));
+  free((void *)seen);
+}
+
+int main(void) {
+  unsigned long long ns[] = {0, 1, 2, 31, 32, 33, 1000, 32768, 1000003};
+  for (unsigned i = 0; i < sizeof ns / sizeof *ns; i++) {
+    for (int parts = 1; parts <= 16; parts *= 4) {
+      take(ns[i], 1, parts);
+      take(ns[i], 32, parts);
+    }
+    for (int r = 0; r < 3; r++) run(ns[i]);
+  }
+  printf("%d passed, %d failed\n", npass, nfail);
+  return nfail != 0;
+}
