@@ -366,20 +366,30 @@ extern _Thread_local cu_ckc cu_ck_last[CU_CK_NLAST];
 extern _Thread_local cu_ckshadow *cu_ck_sh;
 extern unsigned cu_ck_gen, cu_ck_what;
 
-/* racecheck without the slow path: a read of a shared word this
- * interval's shadow already shows read by this thread or by two others,
- * and written by no other thread, changes nothing; a write (or a
+/* racecheck without the slow path: a read of a shared word no other
+ * thread wrote in this interval is recorded as the slow path would (the
+ * first two readers; a third changes nothing); a write (or a
  * read-modify-write) of a word no other thread read or wrote in this
- * interval only records this thread */
+ * interval only records this thread. Anything else may be a hazard (or a
+ * warp's own ordered accesses): the slow path decides. */
 static inline int cu_ck_race_fast(const cu_block *B, unsigned tid, uintptr_t off, const cu_site *s) {
   cu_ckshadow *sh = cu_ck_sh;
   if (!sh || sh->smem != B->smem || (off & 3u) + s->size > 4u || off / 4 >= sh->nw) return 0;
   cu_ckword *w = &sh->w[off / 4];
   const uint64_t E = sh->epoch;
   if (w->wep == E && w->w.tid != tid) return 0;
-  if (s->kind == CU_RD) return w->rep == E && (w->r1.tid == tid || w->r2.tid != CU_CK_NOBODY);
-  if (w->rep == E && (w->r1.tid != tid || w->r2.tid != CU_CK_NOBODY)) return 0;
   const cu_ckacc me = {tid, sh->sw[tid / 32 % 32], s};
+  if (s->kind == CU_RD) {
+    if (w->rep != E) {
+      w->rep = E;
+      w->r1 = me;
+      w->r2.tid = CU_CK_NOBODY;
+    } else if (w->r1.tid != tid && w->r2.tid == CU_CK_NOBODY) {
+      w->r2 = me;
+    }
+    return 1;
+  }
+  if (w->rep == E && (w->r1.tid != tid || w->r2.tid != CU_CK_NOBODY)) return 0;
   if (s->kind & CU_RD) {   /* read-modify-write (s[t] += ...) */
     w->rep = E;
     w->r1 = me;

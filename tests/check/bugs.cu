@@ -70,6 +70,17 @@ __global__ void devvar(int *y, int bad) {
   y[threadIdx.x] = q[threadIdx.x + (threadIdx.x == 2 ? bad : 0)];   // line 70: past table
 }
 
+__global__ void war(int *y, int sync) {
+  __shared__ int s[64];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  int v = threadIdx.x < 32 ? s[threadIdx.x + 32] : 0;     // line 77: warp 0 reads
+  if (sync) __syncthreads();
+  if (threadIdx.x >= 32) s[threadIdx.x] = -1;             // line 79: warp 1 overwrites
+  __syncthreads();
+  y[threadIdx.x] = v + s[threadIdx.x];
+}
+
 static int report(const char *what) {
   cudaError_t e = cudaDeviceSynchronize();
   printf("%s: %s\n", what, cudaGetErrorName(e));
@@ -129,6 +140,10 @@ int main(int argc, char **argv) {
   if (all || !strcmp(k, "devvar")) {
     devvar<<<1, 16>>>(y, all ? 0 : 14);
     fails += report("devvar");
+  }
+  if (all || !strcmp(k, "war")) {
+    war<<<1, 64>>>(y, all);
+    fails += report("war");
   }
   if (!strcmp(k, "memcpy")) {
     printf("long cudaMemcpy: %s\n", cudaGetErrorName(cudaMemcpy(x, h, (n + 1) * sizeof(int), cudaMemcpyHostToDevice)));
