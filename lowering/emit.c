@@ -2465,6 +2465,7 @@ static void bst(Em *e, Node *n) {
     break;
   case S_SYNC:
     if (n->grid) {   /* once per block, between block barriers */
+      if (e->ck) line(e, "cu_ck_sync(_B);");   /* a barrier of the block too */
       line(e, "CU_BARRIER(_B);   /* grid.sync(): %s:%d */", n->file, n->line);
       line(e, "cu_grid_sync(_B);");
       line(e, "CU_BARRIER(_B);");

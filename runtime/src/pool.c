@@ -97,6 +97,7 @@ bool rt_pool_take(_Atomic unsigned long long *next, unsigned long long n, unsign
     if (i >= n) return false;
     c = (n - i) / (2 * (unsigned long long)parts);
     if (c < min) c = min;
+    if (!c) c = 1;
     if (c > n - i) c = n - i;
   } while (!atomic_compare_exchange_weak_explicit(next, &i, i + c, memory_order_relaxed, memory_order_relaxed));
   *lo = i;

@@ -247,7 +247,7 @@ static __attribute__((noinline)) void resume(Slot *s) {
 /* One worker's SM: its resident blocks, as many as the occupancy allows. */
 static void run_share(unsigned long long w, unsigned long long end, int worker, void *arg) {
   (void)worker;
-  (void)end;   /* one share per call */
+  (void)end;   /* one share per call: W <= workers, so every chunk of W is one share */
   Job *J = arg;
   Share *sh = &shares[w];
   unsigned long long want = (unsigned long long)J->per_sm;

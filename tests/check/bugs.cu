@@ -81,6 +81,17 @@ __global__ void war(int *y, int sync) {
   y[threadIdx.x] = v + s[threadIdx.x];
 }
 
+__global__ void war2(int *y, int sync) {
+  __shared__ int s[32];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  int v = threadIdx.x == 0 || threadIdx.x == 5 ? s[0] : 0;   // line 88: two readers
+  if (sync) __syncwarp();
+  if (threadIdx.x == 0) s[0] = v + 1;                       // line 90: against the second
+  __syncthreads();
+  y[threadIdx.x] = v + s[threadIdx.x];
+}
+
 static int report(const char *what) {
   cudaError_t e = cudaDeviceSynchronize();
   printf("%s: %s\n", what, cudaGetErrorName(e));
@@ -144,6 +155,10 @@ int main(int argc, char **argv) {
   if (all || !strcmp(k, "war")) {
     war<<<1, 64>>>(y, all);
     fails += report("war");
+  }
+  if (all || !strcmp(k, "war2")) {
+    war2<<<1, 32>>>(y, all);
+    fails += report("war2");
   }
   if (!strcmp(k, "memcpy")) {
     printf("long cudaMemcpy: %s\n", cudaGetErrorName(cudaMemcpy(x, h, (n + 1) * sizeof(int), cudaMemcpyHostToDevice)));
