@@ -54,6 +54,13 @@ typedef struct Em {
                             (address-of, member base): no check of its own */
   int acc;               /* the next expression is accessed as CU_RD/CU_WR */
   Buf sites;             /* cu_site table of checked accesses */
+  Vec *rrd, *rwr;        /* collecting one statement's range checks (reads,
+                            writes) instead of checking lane by lane */
+  bool rbad;             /* ... an access that is not a range */
+  int rcond;             /* ... printing under ?: or && / ||: some lanes only */
+  int nlck;              /* accesses checked lane by lane in a fast version */
+  int cold;              /* ... not counting code that runs rarely: a failed
+                            range test's lanes, a grid's last partial warp */
   int nsites;
   Vec psites;            /* Node*: the kernel's divergent branch sites */
   const char *kn;        /* the kernel's C name */
@@ -270,6 +277,66 @@ static void emaj(Em *e, Node *n) {
 
 static char *exs(Em *e, Node *n, bool lane);
 static Type *ptr_to(Type *base);
+static bool rowu(Node *n);
+static bool aff_e(Node *n);
+static bool pure(Node *n);
+
+/* no memory access and no effect: computable before a lane loop */
+static bool no_access(Node *n) {
+  if (!n) return true;
+  if ((n->k == N_INDEX && n->ty->kind != TY_ARRAY) || (n->k == N_UN && !strcmp(n->op, "*")) ||
+      (n->k == N_MEMBER && n->post) || (n->k == N_VAR && n->var->is_shared && n->ty->kind != TY_ARRAY) ||
+      n->k == N_CALL || !pure(n))
+    return false;
+  if (!no_access(n->a) || !no_access(n->b) || !no_access(n->c) || !no_access(n->d)) return false;
+  for (int i = 0; i < n->list.n; i++)
+    if (!no_access(n->list.v[i])) return false;
+  return true;
+}
+
+/* A checked access of a statement printed with range checks (rng_print):
+ * a[base + lane] over the loop's lanes [lo, hi) is one range of hi - lo
+ * elements from lane lo's; an element whose address is the same in every
+ * lane of the row (As[ty][k], s[0]) is one element read by all of them.
+ * Anything else (a gather, an access some lanes skip) marks the statement
+ * for lane-by-lane checks. */
+static void rng_access(Em *e, Node *n, Node *c, int space, int acc) {
+  Obj *root = c->k == N_VAR ? c->var : NULL;
+  char *addr, *step;
+  if (e->rcond || (space == SP_OBJ && root->vary)) {
+    e->rbad = true;
+    return;
+  }
+  if (n->k == N_INDEX && rowu(n->a) && aff_e(n->b) && no_access(n->a) && no_access(n->b)) {
+    bool z = !strcmp(e->lo, "0");
+    addr = xfmt(z ? "&(%s)[%s]" : "&(%s)[%s + (%s)]", exs(e, n->a, false), exs(e, n->b, false), e->lo);
+    step = xfmt("sizeof (%s)[0]", exs(e, n->a, false));
+  } else if (((n->k == N_INDEX && rowu(n->a) && rowu(n->b)) || (n->k == N_UN && rowu(n->a)) ||
+              (n->k == N_VAR && n->var->is_shared)) && no_access(n->k == N_VAR ? NULL : n->a) &&
+             no_access(n->b)) {
+    Node *lv = n;
+    bool sk = e->skipck;
+    e->skipck = true;   /* the address only */
+    addr = xfmt("&%s", exs(e, lv, false));
+    e->skipck = sk;
+    step = xstrdup("0");
+  } else {
+    e->rbad = true;
+    return;
+  }
+  int id = site(e, n, acc, space);
+  char *obj = xstrdup("0"), *objn = xstrdup("0");
+  if (space == SP_OBJ) {
+    char *r = exs(e, c, false);
+    obj = xfmt("&%s", r);
+    objn = xfmt("sizeof %s", r);
+  }
+  bool z = !strcmp(e->lo, "0");
+  char *tid = z ? xstrdup("_w * 32u") : xfmt("_w * 32u + (unsigned)(%s)", e->lo);
+  char *cnt = z ? xstrdup(e->hi) : xfmt("(long)(%s) - (long)(%s)", e->hi, e->lo);
+  vec_push(acc == ACC_RD ? e->rrd : e->rwr,
+           xfmt("cu_ck_rng(_B, %s, %s, %s, %s, &_cs[%d], %s, %s)", tid, addr, cnt, step, id, obj, objn));
+}
 
 /* cucc --check: an access to memory (an element, a member reached through
  * an index or a pointer, a __shared__ variable) is printed as
@@ -305,6 +372,12 @@ static bool ck_access(Em *e, Node *n) {
   if (!root && !viaptr) return false;             /* a member of a value */
   if (root && !root->is_shared && !idx) return false;   /* a variable or its member */
   int space = !root ? SP_ANY : root->is_shared ? SP_SHARED : SP_OBJ;
+  if (e->rrd) {
+    rng_access(e, n, c, space, acc);
+    e->skipck = true;   /* the access itself runs unchecked */
+    ex(e, n);
+    return true;
+  }
   int id = site(e, n, acc, space);
   char *obj = xstrdup("0"), *objn = xstrdup("0");
   if (space == SP_OBJ) {
@@ -312,6 +385,7 @@ static bool ck_access(Em *e, Node *n) {
     obj = xfmt("&%s", r);
     objn = xfmt("sizeof %s", r);
   }
+  e->nlck += (e->fast || e->bw || e->hw) && e->lane && !e->cold;   /* (once per warp is cheap) */
   buf_printf(e->o, "(*(%s)cu_ck(_B, %s, (void *)&(", ty_decl(ptr_to(n->ty), ""), tid_expr(e));
   e->skipck = true;
   ex(e, n);
@@ -456,7 +530,9 @@ static void ex(Em *e, Node *n) {
     if (n->k == N_ASSIGN) e->acc = strcmp(n->op, "=") ? ACC_RD | ACC_WR : ACC_WR;
     ex(e, n->a);
     buf_printf(o, " %s ", n->op);
+    e->rcond += n->k == N_LOG;   /* the right side runs in some lanes only */
     ex(e, n->b);
+    e->rcond -= n->k == N_LOG;
     buf_puts(o, ")");
     break;
   case N_COMMA:
@@ -489,9 +565,11 @@ static void ex(Em *e, Node *n) {
     }
     ex(e, n->a);
     buf_puts(o, " ? ");
+    e->rcond++;   /* each arm runs in some lanes only */
     ex(e, n->b);
     buf_puts(o, " : ");
     ex(e, n->c);
+    e->rcond--;
     buf_puts(o, ")");
     break;
   case N_CAST:
@@ -772,6 +850,45 @@ static Node *run_cond(Node *n) {
   return NULL;
 }
 
+/* cucc --check in the whole-row and block-wide versions: a statement over
+ * the unmasked lanes [lo, hi) whose every checked access is a range or a
+ * broadcast (rng_access) is tested once per access before its lane loop,
+ * reads first (a warp loads before it stores), and then runs unchecked, so
+ * it vectorizes as the unchecked build does. If any test fails the lanes
+ * run checked one by one instead, and that reports; what the tests
+ * recorded already is recorded again, which changes nothing. */
+static bool rng_print(Em *e, const char *pre, Node *x) {
+  if (!(e->ck & (CK_MEM | CK_RACE | CK_INIT)) || !(e->fast || e->bw) || e->hw || !e->full || strcmp(e->step, "1"))
+    return false;
+  Vec rd = {0}, wr = {0};
+  e->rrd = &rd;
+  e->rwr = &wr;
+  e->rbad = false;
+  e->rcond = 0;
+  char *fast = exs(e, x, true);
+  e->rrd = e->rwr = NULL;
+  if (e->rbad || rd.n + wr.n == 0 || rd.n + wr.n > 8) return false;   /* (8: the lines stay short) */
+  Buf c = {0};
+  for (int i = 0; i < rd.n + wr.n; i++)
+    buf_printf(&c, "%s%s", i ? xfmt(" &&\n%*s", 2 * e->ind + 4, "") : "", i < rd.n ? (char *)rd.v[i] : (char *)wr.v[i - rd.n]);
+  line(e, "if (%s) {", c.s);
+  e->ind++;
+  lane_open(e);
+  line(e, "%s%s;", pre, fast);
+  lane_close(e);
+  e->ind--;
+  line(e, "} else {");
+  e->ind++;
+  lane_open(e);
+  e->cold++;
+  line(e, "%s%s;", pre, exs(e, x, true));
+  e->cold--;
+  lane_close(e);
+  e->ind--;
+  line(e, "}");
+  return true;
+}
+
 /* `pre x;` in a lane loop. A bounds test as in `s[t] = i < n ? in[i] : 0`
  * becomes masked loads, 2.3x slower than plain ones (gcc, Zen 4): where
  * every lane takes the first arm (every warp but the last), the statement
@@ -784,18 +901,24 @@ static void lane_print(Em *e, const char *pre, Node *x) {
     line(e, "if (%s == _nl) {", r.cnt);
     e->ind++;
     e->ctrue = c;
-    lane_open(e);
-    line(e, "%s%s;", pre, exs(e, x, true));
-    lane_close(e);
+    if (!rng_print(e, pre, x)) {
+      lane_open(e);
+      line(e, "%s%s;", pre, exs(e, x, true));
+      lane_close(e);
+    }
     e->ctrue = NULL;
     e->ind--;
     line(e, "} else {");
     e->ind++;
   }
   bool join = !c && !has_volatile(x);
-  lane_open_(e, join);
-  line(e, "%s%s;", pre, exs(e, x, true));
-  lane_close_(e, join);
+  e->cold += c != NULL;   /* the warp whose lanes do not all take the first arm */
+  if (!rng_print(e, pre, x)) {
+    lane_open_(e, join);
+    line(e, "%s%s;", pre, exs(e, x, true));
+    lane_close_(e, join);
+  }
+  e->cold -= c != NULL;
   if (c) {
     e->ind--;
     line(e, "}");
@@ -1387,7 +1510,7 @@ static void st_loop(Em *e, Node *n) {
    * inside a lane loop stays scalar, while around lane loops gcc keeps
    * 32 lanes of accumulators in registers by itself. */
   long long nt = lane_loop_ok(n) ? trips(n) : -1;
-  if ((e->fast || e->hw) && nt > 0 && nt <= 16 && lane_ok(n->d, &work) && work) {
+  if ((e->fast || e->hw) && !e->ck && nt > 0 && nt <= 16 && lane_ok(n->d, &work) && work) {
     Vec pv = {0};
     prom_vars(e, n, &pv, false);
     lane_open(e);
@@ -2334,18 +2457,30 @@ static bool bw_ok(Em *e, Vec *stmts, int from, int to) {
   return vars <= 16;
 }
 
+/* a __syncwarp() in n: synccheck compares its mask with the lanes that
+ * reach it, which the fast versions' runs of lanes do not keep */
+static bool has_syncwarp(Node *n) {
+  if (!n) return false;
+  if (n->k == N_CALL && n->ck == C_BUILTIN && !strcmp(n->name, "cu_syncwarp")) return true;
+  if (has_syncwarp(n->a) || has_syncwarp(n->b) || has_syncwarp(n->c) || has_syncwarp(n->d)) return true;
+  for (int i = 0; i < n->list.n; i++)
+    if (has_syncwarp(n->list.v[i])) return true;
+  return false;
+}
+
 static void region_(Em *e, Vec *stmts, int from, int to) {
   if (e->remat.n) {
     stmts = with_remat(e, stmts, from, to);
     from = 0;
     to = stmts->n;
   }
-  bool tids = false, aff = false;
+  bool tids = false, aff = false, sw = false;
   for (int i = from; i < to; i++) {
     tids |= reads_tid(stmts->v[i]);
     aff |= uses_aff(stmts->v[i]);
+    sw |= e->ck && has_syncwarp(stmts->v[i]);
   }
-  if ((!aff && !tids) || e->ck) {   /* checked: the general version only */
+  if ((!aff && !tids) || sw) {   /* checked, with __syncwarp(): the general version only */
     warp_open_(e, tids);
     region_body(e, stmts, from, to);
     warp_close(e);
@@ -2353,45 +2488,74 @@ static void region_(Em *e, Vec *stmts, int from, int to) {
   }
   /* three versions: warps that are whole rows, warps of two half rows
    * (16 x 2k blocks, the common 16 x 16 tile), and any block shape; and
-   * before them, where it applies, the block-wide version */
-  if (bw_ok(e, stmts, from, to)) {
-    line(e, "if (!_pf && _B->blockDim.x %% 32u == 0 && _B->blockDim.y == 1 && _B->blockDim.z == 1) {   /* 1-D block: one loop over its threads */");
+   * before them, where it applies, the block-wide version. Each is printed
+   * on its own first: a checked build keeps a fast version only if every
+   * access in it is checked as a range (rng_print), for lane by lane the
+   * fast versions are slower than the general one (measured: the
+   * t % (2*stride) reduction 3x, the tile-16 matmul 1.6x). */
+  static const char *const conds[] = {
+    "!_pf && _B->blockDim.x % 32u == 0 && _B->blockDim.y == 1 && _B->blockDim.z == 1) {   /* 1-D block: one loop over its threads */",
+    "!_pf && _B->blockDim.x % 32u == 0) {   /* whole-row warps: threadIdx.x = _tx0 + lane (_pf: see prologue) */",
+    "_B->blockDim.x == 16u && _B->blockDim.y % 2u == 0) {   /* half rows: lane = 16 * _r + threadIdx.x */",
+  };
+  const char *kept[3];
+  char *body[3];
+  int nk = 0;
+  Buf *out = e->o;
+  for (int v = 0; v < 3; v++) {
+    if (v == 0 && !bw_ok(e, stmts, from, to)) continue;
+    Buf b = {0};
+    size_t nsb = e->sites.len;
+    int nsites = e->nsites, nps = e->psites.n;
+    close_pend(e);
+    e->o = &b;
+    e->nlck = 0;
     e->ind++;
-    line(e, "const unsigned _w = 0, _tx0 = 0, _ty0 = 0, _tz0 = 0;");
-    line(e, "(void)_w; (void)_tx0; (void)_ty0; (void)_tz0;");
-    line(e, "{");
-    e->ind++;
-    warp_head(e, true, true, 0, true);
+    if (v == 0) {
+      line(e, "const unsigned _w = 0, _tx0 = 0, _ty0 = 0, _tz0 = 0;");
+      line(e, "(void)_w; (void)_tx0; (void)_ty0; (void)_tz0;");
+      line(e, "{");
+      e->ind++;
+      warp_head(e, true, true, 0, true);
+    } else {
+      line(e, v == 1 ? "unsigned _tx0 = 0, _ty0 = 0, _tz0 = 0;" : "unsigned _ty0 = 0, _tz0 = 0;");
+      line(e, "for (unsigned _w = 0; _w < _B->nwarps; _w++, %s) {",
+           v == 1 ? "cu_row_next(_B, &_tx0, &_ty0, &_tz0)" : "cu_hrow_next(_B, &_ty0, &_tz0)");
+      e->ind++;
+      warp_head(e, true, v == 1, v == 2 ? 16 : 0, false);
+    }
     region_body(e, stmts, from, to);
-    warp_close(e);
+    warp_close(e);   /* closes the warp's brace and level */
+    close_pend(e);
     e->ind--;
-    line(e, "} else");
+    e->o = out;
+    if (e->ck && e->nlck) {   /* this version goes: its sites too */
+      e->sites.len = nsb;
+      if (e->sites.s) e->sites.s[nsb] = 0;
+      e->nsites = nsites;
+      e->psites.n = nps;
+      free(b.s);
+      continue;
+    }
+    kept[nk] = conds[v];
+    body[nk++] = b.s;
   }
-  line(e, "if (!_pf && _B->blockDim.x %% 32u == 0) {   /* whole-row warps: threadIdx.x = _tx0 + lane (_pf: see prologue) */");
-  e->ind++;
-  line(e, "unsigned _tx0 = 0, _ty0 = 0, _tz0 = 0;");
-  line(e, "for (unsigned _w = 0; _w < _B->nwarps; _w++, cu_row_next(_B, &_tx0, &_ty0, &_tz0)) {");
-  e->ind++;
-  warp_head(e, true, true, 0, false);
-  region_body(e, stmts, from, to);
-  warp_close(e);
-  e->ind--;
-  line(e, "} else if (_B->blockDim.x == 16u && _B->blockDim.y %% 2u == 0) {   /* half rows: lane = 16 * _r + threadIdx.x */");
-  e->ind++;
-  line(e, "unsigned _ty0 = 0, _tz0 = 0;");
-  line(e, "for (unsigned _w = 0; _w < _B->nwarps; _w++, cu_hrow_next(_B, &_ty0, &_tz0)) {");
-  e->ind++;
-  warp_head(e, true, false, 16, false);
-  region_body(e, stmts, from, to);
-  warp_close(e);
-  e->ind--;
-  line(e, "} else {");
-  e->ind++;
+  for (int i = 0; i < nk; i++) {
+    line(e, "%sif (%s", i ? "} else " : "", kept[i]);
+    if (body[i]) buf_puts(e->o, body[i]);
+    free(body[i]);
+  }
+  if (nk) {
+    line(e, "} else {");
+    e->ind++;
+  }
   warp_open_(e, tids);
   region_body(e, stmts, from, to);
   warp_close(e);
-  e->ind--;
-  line(e, "}");
+  if (nk) {
+    e->ind--;
+    line(e, "}");
+  }
 }
 
 static Node *first_sync(Node *n) {

@@ -351,11 +351,24 @@ typedef struct cu_ckword {
   uint64_t wep, rep;          /* epochs of the last write, of the readers */
   cu_ckacc w, r1, r2;         /* r2: a second reader, other than r1 */
 } cu_ckword;
+/* a warp's read of n lanes from offset off (lane l at off + l * step),
+ * not yet recorded in the words */
+typedef struct cu_ckread { uint32_t off, n, step, tid0; const cu_site *s; } cu_ckread;
+enum { CU_CK_NLOG = 4096 };
 typedef struct cu_ckshadow {
   char *smem;                 /* the buffer it shadows (a worker's or an SM slot's) */
   size_t nw;
   cu_ckword *w;
   uint64_t epoch;             /* the running block's barrier interval */
+  uint64_t wany;              /* the interval of the latest write to any word */
+  /* Reads of an interval with no write yet cannot be a hazard now; they
+   * matter only if a write follows in the same interval. So a read range
+   * is logged (one entry, not a word per lane) and the log is written into
+   * the words only when a write comes (cu_ck_flush); at the barrier it is
+   * dropped. The matmul's k loop reads two ranges per warp and step. */
+  uint64_t logep;             /* the interval the log belongs to */
+  uint32_t nlog;
+  cu_ckread *log;
   uint32_t sw[32];            /* __syncwarp() count of each warp */
   struct cu_ckshadow *next;
 } cu_ckshadow;
@@ -364,6 +377,7 @@ typedef struct cu_ckshadow {
 enum { CU_CK_NLAST = 4 };
 extern _Thread_local cu_ckc cu_ck_last[CU_CK_NLAST];
 extern _Thread_local cu_ckshadow *cu_ck_sh;
+void cu_ck_flush(cu_ckshadow *sh);
 extern unsigned cu_ck_gen, cu_ck_what;
 
 /* racecheck without the slow path: a read of a shared word no other
@@ -372,11 +386,12 @@ extern unsigned cu_ck_gen, cu_ck_what;
  * read-modify-write) of a word no other thread read or wrote in this
  * interval only records this thread. Anything else may be a hazard (or a
  * warp's own ordered accesses): the slow path decides. */
-static inline int cu_ck_race_fast(const cu_block *B, unsigned tid, uintptr_t off, const cu_site *s) {
+static inline __attribute__((always_inline)) int cu_ck_race_fast(const cu_block *B, unsigned tid, uintptr_t off, const cu_site *s) {
   cu_ckshadow *sh = cu_ck_sh;
   if (!sh || sh->smem != B->smem || (off & 3u) + s->size > 4u || off / 4 >= sh->nw) return 0;
   cu_ckword *w = &sh->w[off / 4];
   const uint64_t E = sh->epoch;
+  if ((s->kind & CU_WR) && sh->nlog && sh->logep == E) return 0;   /* the logged reads first: slow path */
   if (w->wep == E && w->w.tid != tid) return 0;
   const cu_ckacc me = {tid, sh->sw[tid / 32 % 32], s};
   if (s->kind == CU_RD) {
@@ -397,10 +412,11 @@ static inline int cu_ck_race_fast(const cu_block *B, unsigned tid, uintptr_t off
   }
   w->wep = E;
   w->w = me;
+  sh->wany = E;
   return 1;
 }
 
-static inline void *cu_ck(const cu_block *B, unsigned tid, void *p, const cu_site *s, const void *obj, size_t objn) {
+static inline __attribute__((always_inline)) void *cu_ck(const cu_block *B, unsigned tid, void *p, const cu_site *s, const void *obj, size_t objn) {
   uintptr_t a = (uintptr_t)p;
   if (!(a & (s->align - 1u))) {
     if (s->space == CU_SP_OBJ) {
@@ -426,6 +442,54 @@ static inline void *cu_ck(const cu_block *B, unsigned tid, void *p, const cu_sit
     }
   }
   return cu_ck_slow(B, tid, p, s, obj, objn);
+}
+
+/* cucc --check, a warp's affine access as one test: n lanes from thread
+ * tid0 on, lane l at p + l * step (step: the element's size; 0: every lane
+ * the same element, a broadcast). Returns 1 when every lane's access is
+ * fine and recorded as cu_ck would have recorded it, so the caller runs
+ * its unchecked lane loop; 0 when any lane needs more than the fast path
+ * (a bad access to report, an allocation not seen lately, a possible
+ * hazard): the caller then checks lane by lane, which reports. Recording
+ * twice is harmless: a thread that repeats its own access in the same
+ * barrier interval changes no shadow. */
+static inline int cu_ck_rng(const cu_block *B, unsigned tid0, const void *p, long n, size_t step, const cu_site *s,
+                            const void *obj, size_t objn) {
+  if (n <= 0) return 1;
+  uintptr_t a = (uintptr_t)p, len = (uintptr_t)(n - 1) * step + s->size;
+  if (a & (s->align - 1u)) return 0;
+  if (s->space == CU_SP_OBJ) return a >= (uintptr_t)obj && a + len <= (uintptr_t)obj + objn;
+  if (s->space == CU_SP_SHARED) {
+    uintptr_t lo = (uintptr_t)B->smem;
+    if (a < lo || a + len > lo + cu_dyn_smem_off(B->kernel) + B->dyn_smem) return 0;
+    if (!(cu_ck_what & CU_CK_RACE)) return 1;
+    cu_ckshadow *sh = cu_ck_sh;
+    if (s->kind == CU_RD && sh && sh->smem == B->smem && sh->wany != sh->epoch) {
+      if (sh->logep != sh->epoch) {
+        sh->logep = sh->epoch;
+        sh->nlog = 0;
+      }
+      if (sh->nlog < CU_CK_NLOG) {
+        sh->log[sh->nlog++] = (cu_ckread){(uint32_t)(a - lo), (uint32_t)n, (uint32_t)step, tid0, s};
+        return 1;
+      }
+    }
+    if ((s->kind & CU_WR) && sh && sh->smem == B->smem && sh->nlog && sh->logep == sh->epoch) cu_ck_flush(sh);
+    for (long l = 0; l < n; l++)
+      if (!cu_ck_race_fast(B, tid0 + (unsigned)l, a - lo + (uintptr_t)l * step, s)) return 0;
+    return 1;
+  }
+  for (int k = 0; k < CU_CK_NLAST; k++) {
+    const cu_ckc *c = &cu_ck_last[k];
+    if (a >= c->lo && a + len <= c->hi && c->gen == __atomic_load_n(&cu_ck_gen, __ATOMIC_RELAXED)) {
+      if (!(cu_ck_what & CU_CK_INIT) || !c->init) return 1;
+      unsigned char *ip = c->init + (a - c->lo);
+      if ((s->kind & CU_RD) && memchr(ip, 0, len)) return 0;
+      if (s->kind & CU_WR) memset(ip, 1, len);
+      return 1;
+    }
+  }
+  return 0;
 }
 
 /* Linear thread id in a device function (checked build: it gets the

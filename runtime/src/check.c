@@ -268,12 +268,36 @@ void cu_ck_block(const cu_block *B) {
     s->w = calloc(nw, sizeof *s->w);   /* epoch 0: never a running block's */
     s->nw = nw;
   }
+  if (!s->log) s->log = malloc(CU_CK_NLOG * sizeof *s->log);
   s->epoch++;   /* epochs only meet words of their own shadow */
   memset(s->sw, 0, sizeof s->sw);
 }
 
 void cu_ck_sync(const cu_block *B) {
   if (cu_ck_what & CU_CK_RACE) shadow(B)->epoch++;
+}
+
+/* a read by thread tid in the current interval: the first two readers */
+static void read_rec(Shadow *sh, Word *w, unsigned tid, const cu_site *s) {
+  if (w->rep != sh->epoch) {
+    w->rep = sh->epoch;
+    w->r1 = (Acc){tid, sh->sw[tid / 32 % 32], s};
+    w->r2.tid = NOBODY;
+  } else if (w->r1.tid != tid && w->r2.tid == NOBODY) w->r2 = (Acc){tid, sh->sw[tid / 32 % 32], s};
+}
+
+/* The logged reads of this interval into the words, in their order (before
+ * a write, or a __syncwarp() that changes what the readers' counts are). */
+void cu_ck_flush(Shadow *sh) {
+  if (sh->logep == sh->epoch)
+    for (uint32_t i = 0; i < sh->nlog; i++) {
+      const cu_ckread *r = &sh->log[i];
+      for (uint32_t l = 0; l < r->n; l++) {
+        size_t off = r->off + (size_t)l * r->step;
+        for (size_t k = off / 4; k <= (off + r->s->size - 1) / 4 && k < sh->nw; k++) read_rec(sh, &sh->w[k], r->tid0 + l, r->s);
+      }
+    }
+  sh->nlog = 0;
 }
 
 /* one report per pair of sites and hazard */
@@ -321,6 +345,7 @@ static bool apart(const Shadow *sh, const Acc *a, unsigned t) {
 static void race(const cu_block *B, unsigned tid, size_t off, const cu_site *s) {
   Shadow *sh = shadow(B);
   if (!sh->w) return;
+  if (s->kind & CU_WR) cu_ck_flush(sh);
   uint64_t E = sh->epoch;
   Acc me = {tid, sh->sw[tid / 32 % 32], s};
   for (size_t i = off / 4; i <= (off + s->size - 1) / 4 && i < sh->nw; i++) {
@@ -330,11 +355,7 @@ static void race(const cu_block *B, unsigned tid, size_t off, const cu_site *s) 
         hazard(B, &w->w, true, tid, s, false, off);
         return;
       }
-      if (w->rep != E) {
-        w->rep = E;
-        w->r1 = me;
-        w->r2.tid = NOBODY;
-      } else if (w->r1.tid != tid && w->r2.tid == NOBODY) w->r2 = me;
+      read_rec(sh, w, tid, s);
     }
     if (s->kind & CU_WR) {
       if (w->wep == E && apart(sh, &w->w, tid)) {
@@ -353,6 +374,7 @@ static void race(const cu_block *B, unsigned tid, size_t off, const cu_site *s) 
       }
       w->wep = E;
       w->w = me;
+      sh->wany = E;
     }
   }
 }
@@ -453,7 +475,11 @@ void cu_ck_mask(const cu_block *B, unsigned w, const unsigned *mask, unsigned ac
 void cu_ck_syncwarp(const cu_block *B, unsigned tid, unsigned mask, unsigned act, const char *file, int line) {
   if ((cu_ck_what & CU_CK_SYNC) && ((mask & ~act) || !(mask >> (tid % 32) & 1)))
     badmask(B, tid, mask, act, "__syncwarp()", file, line);
-  if (cu_ck_what & CU_CK_RACE) shadow(B)->sw[tid / 32 % 32]++;
+  if (cu_ck_what & CU_CK_RACE) {
+    Shadow *sh = shadow(B);
+    cu_ck_flush(sh);
+    sh->sw[tid / 32 % 32]++;
+  }
 }
 
 /* cu_fault in a checked program: a sanitizer report, counted */

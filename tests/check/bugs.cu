@@ -92,6 +92,20 @@ __global__ void war2(int *y, int sync) {
   y[threadIdx.x] = v + s[threadIdx.x];
 }
 
+// Reads that are one range or one broadcast per warp (checked once, then
+// logged until a write comes), against a later write by another thread.
+__global__ void war3(int *y) {
+  __shared__ int s[64];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  int u = s[1] * (int)threadIdx.x, v = 0;                   // line 101: everyone reads s[1]
+  if (threadIdx.x < 32) v = s[threadIdx.x + 32];            // line 102: warp 0 reads a range
+  if (threadIdx.x >= 32) s[threadIdx.x] = -1;               // line 103: warp 1 overwrites it
+  if (threadIdx.x == 1) s[threadIdx.x] = 7;                 // line 104: thread 1 overwrites s[1]
+  __syncthreads();
+  y[threadIdx.x] = u + v + s[threadIdx.x];
+}
+
 static int report(const char *what) {
   cudaError_t e = cudaDeviceSynchronize();
   printf("%s: %s\n", what, cudaGetErrorName(e));
@@ -159,6 +173,10 @@ int main(int argc, char **argv) {
   if (all || !strcmp(k, "war2")) {
     war2<<<1, 32>>>(y, all);
     fails += report("war2");
+  }
+  if (!strcmp(k, "war3")) {
+    war3<<<1, 64>>>(y);
+    fails += report("war3");
   }
   if (!strcmp(k, "memcpy")) {
     printf("long cudaMemcpy: %s\n", cudaGetErrorName(cudaMemcpy(x, h, (n + 1) * sizeof(int), cudaMemcpyHostToDevice)));

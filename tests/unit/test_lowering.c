@@ -8,6 +8,8 @@
 static int npass, nfail;
 static const char *incdir;
 
+static unsigned ckflags;   /* cucc --check's CU_CK_* for the next translate() */
+
 static char *translate(const char *src, int *rc) {
   char path[] = "/tmp/cucc_unit_XXXXXX.cu";
   int fd = mkstemps(path, 3);
@@ -16,6 +18,7 @@ static char *translate(const char *src, int *rc) {
   close(fd);
   CuOpts o = {0};
   o.incdir = incdir;
+  o.check = ckflags;
   o.std = "c++17";
   Buf dev = {0}, host = {0};
   FILE *save = stderr;
@@ -200,6 +203,26 @@ int main(int argc, char **argv) {
 
   d = translate("__global__ void k(int *p) { int i = 0; again: i++; if (i < 3) goto again; p[0] = i; }\n", &rc);
   check("goto is rejected", rc != 0 ? "yes" : "", "yes", true);
+
+  /* cucc --check: affine warp accesses are tested as ranges in the fast
+   * versions, the lanes checked one by one only when a test fails */
+  ckflags = 1 | 2 | 4 | 8;   /* memcheck, racecheck, synccheck, initcheck */
+  d = translate("__global__ void k(const float *x, float *y, int n) {\n"
+                "  __shared__ float s[256];\n"
+                "  int t = threadIdx.x, i = blockIdx.x * blockDim.x + t;\n"
+                "  s[t] = x[i];\n  __syncthreads();\n"
+                "  if (i < n) y[i] = s[t] + s[0];\n}\n", &rc);
+  check("checked kernel compiles", rc == 0 ? "ok" : "", "ok", true);
+  HAS("checked: whole-row version kept", d, "whole-row warps");
+  HAS("checked: x[i] one range test per warp", d, "cu_ck_rng(_B, _w * 32u, &(x)[i_b], _nl, sizeof (x)[0]");
+  HAS("checked: s[0] one broadcast test", d, "cu_ck_rng(_B, _w * 32u, &s[0], _nl, 0,");
+  HAS("checked: the lanes run unchecked after the tests", d, "((&s[t_b])[_l] = (&x[i_b])[_l]);");
+  HAS("checked: a failed test checks lane by lane", d, "} else {\n          CU_LANES for (int _l = 0; _l < _nl; _l++) {\n            ((*(float *)cu_ck(");
+  d = translate("__global__ void k(float *y, int s) {\n"
+                "  int t = threadIdx.x;\n"
+                "  if (t % (2 * s) == 0) y[t] += y[t + s];\n}\n", &rc);
+  HASNT("checked: no fast version with lane-by-lane checks", d, "whole-row warps");
+  ckflags = 0;
 
   printf("%d passed, %d failed\n", npass, nfail);
   return nfail != 0;
