@@ -385,7 +385,10 @@ static bool ck_access(Em *e, Node *n) {
     obj = xfmt("&%s", r);
     objn = xfmt("sizeof %s", r);
   }
-  e->nlck += (e->fast || e->bw || e->hw) && e->lane && !e->cold;   /* (once per warp is cheap) */
+  /* lane by lane in a lane loop; and in the block-wide version any access
+   * of uniform code, which runs there once per block as thread 0 (once per
+   * warp in the others: a race between warps would go unseen) */
+  e->nlck += ((e->fast || e->bw || e->hw) && e->lane && !e->cold) || (e->bw && !e->lane);
   buf_printf(e->o, "(*(%s)cu_ck(_B, %s, (void *)&(", ty_decl(ptr_to(n->ty), ""), tid_expr(e));
   e->skipck = true;
   ex(e, n);

@@ -391,7 +391,7 @@ static inline __attribute__((always_inline)) int cu_ck_race_fast(const cu_block 
   if (!sh || sh->smem != B->smem || (off & 3u) + s->size > 4u || off / 4 >= sh->nw) return 0;
   cu_ckword *w = &sh->w[off / 4];
   const uint64_t E = sh->epoch;
-  if ((s->kind & CU_WR) && sh->nlog && sh->logep == E) return 0;   /* the logged reads first: slow path */
+  if (sh->nlog && sh->logep == E) return 0;   /* the logged reads first, in order: slow path */
   if (w->wep == E && w->w.tid != tid) return 0;
   const cu_ckacc me = {tid, sh->sw[tid / 32 % 32], s};
   if (s->kind == CU_RD) {
@@ -474,7 +474,7 @@ static inline int cu_ck_rng(const cu_block *B, unsigned tid0, const void *p, lon
         return 1;
       }
     }
-    if ((s->kind & CU_WR) && sh && sh->smem == B->smem && sh->nlog && sh->logep == sh->epoch) cu_ck_flush(sh);
+    if (sh && sh->smem == B->smem && sh->nlog && sh->logep == sh->epoch) cu_ck_flush(sh);
     for (long l = 0; l < n; l++)
       if (!cu_ck_race_fast(B, tid0 + (unsigned)l, a - lo + (uintptr_t)l * step, s)) return 0;
     return 1;

@@ -345,7 +345,7 @@ static bool apart(const Shadow *sh, const Acc *a, unsigned t) {
 static void race(const cu_block *B, unsigned tid, size_t off, const cu_site *s) {
   Shadow *sh = shadow(B);
   if (!sh->w) return;
-  if (s->kind & CU_WR) cu_ck_flush(sh);
+  cu_ck_flush(sh);   /* the logged reads first: readers keep their order */
   uint64_t E = sh->epoch;
   Acc me = {tid, sh->sw[tid / 32 % 32], s};
   for (size_t i = off / 4; i <= (off + s->size - 1) / 4 && i < sh->nw; i++) {

@@ -106,6 +106,31 @@ __global__ void war3(int *y) {
   y[threadIdx.x] = u + v + s[threadIdx.x];
 }
 
+// A read in uniform code (once per warp), racing with a write of thread 0:
+// the block-wide version would run it once per block, as thread 0 alone.
+__global__ void war4(int *y) {
+  __shared__ int s[64];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  int k = s[0];                                             // line 115: every warp reads s[0]
+  if (threadIdx.x == 0) s[0] = k + 1;                       // line 116: thread 0 writes it
+  __syncthreads();
+  y[threadIdx.x] = s[threadIdx.x] + k;
+}
+
+// A logged broadcast read, then a read recorded directly by a thread of
+// the writer's warp: the logged reader must still be seen by the write.
+__global__ void war5(int *y) {
+  __shared__ int s[64];
+  int t = threadIdx.x + 32 * threadIdx.y;
+  s[t] = t;
+  __syncthreads();
+  int v = s[40] * t;                                        // line 128: everyone reads s[40]
+  if (t >= 32) { if (s[40] >= 0) s[t] = 0; }                // line 129: thread 40 writes it
+  __syncthreads();
+  y[t] = v + s[t];
+}
+
 static int report(const char *what) {
   cudaError_t e = cudaDeviceSynchronize();
   printf("%s: %s\n", what, cudaGetErrorName(e));
@@ -177,6 +202,14 @@ int main(int argc, char **argv) {
   if (!strcmp(k, "war3")) {
     war3<<<1, 64>>>(y);
     fails += report("war3");
+  }
+  if (!strcmp(k, "war4")) {
+    war4<<<1, 64>>>(y);
+    fails += report("war4");
+  }
+  if (!strcmp(k, "war5")) {
+    war5<<<1, dim3(32, 2)>>>(y);
+    fails += report("war5");
   }
   if (!strcmp(k, "memcpy")) {
     printf("long cudaMemcpy: %s\n", cudaGetErrorName(cudaMemcpy(x, h, (n + 1) * sizeof(int), cudaMemcpyHostToDevice)));
