@@ -314,11 +314,8 @@ static void rng_access(Em *e, Node *n, Node *c, int space, int acc) {
   } else if (((n->k == N_INDEX && rowu(n->a) && rowu(n->b)) || (n->k == N_UN && rowu(n->a)) ||
               (n->k == N_VAR && n->var->is_shared)) && no_access(n->k == N_VAR ? NULL : n->a) &&
              no_access(n->b)) {
-    Node *lv = n;
-    bool sk = e->skipck;
-    e->skipck = true;   /* the address only */
-    addr = xfmt("&%s", exs(e, lv, false));
-    e->skipck = sk;
+    e->skipck = true;   /* the address only (ck_access cleared the flag) */
+    addr = xfmt("&%s", exs(e, n, false));
     step = xstrdup("0");
   } else {
     e->rbad = true;
@@ -860,8 +857,15 @@ static Node *run_cond(Node *n) {
  * it vectorizes as the unchecked build does. If any test fails the lanes
  * run checked one by one instead, and that reports; what the tests
  * recorded already is recorded again, which changes nothing. */
+/* one statement `pre x;` in a lane loop of its own (join: or in the open one) */
+static void lane_stmt(Em *e, const char *pre, const char *x, bool join) {
+  lane_open_(e, join);
+  line(e, "%s%s;", pre, x);
+  lane_close_(e, join);
+}
+
 static bool rng_print(Em *e, const char *pre, Node *x) {
-  if (!(e->ck & (CK_MEM | CK_RACE | CK_INIT)) || !(e->fast || e->bw) || e->hw || !e->full || strcmp(e->step, "1"))
+  if (!(e->ck & (CK_MEM | CK_RACE | CK_INIT)) || !(e->fast || e->bw) || !e->full || strcmp(e->step, "1"))
     return false;
   Vec rd = {0}, wr = {0};
   e->rrd = &rd;
@@ -876,20 +880,21 @@ static bool rng_print(Em *e, const char *pre, Node *x) {
     buf_printf(&c, "%s%s", i ? xfmt(" &&\n%*s", 2 * e->ind + 4, "") : "", i < rd.n ? (char *)rd.v[i] : (char *)wr.v[i - rd.n]);
   line(e, "if (%s) {", c.s);
   e->ind++;
-  lane_open(e);
-  line(e, "%s%s;", pre, fast);
-  lane_close(e);
+  lane_stmt(e, pre, fast, false);
   e->ind--;
   line(e, "} else {");
   e->ind++;
-  lane_open(e);
   e->cold++;
-  line(e, "%s%s;", pre, exs(e, x, true));
+  lane_stmt(e, pre, exs(e, x, true), false);
   e->cold--;
-  lane_close(e);
   e->ind--;
   line(e, "}");
   return true;
+}
+
+/* `pre x;` with range tests where they apply, else as it is */
+static void lane_one(Em *e, const char *pre, Node *x, bool join) {
+  if (!rng_print(e, pre, x)) lane_stmt(e, pre, exs(e, x, true), join);
 }
 
 /* `pre x;` in a lane loop. A bounds test as in `s[t] = i < n ? in[i] : 0`
@@ -904,11 +909,7 @@ static void lane_print(Em *e, const char *pre, Node *x) {
     line(e, "if (%s == _nl) {", r.cnt);
     e->ind++;
     e->ctrue = c;
-    if (!rng_print(e, pre, x)) {
-      lane_open(e);
-      line(e, "%s%s;", pre, exs(e, x, true));
-      lane_close(e);
-    }
+    lane_one(e, pre, x, false);
     e->ctrue = NULL;
     e->ind--;
     line(e, "} else {");
@@ -916,11 +917,7 @@ static void lane_print(Em *e, const char *pre, Node *x) {
   }
   bool join = !c && !has_volatile(x);
   e->cold += c != NULL;   /* the warp whose lanes do not all take the first arm */
-  if (!rng_print(e, pre, x)) {
-    lane_open_(e, join);
-    line(e, "%s%s;", pre, exs(e, x, true));
-    lane_close_(e, join);
-  }
+  lane_one(e, pre, x, join);
   e->cold -= c != NULL;
   if (c) {
     e->ind--;

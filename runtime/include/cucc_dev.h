@@ -464,17 +464,17 @@ static inline int cu_ck_rng(const cu_block *B, unsigned tid0, const void *p, lon
     if (a < lo || a + len > lo + cu_dyn_smem_off(B->kernel) + B->dyn_smem) return 0;
     if (!(cu_ck_what & CU_CK_RACE)) return 1;
     cu_ckshadow *sh = cu_ck_sh;
-    if (s->kind == CU_RD && sh && sh->smem == B->smem && sh->wany != sh->epoch) {
-      if (sh->logep != sh->epoch) {
+    if (sh && sh->smem == B->smem) {
+      if (sh->logep != sh->epoch) {   /* a new interval: the old log is void */
         sh->logep = sh->epoch;
         sh->nlog = 0;
       }
-      if (sh->nlog < CU_CK_NLOG) {
+      if (s->kind == CU_RD && sh->wany != sh->epoch && sh->nlog < CU_CK_NLOG) {
         sh->log[sh->nlog++] = (cu_ckread){(uint32_t)(a - lo), (uint32_t)n, (uint32_t)step, tid0, s};
         return 1;
       }
+      if (sh->nlog) cu_ck_flush(sh);
     }
-    if (sh && sh->smem == B->smem && sh->nlog && sh->logep == sh->epoch) cu_ck_flush(sh);
     for (long l = 0; l < n; l++)
       if (!cu_ck_race_fast(B, tid0 + (unsigned)l, a - lo + (uintptr_t)l * step, s)) return 0;
     return 1;
