@@ -48,6 +48,8 @@ typedef struct Em {
   int pend_ind;
   int hw;                /* printing the half-row version: rows of hw lanes
                             (lane _l = hw * sub-row _r + column _x); else 0 */
+  bool subrow;           /* ... inside a sub-row loop of its own: a lane
+                            loop is over the columns _x only */
   bool inwarp;           /* printing inside a region's warp loop */
   unsigned ck;           /* cucc --check: CU_CK_* (only general versions) */
   bool skipck;           /* the next expression is an lvalue's own part
@@ -57,6 +59,9 @@ typedef struct Em {
   Vec *rrd, *rwr;        /* collecting one statement's range checks (reads,
                             writes) instead of checking lane by lane */
   bool rbad;             /* ... an access that is not a range */
+  Obj *rk;               /* ... the whole loop over k (rng_loop): only
+                            addresses affine in k, no shared writes */
+  bool rnoloop;          /* printing a loop whose test failed: no retry */
   int rcond;             /* ... printing under ?: or && / ||: some lanes only */
   int nlck;              /* accesses checked lane by lane in a fast version */
   int cold;              /* ... not counting code that runs rarely: a failed
@@ -93,6 +98,7 @@ static const char *LN(Em *e) { return e->bw ? "1024" : "32"; }
  * tested, at run time, whether shared memory overlaps the global arrays a
  * tile is copied from, and the tile-16 matmul ran 1.6x slower. */
 static const char *lanes(Em *e, bool all) {
+  if (e->subrow) return xfmt("CU_LANES for (int _x = 0, _l = _r * %d; _l < _r * %d + %d; _x++, _l++)", e->hw, e->hw, e->hw);
   if (e->hw)
     return xfmt("for (int _r = 0; _r < %d; _r++) CU_LANES for (int _x = 0, _l = _r * %d; _l < _r * %d + %d; _x++, _l++)",
                 32 / e->hw, e->hw, e->hw, e->hw);
@@ -300,17 +306,22 @@ static bool no_access(Node *n) {
  * lane of the row (As[ty][k], s[0]) is one element read by all of them.
  * Anything else (a gather, an access some lanes skip) marks the statement
  * for lane-by-lane checks. */
+typedef struct Rng { char *tid, *tstep, *addr, *cnt, *step, *obj, *objn; int id; } Rng;
+
+static bool kaff(Node *n, Obj *k);
+
 static void rng_access(Em *e, Node *n, Node *c, int space, int acc) {
   Obj *root = c->k == N_VAR ? c->var : NULL;
   char *addr, *step;
-  if (e->rcond || (space == SP_OBJ && root->vary)) {
+  if (e->rcond || (space == SP_OBJ && root->vary) ||
+      (e->rk && (!kaff(n->a, e->rk) || !kaff(n->b, e->rk) || (space == SP_SHARED && acc != ACC_RD && (e->ck & CK_RACE))))) {
     e->rbad = true;
     return;
   }
+  bool z = !strcmp(e->lo, "0"), st = strcmp(e->step, "1");   /* st: every step-th lane */
   if (n->k == N_INDEX && rowu(n->a) && aff_e(n->b) && no_access(n->a) && no_access(n->b)) {
-    bool z = !strcmp(e->lo, "0");
     addr = xfmt(z ? "&(%s)[%s]" : "&(%s)[%s + (%s)]", exs(e, n->a, false), exs(e, n->b, false), e->lo);
-    step = xfmt("sizeof (%s)[0]", exs(e, n->a, false));
+    step = xfmt(st ? "(%2$s) * sizeof (%1$s)[0]" : "sizeof (%1$s)[0]", exs(e, n->a, false), e->step);
   } else if (((n->k == N_INDEX && rowu(n->a) && rowu(n->b)) || (n->k == N_UN && rowu(n->a)) ||
               (n->k == N_VAR && n->var->is_shared)) && no_access(n->k == N_VAR ? NULL : n->a) &&
              no_access(n->b)) {
@@ -328,11 +339,14 @@ static void rng_access(Em *e, Node *n, Node *c, int space, int acc) {
     obj = xfmt("&%s", r);
     objn = xfmt("sizeof %s", r);
   }
-  bool z = !strcmp(e->lo, "0");
-  char *tid = z ? xstrdup("_w * 32u") : xfmt("_w * 32u + (unsigned)(%s)", e->lo);
-  char *cnt = z ? xstrdup(e->hi) : xfmt("(long)(%s) - (long)(%s)", e->hi, e->lo);
-  vec_push(acc == ACC_RD ? e->rrd : e->rwr,
-           xfmt("cu_ck_rng(_B, %s, %s, %s, %s, &_cs[%d], %s, %s)", tid, addr, cnt, step, id, obj, objn));
+  char *tid = e->hw ? xfmt("_w * 32u + (unsigned)_r * %du", e->hw)
+              : z ? xstrdup("_w * 32u") : xfmt("_w * 32u + (unsigned)(%s)", e->lo);
+  char *cnt = e->hw ? xfmt("%d", e->hw)
+              : st ? xfmt("((long)(%s) - (long)(%s) + (%s) - 1) / (%s)", e->hi, e->lo, e->step, e->step)
+              : z ? xstrdup(e->hi) : xfmt("(long)(%s) - (long)(%s)", e->hi, e->lo);
+  Rng *r = xcalloc(1, sizeof *r);
+  *r = (Rng){tid, st ? xfmt("(unsigned)(%s)", e->step) : "1u", addr, cnt, step, obj, objn, id};
+  vec_push(acc == ACC_RD ? e->rrd : e->rwr, r);
 }
 
 /* cucc --check: an access to memory (an element, a member reached through
@@ -864,9 +878,17 @@ static void lane_stmt(Em *e, const char *pre, const char *x, bool join) {
   lane_close_(e, join);
 }
 
+static bool rng_print_(Em *e, const char *pre, Node *x);
 static bool rng_print(Em *e, const char *pre, Node *x) {
-  if (!(e->ck & (CK_MEM | CK_RACE | CK_INIT)) || !(e->fast || e->bw) || !e->full || strcmp(e->step, "1"))
-    return false;
+  if (!(e->ck & (CK_MEM | CK_RACE | CK_INIT)) || !(e->fast || e->bw || e->hw) || !e->full) return false;
+  /* half rows: a sub-row's lanes are a range, the tests go inside its loop */
+  e->subrow = e->hw;
+  bool r = rng_print_(e, pre, x);
+  e->subrow = false;
+  return r;
+}
+
+static bool rng_print_(Em *e, const char *pre, Node *x) {
   Vec rd = {0}, wr = {0};
   e->rrd = &rd;
   e->rwr = &wr;
@@ -875,9 +897,16 @@ static bool rng_print(Em *e, const char *pre, Node *x) {
   char *fast = exs(e, x, true);
   e->rrd = e->rwr = NULL;
   if (e->rbad || rd.n + wr.n == 0 || rd.n + wr.n > 8) return false;   /* (8: the lines stay short) */
+  if (e->hw) {
+    line(e, "for (int _r = 0; _r < %d; _r++) {", 32 / e->hw);
+    e->ind++;
+  }
   Buf c = {0};
-  for (int i = 0; i < rd.n + wr.n; i++)
-    buf_printf(&c, "%s%s", i ? xfmt(" &&\n%*s", 2 * e->ind + 4, "") : "", i < rd.n ? (char *)rd.v[i] : (char *)wr.v[i - rd.n]);
+  for (int i = 0; i < rd.n + wr.n; i++) {
+    Rng *r = i < rd.n ? rd.v[i] : wr.v[i - rd.n];
+    buf_printf(&c, "%scu_ck_rng(_B, %s, %s, %s, %s, %s, &_cs[%d], %s, %s)", i ? xfmt(" &&\n%*s", 2 * e->ind + 4, "") : "",
+               r->tid, r->tstep, r->addr, r->cnt, r->step, r->id, r->obj, r->objn);
+  }
   line(e, "if (%s) {", c.s);
   e->ind++;
   lane_stmt(e, pre, fast, false);
@@ -889,6 +918,10 @@ static bool rng_print(Em *e, const char *pre, Node *x) {
   e->cold--;
   e->ind--;
   line(e, "}");
+  if (e->hw) {
+    e->ind--;
+    line(e, "}");
+  }
   return true;
 }
 
@@ -1227,7 +1260,9 @@ static void blend_st(Em *e, Node *n, const char *on) {
  * as unmasked lane loops that vectorize; the masked version is only for
  * warps that really split. */
 static void st_if(Em *e, Node *n) {
-  if (!n->vary) {
+  /* in whole-row and block-wide warps a row value (threadIdx.y == 1) is
+   * the same in every lane: a uniform branch */
+  if (!n->vary || ((e->fast || e->bw) && !n->has_jump && rowu(n->a))) {
     line(e, "if (%s)", exs(e, n->a, false));
     block(e, n->b);
     if (n->c) {
@@ -1272,7 +1307,9 @@ static void st_if(Em *e, Node *n) {
       e->lo = r.prefix && !r.at ? "0" : cut;
       e->hi = r.point ? xfmt("%s + 1", cut) : r.prefix && !r.at ? cut : "_nl";
       if (r.step) e->step = r.step;
-      bool blend = r.step && !me && blend_ok(n->b);
+      /* (not in checked builds: the blend's accesses would be checked
+       * lane by lane; the run's are tested as ranges) */
+      bool blend = r.step && !me && blend_ok(n->b) && !(e->ck & (CK_MEM | CK_RACE | CK_INIT));
       if (blend) {
         line(e, "if (!(%s & (%s - 1)) && %s <= 8) {   /* a dense run: blend over its span */", r.step, r.step, r.step);
         e->ind++;
@@ -1503,8 +1540,162 @@ static void prom_vars(Em *e, Node *n, Vec *v, bool store) {
   for (int i = 0; i < n->list.n; i++) prom_vars(e, n->list.v[i], v, false);
 }
 
+/* ---- a checked loop tested as a whole ----
+ * In a checked build's fast versions, a uniform loop `for (k = a; k < b;
+ * k += c)` whose body is lane statements whose every checked access is a
+ * range or a broadcast at an address affine in k (`acc += As[ty][k] *
+ * Bs[k][tx]`) is tested once before it: each access is n lanes in t rows,
+ * one per iteration, the address's step in k apart (cu_ck_rng2). Then the
+ * loop runs as the unchecked build prints it, its accumulators in
+ * registers; if a test fails it runs with each statement tested
+ * (rng_print), which reports. With racecheck the body may not write
+ * shared memory: between its reads the order of the tests would matter. */
+static bool uses_var(Node *n, Obj *v) {
+  if (!n) return false;
+  if (n->k == N_VAR) return n->var == v;
+  if (uses_var(n->a, v) || uses_var(n->b, v) || uses_var(n->c, v) || uses_var(n->d, v)) return true;
+  for (int i = 0; i < n->list.n; i++)
+    if (uses_var(n->list.v[i], v)) return true;
+  return false;
+}
+
+static Node *strip_casts(Node *n) {
+  while (n->k == N_CAST && is_intty(n->ty) && is_intty(n->a->ty) && n->ty->size >= n->a->ty->size) n = n->a;
+  return n;
+}
+
+/* an integer or an address affine in k (or free of it) */
+static bool kaff(Node *n, Obj *k) {
+  if (!n || !uses_var(n, k)) return true;
+  switch (n->k) {
+  case N_VAR: return n->var == k;
+  case N_CAST:
+    return ((is_intty(n->ty) && is_intty(n->a->ty) && n->ty->size >= n->a->ty->size) ||
+            (n->ty->kind == TY_PTR && (n->a->ty->kind == TY_PTR || n->a->ty->kind == TY_ARRAY))) &&
+           kaff(n->a, k);
+  case N_BIN:
+    if (!strcmp(n->op, "+") || !strcmp(n->op, "-")) return kaff(n->a, k) && kaff(n->b, k);
+    if (!strcmp(n->op, "*")) return uses_var(n->a, k) ? !uses_var(n->b, k) && kaff(n->a, k) : kaff(n->b, k);
+    if (!strcmp(n->op, "<<")) return !uses_var(n->b, k) && kaff(n->a, k);
+    return false;
+  case N_UN: return !strcmp(n->op, "-") && kaff(n->a, k);
+  case N_INDEX: return n->ty->kind == TY_ARRAY && kaff(n->a, k) && kaff(n->b, k);   /* an address */
+  default: return false;
+  }
+}
+
+/* lane statements with no calls but to the math library, and no stores to
+ * uniform variables (k among them) */
+static bool rng_expr_ok(Node *n) {
+  if (!n) return true;
+  if (n->k == N_CALL && n->ck != C_LIBM) return false;
+  if ((n->k == N_ASSIGN || n->k == N_INCDEC)) {
+    Node *t = n->a;
+    while (t->k == N_CAST && t->implicit) t = t->a;
+    if (t->k == N_VAR && !t->var->vary) return false;
+  }
+  if (!rng_expr_ok(n->a) || !rng_expr_ok(n->b) || !rng_expr_ok(n->c) || !rng_expr_ok(n->d)) return false;
+  for (int i = 0; i < n->list.n; i++)
+    if (!rng_expr_ok(n->list.v[i])) return false;
+  return true;
+}
+
+static bool rng_body(Node *n, Vec *x) {
+  if (n->k == S_NULL) return true;
+  if (n->k == S_BLOCK) {
+    for (int i = 0; i < n->list.n; i++)
+      if (!rng_body(n->list.v[i], x)) return false;
+    return true;
+  }
+  if (n->k != S_EXPR || !n->a->vary || has_warp(n->a) || has_volatile(n->a) || !rng_expr_ok(n->a)) return false;
+  vec_push(x, n->a);
+  return true;
+}
+
+static void st_loop(Em *e, Node *n);
+
+static bool rng_loop(Em *e, Node *n) {
+  if (e->rnoloop || !(e->ck & (CK_MEM | CK_RACE | CK_INIT)) || !(e->fast || e->bw || e->hw) || !e->full ||
+      !lane_loop_ok(n))
+    return false;
+  Vec xs = {0};
+  Node *d = n->a->list.v[0], *c = n->b, *inc = n->c;
+  Obj *k = d->var;
+  if (!is_intty(k->ty) || !rng_body(n->d, &xs) || !xs.n || !no_access(d->a)) return false;
+  /* k < b or k <= b; k++, ++k or k += literal */
+  if (c->k != N_BIN || (strcmp(c->op, "<") && strcmp(c->op, "<=")) || strip_casts(c->a)->k != N_VAR ||
+      strip_casts(c->a)->var != k || uses_var(c->b, k) || !no_access(c->b))
+    return false;
+  long long step = 1;
+  if (inc->k == N_ASSIGN) {
+    Node *v = strip_casts(inc->b);
+    if (strcmp(inc->op, "+=") || v->k != N_NUM || v->ival <= 0) return false;
+    step = v->ival;
+  } else if (strcmp(inc->op, "++")) return false;
+  Vec rd = {0}, wr = {0};
+  e->rrd = &rd;
+  e->rwr = &wr;
+  e->rbad = false;
+  e->rcond = 0;
+  e->rk = k;
+  for (int i = 0; i < xs.n; i++) exs(e, xs.v[i], true);
+  e->rrd = e->rwr = NULL;
+  e->rk = NULL;
+  if (e->rbad || rd.n + wr.n == 0 || rd.n + wr.n > 8) return false;
+  int id = ++e->nid;
+  line(e, "{");
+  e->ind++;
+  line(e, "int _lk%d = 1;   /* the loop's accesses, tested as ranges before it */", id);
+  if (e->hw) {
+    line(e, "for (int _r = 0; _r < %d && _lk%d; _r++) {", 32 / e->hw, id);
+    e->ind++;
+  }
+  line(e, "%s = %s;", ty_decl(k->ty, k->cname), exs(e, d->a, false));
+  char *b = exs(e, c->b, false), *kv = xfmt("(long long)(%s)", k->cname);
+  char *span = xfmt("(long long)(%s) - %s", b, kv);   /* iterations: ceil(span / step), or + 1 for <= */
+  char *nit = !strcmp(c->op, "<=") ? xfmt("%s + 1", step > 1 ? xfmt("(%s) / %lld", span, step) : span)
+              : step > 1 ? xfmt("(%s + %lld) / %lld", span, step - 1, step) : span;
+  line(e, "const long long _lt%d = %s ? %s : 0;", id, exs(e, c, false), nit);
+  Buf p = {0}, t = {0};
+  for (int i = 0; i < rd.n + wr.n; i++) {
+    Rng *r = i < rd.n ? rd.v[i] : wr.v[i - rd.n];
+    buf_printf(&p, "%s(const char *)(%s)", i ? ", " : "", r->addr);
+  }
+  line(e, "const char *_lp%d[%d] = {%s};", id, rd.n + wr.n, p.s);
+  line(e, "%s;", exs(e, inc, false));
+  for (int i = 0; i < rd.n + wr.n; i++) {
+    Rng *r = i < rd.n ? rd.v[i] : wr.v[i - rd.n];
+    buf_printf(&t, "%scu_ck_rng2(_B, %s, %s, _lp%d[%d], %s, %s, _lt%d, (const char *)(%s) - _lp%d[%d], &_cs[%d], %s, %s)",
+               i ? xfmt(" &&\n%*s", 2 * e->ind + 6, "") : "", r->tid, r->tstep, id, i, r->cnt, r->step, id, r->addr, id,
+               i, r->id, r->obj, r->objn);
+  }
+  line(e, "_lk%d = %s;", id, t.s);
+  if (e->hw) {
+    e->ind--;
+    line(e, "}");
+  }
+  line(e, "if (_lk%d) {", id);
+  e->ind++;
+  unsigned ck = e->ck;
+  e->ck = 0;
+  st_loop(e, n);
+  e->ck = ck;
+  e->ind--;
+  line(e, "} else {");
+  e->ind++;
+  e->rnoloop = true;
+  st_loop(e, n);
+  e->rnoloop = false;
+  e->ind--;
+  line(e, "}");
+  e->ind--;
+  line(e, "}");
+  return true;
+}
+
 static void st_loop(Em *e, Node *n) {
   bool work = false;
+  if (rng_loop(e, n)) return;
   /* Only short constant loops, in the whole- and half-row versions: gcc
    * unrolls them inside the lane loop and vectorizes that; a long loop
    * inside a lane loop stays scalar, while around lane loops gcc keeps

@@ -5,6 +5,7 @@
 #define CUCC_DEV_H
 #include <cucc_rt.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -351,33 +352,53 @@ typedef struct cu_ckword {
   uint64_t wep, rep;          /* epochs of the last write, of the readers */
   cu_ckacc w, r1, r2;         /* r2: a second reader, other than r1 */
 } cu_ckword;
-/* a warp's read of n lanes from offset off (lane l at off + l * step),
- * not yet recorded in the words */
-typedef struct cu_ckread { uint32_t off, n, step, tid0; const cu_site *s; } cu_ckread;
+/* a warp's access of n lanes from offset off (lane l at off + l * step,
+ * thread tid0 + l * tstep), in m rows mstep bytes apart (a loop's
+ * iterations), not yet recorded in the words */
+typedef struct cu_ckrange {
+  uint32_t off, n, step, tid0, tstep, m;
+  int32_t mstep;
+  const cu_site *s;
+} cu_ckrange;
 enum { CU_CK_NLOG = 4096 };
 typedef struct cu_ckshadow {
   char *smem;                 /* the buffer it shadows (a worker's or an SM slot's) */
   size_t nw;
   cu_ckword *w;
   uint64_t epoch;             /* the running block's barrier interval */
-  uint64_t wany;              /* the interval of the latest write to any word */
-  /* Reads of an interval with no write yet cannot be a hazard now; they
-   * matter only if a write follows in the same interval. So a read range
-   * is logged (one entry, not a word per lane) and the log is written into
-   * the words only when a write comes (cu_ck_flush); at the barrier it is
-   * dropped. The matmul's k loop reads two ranges per warp and step. */
+  /* A warp's range access (cu_ck_rng) that cannot be a hazard now is only
+   * logged, one entry and not a word per lane, and written into the words
+   * only when something needs them (cu_ck_flush: a lane-by-lane check, a
+   * __syncwarp()); at the barrier the log is dropped. Whether it can be a
+   * hazard is told by `own`: per word, the one thread that accessed it in
+   * this interval, or "many readers", one 32-bit entry, tested and set a
+   * range at a time (vector code). `own` answers only while every access
+   * of the interval went through it: once the words are used (pep), the
+   * interval is checked word by word. */
   uint64_t logep;             /* the interval the log belongs to */
+  uint64_t pep;               /* the interval whose accesses are in the words */
+  uint64_t wep;               /* the interval of the latest logged write */
   uint32_t nlog;
-  cu_ckread *log;
+  uint32_t nown;              /* log entries in `own` (reads before the
+                                 interval's first write need not be: reads
+                                 alone are never a hazard) */
+  cu_ckrange *log;
+  uint32_t *own;              /* CU_OWN_*: epoch, kinds, owner thread */
   uint32_t sw[32];            /* __syncwarp() count of each warp */
   struct cu_ckshadow *next;
 } cu_ckshadow;
+/* own[w]: the low 19 bits of the epoch, M (many readers), W, R, the thread
+ * (10 bits). An entry left from an older epoch with the same low bits can
+ * only make a range look like a possible hazard, never hide one: then the
+ * words decide. */
+enum { CU_OWN_TID = 1023, CU_OWN_R = 1 << 10, CU_OWN_W = 1 << 11, CU_OWN_M = 1 << 12, CU_OWN_EP = 13 };
 #define CU_CK_NOBODY 0xffffffffu
 /* the allocations this worker hit last (a kernel reads a few arrays) */
 enum { CU_CK_NLAST = 4 };
 extern _Thread_local cu_ckc cu_ck_last[CU_CK_NLAST];
 extern _Thread_local cu_ckshadow *cu_ck_sh;
 void cu_ck_flush(cu_ckshadow *sh);
+void cu_ck_own_log(cu_ckshadow *sh);
 extern unsigned cu_ck_gen, cu_ck_what;
 
 /* racecheck without the slow path: a read of a shared word no other
@@ -391,9 +412,10 @@ static inline __attribute__((always_inline)) int cu_ck_race_fast(const cu_block 
   if (!sh || sh->smem != B->smem || (off & 3u) + s->size > 4u || off / 4 >= sh->nw) return 0;
   cu_ckword *w = &sh->w[off / 4];
   const uint64_t E = sh->epoch;
-  if (sh->nlog && sh->logep == E) return 0;   /* the logged reads first, in order: slow path */
+  if (sh->nlog && sh->logep == E) return 0;   /* the logged ranges first, in order: slow path */
   if (w->wep == E && w->w.tid != tid) return 0;
   const cu_ckacc me = {tid, sh->sw[tid / 32 % 32], s};
+  sh->pep = E;   /* `own` no longer has every access of the interval */
   if (s->kind == CU_RD) {
     if (w->rep != E) {
       w->rep = E;
@@ -412,7 +434,6 @@ static inline __attribute__((always_inline)) int cu_ck_race_fast(const cu_block 
   }
   w->wep = E;
   w->w = me;
-  sh->wany = E;
   return 1;
 }
 
@@ -452,44 +473,126 @@ static inline __attribute__((always_inline)) void *cu_ck(const cu_block *B, unsi
  * (a bad access to report, an allocation not seen lately, a possible
  * hazard): the caller then checks lane by lane, which reports. Recording
  * twice is harmless: a thread that repeats its own access in the same
- * barrier interval changes no shadow. */
-static inline int cu_ck_rng(const cu_block *B, unsigned tid0, const void *p, long n, size_t step, const cu_site *s,
-                            const void *obj, size_t objn) {
-  if (n <= 0) return 1;
+ * barrier interval changes no shadow.
+ * The lanes may be every tstep-th (runs of `t % (2 * s) == 0`; step is
+ * then tstep elements). cu_ck_rng2 tests the same access in all m iterations of a loop at once,
+ * row i at p + i * mstep: reads, and writes other than to shared memory
+ * with racecheck, whose order with the loop's other accesses matters. */
+/* racecheck, a range in an interval whose accesses are all in `own`: can
+ * it be a hazard? If not, `own` records it and the caller logs it. The
+ * common case, a warp's 4-byte words one per lane, is one vector loop. */
+static inline __attribute__((always_inline)) int cu_ck_own1(uint32_t *o, uint32_t e, uint32_t k, uint32_t t) {
+  uint32_t x = *o;
+  int cur = x >> CU_OWN_EP == e;
+  int same = cur && !(x & CU_OWN_M) && (x & CU_OWN_TID) == t;
+  int rd = cur && k == CU_OWN_R && !(x & CU_OWN_W);   /* another reader */
+  *o = !cur ? e << CU_OWN_EP | k | t : same ? x | k : x | CU_OWN_M;
+  return !cur || same || rd;
+}
+
+static inline __attribute__((always_inline)) int cu_ck_own(cu_ckshadow *sh, unsigned tid0, unsigned tstep, uintptr_t off,
+                                                           long n, size_t step, long long m, ptrdiff_t mstep,
+                                                           const cu_site *s) {
+  if (((off | step | (uintptr_t)mstep) & 3u) || (s->size != 4 && s->size != 8)) return 0;
+  const uint32_t e = (uint32_t)(sh->epoch & ((1u << (32 - CU_OWN_EP)) - 1)), nw = s->size / 4;
+  const uint32_t k = (s->kind & CU_RD ? CU_OWN_R : 0) | (s->kind & CU_WR ? CU_OWN_W : 0);
+  if ((off + (uintptr_t)(n - 1) * step) / 4 + nw > sh->nw) return 0;
+  uint32_t *o = sh->own + off / 4;
+  int ok = 1;
+  for (long long i = 0; i < m; i++, o += mstep / 4) {
+    if (step == 0 && nw == 1) {   /* one word: after two lanes nothing changes */
+      for (long l = 0; l < n && l < 2; l++) ok &= cu_ck_own1(o, e, k, tid0 + (uint32_t)l * tstep);
+    } else if (step == 4 && tstep == 1 && nw == 1) {
+      for (long l = 0; l < n; l++) ok &= cu_ck_own1(o + l, e, k, tid0 + (uint32_t)l);
+    } else {
+      for (long l = 0; l < n; l++)
+        for (uint32_t j = 0; j < nw; j++)
+          ok &= cu_ck_own1(o + l * (long)(step / 4) + j, e, k, tid0 + (uint32_t)l * tstep);
+    }
+  }
+  return ok;
+}
+
+/* initcheck: are all n shadow bytes from p set? (they are 0 or 1; a
+ * short range is ANDed a word at a time, cheaper than a call to memchr) */
+static inline int cu_ck_set(const unsigned char *p, size_t n) {
+  if (n > 256) return !memchr(p, 0, n);
+  uint64_t all = ~0ull, x;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    memcpy(&x, p + i, 8);
+    all &= x;
+  }
+  for (; i < n; i++) all &= 0x0101010101010100ull | p[i];
+  return all == 0x0101010101010101ull;
+}
+
+static inline __attribute__((always_inline)) int cu_ck_rng2(const cu_block *B, unsigned tid0, unsigned tstep,
+                                                            const void *p, long n, size_t step, long long m,
+                                                            ptrdiff_t mstep, const cu_site *s, const void *obj,
+                                                            size_t objn) {
+  if (n <= 0 || m <= 0) return 1;
+  if (mstep == 0) m = 1;   /* the same lanes again: nothing new to test or record */
+  if (m > (1 << 24) || mstep > (1 << 24) || mstep < -(1 << 24)) return 0;
   uintptr_t a = (uintptr_t)p, len = (uintptr_t)(n - 1) * step + s->size;
-  if (a & (s->align - 1u)) return 0;
-  if (s->space == CU_SP_OBJ) return a >= (uintptr_t)obj && a + len <= (uintptr_t)obj + objn;
+  uintptr_t span = (uintptr_t)((m - 1) * (mstep < 0 ? -mstep : mstep));
+  uintptr_t lo = mstep < 0 ? a - span : a, hi = lo + span + len;
+  if ((a | (uintptr_t)mstep) & (s->align - 1u)) return 0;
+  if (s->space == CU_SP_OBJ) return lo >= (uintptr_t)obj && hi <= (uintptr_t)obj + objn;
   if (s->space == CU_SP_SHARED) {
-    uintptr_t lo = (uintptr_t)B->smem;
-    if (a < lo || a + len > lo + cu_dyn_smem_off(B->kernel) + B->dyn_smem) return 0;
+    uintptr_t sm = (uintptr_t)B->smem;
+    if (lo < sm || hi > sm + cu_dyn_smem_off(B->kernel) + B->dyn_smem) return 0;
     if (!(cu_ck_what & CU_CK_RACE)) return 1;
     cu_ckshadow *sh = cu_ck_sh;
     if (sh && sh->smem == B->smem) {
-      if (sh->logep != sh->epoch) {   /* a new interval: the old log is void */
-        sh->logep = sh->epoch;
-        sh->nlog = 0;
+      const uint64_t E = sh->epoch;
+      if (sh->logep != E) {   /* a new interval: the old log is void */
+        sh->logep = E;
+        sh->nlog = sh->nown = 0;
       }
-      if (s->kind == CU_RD && sh->wany != sh->epoch && sh->nlog < CU_CK_NLOG) {
-        sh->log[sh->nlog++] = (cu_ckread){(uint32_t)(a - lo), (uint32_t)n, (uint32_t)step, tid0, s};
-        return 1;
+      if (sh->pep != E && sh->nlog < CU_CK_NLOG) {
+        int rd = s->kind == CU_RD;
+        if (!rd && sh->wep != E) {   /* the first write: the reads before it into `own` */
+          cu_ck_own_log(sh);
+          sh->wep = E;
+        }
+        if ((rd && sh->wep != E) || cu_ck_own(sh, tid0, tstep, a - sm, n, step, m, mstep, s)) {
+          sh->nown += sh->wep == E;
+          sh->log[sh->nlog++] =
+              (cu_ckrange){(uint32_t)(a - sm), (uint32_t)n, (uint32_t)step, tid0, tstep, (uint32_t)m, (int32_t)mstep, s};
+          return 1;
+        }
       }
-      if (sh->nlog) cu_ck_flush(sh);
+      if (sh->pep != E) cu_ck_flush(sh);
     }
-    for (long l = 0; l < n; l++)
-      if (!cu_ck_race_fast(B, tid0 + (unsigned)l, a - lo + (uintptr_t)l * step, s)) return 0;
+    for (long long i = 0; i < m; i++)
+      for (long l = 0; l < n; l++)
+        if (!cu_ck_race_fast(B, tid0 + (unsigned)l * tstep, a - sm + (uintptr_t)(i * mstep) + (uintptr_t)l * step, s))
+          return 0;
     return 1;
   }
   for (int k = 0; k < CU_CK_NLAST; k++) {
     const cu_ckc *c = &cu_ck_last[k];
-    if (a >= c->lo && a + len <= c->hi && c->gen == __atomic_load_n(&cu_ck_gen, __ATOMIC_RELAXED)) {
+    if (lo >= c->lo && hi <= c->hi && c->gen == __atomic_load_n(&cu_ck_gen, __ATOMIC_RELAXED)) {
       if (!(cu_ck_what & CU_CK_INIT) || !c->init) return 1;
-      unsigned char *ip = c->init + (a - c->lo);
-      if ((s->kind & CU_RD) && memchr(ip, 0, len)) return 0;
-      if (s->kind & CU_WR) memset(ip, 1, len);
+      /* rows that touch or overlap cover [lo, hi); else one at a time */
+      long long rows = (uintptr_t)(mstep < 0 ? -mstep : mstep) <= len ? 1 : m;
+      uintptr_t rlen = rows == 1 ? hi - lo : len, r0 = rows == 1 ? lo : a;
+      for (long long i = 0; i < rows; i++) {
+        unsigned char *ip = c->init + (r0 + (uintptr_t)(i * mstep) - c->lo);
+        if ((s->kind & CU_RD) && !cu_ck_set(ip, rlen)) return 0;
+        if (s->kind & CU_WR) memset(ip, 1, rlen);
+      }
       return 1;
     }
   }
   return 0;
+}
+
+static inline __attribute__((always_inline)) int cu_ck_rng(const cu_block *B, unsigned tid0, unsigned tstep,
+                                                           const void *p, long n, size_t step, const cu_site *s,
+                                                           const void *obj, size_t objn) {
+  return cu_ck_rng2(B, tid0, tstep, p, n, step, 1, 0, s, obj, objn);
 }
 
 /* Linear thread id in a device function (checked build: it gets the

@@ -265,7 +265,9 @@ void cu_ck_block(const cu_block *B) {
   size_t nw = (cu_dyn_smem_off(B->kernel) + B->dyn_smem + 3) / 4;
   if (nw > s->nw) {
     free(s->w);
+    free(s->own);
     s->w = calloc(nw, sizeof *s->w);   /* epoch 0: never a running block's */
+    s->own = calloc(nw, sizeof *s->own);
     s->nw = nw;
   }
   if (!s->log) s->log = malloc(CU_CK_NLOG * sizeof *s->log);
@@ -286,18 +288,38 @@ static void read_rec(Shadow *sh, Word *w, unsigned tid, const cu_site *s) {
   } else if (w->r1.tid != tid && w->r2.tid == NOBODY) w->r2 = (Acc){tid, sh->sw[tid / 32 % 32], s};
 }
 
-/* The logged reads of this interval into the words, in their order (before
- * a write, or a __syncwarp() that changes what the readers' counts are). */
+/* The logged ranges of this interval into the words, in their order; from
+ * now on the interval is checked word by word (pep). None of them can be a
+ * hazard (`own` said so), so they are only recorded. */
 void cu_ck_flush(Shadow *sh) {
-  if (sh->logep == sh->epoch)
+  const uint64_t E = sh->epoch;
+  if (sh->logep == E)
     for (uint32_t i = 0; i < sh->nlog; i++) {
-      const cu_ckread *r = &sh->log[i];
-      for (uint32_t l = 0; l < r->n; l++) {
-        size_t off = r->off + (size_t)l * r->step;
-        for (size_t k = off / 4; k <= (off + r->s->size - 1) / 4 && k < sh->nw; k++) read_rec(sh, &sh->w[k], r->tid0 + l, r->s);
-      }
+      const cu_ckrange *r = &sh->log[i];
+      for (uint32_t j = 0; j < r->m; j++)
+        for (uint32_t l = 0; l < r->n; l++) {
+          size_t off = r->off + (size_t)((int64_t)j * r->mstep) + (size_t)l * r->step;
+          unsigned tid = r->tid0 + l * r->tstep;
+          for (size_t k = off / 4; k <= (off + r->s->size - 1) / 4 && k < sh->nw; k++) {
+            if (r->s->kind & CU_RD) read_rec(sh, &sh->w[k], tid, r->s);
+            if (r->s->kind & CU_WR) {
+              sh->w[k].wep = E;
+              sh->w[k].w = (Acc){tid, sh->sw[tid / 32 % 32], r->s};
+            }
+          }
+        }
     }
   sh->nlog = 0;
+  sh->pep = E;
+}
+
+/* The logged reads of this interval not yet in `own` (it has no write
+ * yet) into it: reads are never a hazard among themselves. */
+void cu_ck_own_log(Shadow *sh) {
+  for (; sh->nown < sh->nlog; sh->nown++) {
+    const cu_ckrange *r = &sh->log[sh->nown];
+    cu_ck_own(sh, r->tid0, r->tstep, r->off, r->n, r->step, r->m, r->mstep, r->s);
+  }
 }
 
 /* one report per pair of sites and hazard */
@@ -374,7 +396,6 @@ static void race(const cu_block *B, unsigned tid, size_t off, const cu_site *s) 
       }
       w->wep = E;
       w->w = me;
-      sh->wany = E;
     }
   }
 }

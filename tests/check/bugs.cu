@@ -131,6 +131,57 @@ __global__ void war5(int *y) {
   y[t] = v + s[t];
 }
 
+// A loop tested as a whole before it runs (16 x 16 blocks: half rows):
+// b is one element short (memcheck) or its last element never written
+// (initcheck); only threads of column 15 read it, in the last iteration.
+__global__ void loop_mm(const int *a, const int *b, int *c, int n) {
+  int row = blockIdx.y * 16 + threadIdx.y, col = blockIdx.x * 16 + threadIdx.x;
+  int sum = 0;
+  for (int k = 0; k < n; k++) sum += a[row * n + k] * b[k * n + col];   // line 140
+  c[row * n + col] = sum;
+}
+
+// Range writes and reads of two warps in one interval (no barrier).
+__global__ void raw(int *y) {
+  __shared__ int s[64];
+  int t = threadIdx.x + 32 * threadIdx.y, v = 0;
+  s[t] = t;                                                 // line 148: each warp its own words
+  if (threadIdx.y == 1) v = s[threadIdx.x];                 // line 149: warp 1 reads warp 0's
+  s[32 + threadIdx.x] = v;                                  // line 150: both warps write s[32..63]
+  __syncthreads();
+  y[t] = s[t];
+}
+
+// Reads in a loop tested as a whole (one row of lanes per iteration), then
+// a write by another thread of a word read in the second iteration.
+__global__ void war_loop(int *y) {
+  __shared__ int s[128];
+  s[threadIdx.x] = threadIdx.x;
+  s[threadIdx.x + 64] = 0;
+  __syncthreads();
+  int acc = 0;
+  for (int k = 0; k < 2; k++) acc += s[threadIdx.x + 32 * k];   // line 163: s[32..63] at k = 1
+  if (threadIdx.x >= 32) s[threadIdx.x] = acc;                  // line 164: overwritten
+  __syncthreads();
+  y[threadIdx.x] = s[threadIdx.x];
+}
+
+// The divergent reduction (every 2s-th thread: runs tested as one range)
+// with its barrier left out: at stride 2 thread 0 reads what thread 2
+// wrote at stride 1.
+__global__ void div_race(int *y, int sync) {
+  __shared__ int s[64];
+  unsigned t = threadIdx.x;
+  s[t] = t;
+  __syncthreads();
+  for (unsigned stride = 1; stride < blockDim.x; stride *= 2) {
+    if (sync) __syncthreads();
+    if (t % (2 * stride) == 0) s[t] += s[t + stride];       // line 179
+  }
+  __syncthreads();
+  if (t == 0) y[0] = s[0];
+}
+
 static int report(const char *what) {
   cudaError_t e = cudaDeviceSynchronize();
   printf("%s: %s\n", what, cudaGetErrorName(e));
@@ -210,6 +261,28 @@ int main(int argc, char **argv) {
   if (!strcmp(k, "war5")) {
     war5<<<1, dim3(32, 2)>>>(y);
     fails += report("war5");
+  }
+  if (all || !strcmp(k, "loop_oob") || !strcmp(k, "loop_uninit")) {
+    // 16 x 16: a (256 ints) from x; b of 255 ints (loop_oob) or 256 with
+    // the last one never written (loop_uninit); c into y
+    int *b, nb = !strcmp(k, "loop_oob") ? 255 : 256;
+    cudaMalloc(&b, nb * sizeof(int));
+    cudaMemcpy(b, h, (all ? 256 : 255) * sizeof(int), cudaMemcpyHostToDevice);
+    loop_mm<<<1, dim3(16, 16)>>>(x, b, y, 16);
+    fails += report("loop");
+    cudaFree(b);
+  }
+  if (all || !strcmp(k, "div_race")) {
+    div_race<<<1, 64>>>(y, all);
+    fails += report("div_race");
+  }
+  if (!strcmp(k, "raw")) {
+    raw<<<1, dim3(32, 2)>>>(y);
+    fails += report("raw");
+  }
+  if (!strcmp(k, "war_loop")) {
+    war_loop<<<1, 64>>>(y);
+    fails += report("war_loop");
   }
   if (!strcmp(k, "memcpy")) {
     printf("long cudaMemcpy: %s\n", cudaGetErrorName(cudaMemcpy(x, h, (n + 1) * sizeof(int), cudaMemcpyHostToDevice)));

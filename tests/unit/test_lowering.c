@@ -214,14 +214,45 @@ int main(int argc, char **argv) {
                 "  if (i < n) y[i] = s[t] + s[0];\n}\n", &rc);
   check("checked kernel compiles", rc == 0 ? "ok" : "", "ok", true);
   HAS("checked: whole-row version kept", d, "whole-row warps");
-  HAS("checked: x[i] one range test per warp", d, "cu_ck_rng(_B, _w * 32u, &(x)[i_b], _nl, sizeof (x)[0]");
-  HAS("checked: s[0] one broadcast test", d, "cu_ck_rng(_B, _w * 32u, &s[0], _nl, 0,");
+  HAS("checked: x[i] one range test per warp", d, "cu_ck_rng(_B, _w * 32u, 1u, &(x)[i_b], _nl, sizeof (x)[0]");
+  HAS("checked: s[0] one broadcast test", d, "cu_ck_rng(_B, _w * 32u, 1u, &s[0], _nl, 0,");
   HAS("checked: the lanes run unchecked after the tests", d, "((&s[t_b])[_l] = (&x[i_b])[_l]);");
   HAS("checked: a failed test checks lane by lane", d, "} else {\n          CU_LANES for (int _l = 0; _l < _nl; _l++) {\n            ((*(float *)cu_ck(");
   d = translate("__global__ void k(float *y, int s) {\n"
                 "  int t = threadIdx.x;\n"
                 "  if (t % (2 * s) == 0) y[t] += y[t + s];\n}\n", &rc);
-  HASNT("checked: no fast version with lane-by-lane checks", d, "whole-row warps");
+  HAS("checked: every 2s-th lane, a run tested as one range", d,
+      "(unsigned)(_s2), &(y)[t_b + (_cut2)], ((long)(_nl) - (long)(_cut2) + (_s2) - 1) / (_s2), (_s2) * sizeof (y)[0]");
+  HAS("checked: so the whole-row version stays", d, "whole-row warps");
+  HASNT("checked: no blend of the run (its accesses would be checked lane by lane)", d, "a dense run");
+  /* a uniform loop of lane statements tested as a whole before it; half
+   * rows tested per sub-row */
+  const char *mm = "__global__ void k(const float *a, const float *b, float *c, int n) {\n"
+                   "  int row = blockIdx.y * 16 + threadIdx.y, col = blockIdx.x * 16 + threadIdx.x;\n"
+                   "  float sum = 0;\n"
+                   "  for (int k = 0; k < 16; k++) sum += a[row * 16 + k] * b[k * n + col];\n"
+                   "  c[row * n + col] = sum;\n}\n";
+  d = translate(mm, &rc);
+  HAS("checked loop: one test of all its iterations", d, "_lt");
+  HAS("checked loop: b's rows, one per iteration", d, "cu_ck_rng2(_B, _w * 32u, 1u, _lp");
+  HAS("checked loop: half rows tested per sub-row", d, "for (int _r = 0; _r < 2 && _lk");
+  HAS("checked loop: half-row statement test inside its sub-row", d,
+      "cu_ck_rng(_B, _w * 32u + (unsigned)_r * 16u, 1u, &(c)[");
+  HAS("checked loop: runs as the unchecked build prints it", d, "float _s_sum = sum[_l];");
+  d = translate("__global__ void k(float *y) {\n"
+                "  __shared__ float s[64];\n"
+                "  s[threadIdx.x] = 0;\n"
+                "  for (int k = 0; k < 4; k++) s[threadIdx.x] += y[k * 32 + threadIdx.x];\n"
+                "  y[threadIdx.x] = s[threadIdx.x];\n}\n", &rc);
+  HASNT("checked loop: no whole-loop test when it writes shared memory", d, "cu_ck_rng2(");
+  HAS("checked loop: its statements tested one at a time instead", d, "cu_ck_rng(_B, _w * 32u, 1u, &(y)[");
+  ckflags = 1 | 8;   /* memcheck, initcheck: the shared write is no hazard to order */
+  d = translate("__global__ void k(float *y) {\n"
+                "  __shared__ float s[64];\n"
+                "  s[threadIdx.x] = 0;\n"
+                "  for (int k = 0; k < 4; k++) s[threadIdx.x] += y[k * 32 + threadIdx.x];\n"
+                "  y[threadIdx.x] = s[threadIdx.x];\n}\n", &rc);
+  HAS("checked loop without racecheck: shared writes tested as a whole", d, "cu_ck_rng2(");
   ckflags = 0;
 
   printf("%d passed, %d failed\n", npass, nfail);
