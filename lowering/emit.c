@@ -367,6 +367,7 @@ static bool ck_access(Em *e, Node *n) {
     return false;
   if (e->lane && emaj_root(n)) {   /* cu_ck_index in emaj() */
     e->acc = acc;
+    e->rbad |= e->rk != NULL;   /* a loop printed unchecked would lose it */
     return false;
   }
   bool idx = false;

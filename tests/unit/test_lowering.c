@@ -246,6 +246,12 @@ int main(int argc, char **argv) {
                 "  y[threadIdx.x] = s[threadIdx.x];\n}\n", &rc);
   HASNT("checked loop: no whole-loop test when it writes shared memory", d, "cu_ck_rng2(");
   HAS("checked loop: its statements tested one at a time instead", d, "cu_ck_rng(_B, _w * 32u, 1u, &(y)[");
+  d = translate("__global__ void k(const float *x, float *y, int m) {\n"
+                "  float r[4] = {(float)threadIdx.x, 2, 3, 4}, acc = 0;\n"
+                "  for (int k = 0; k < m; k++) acc += r[k] * x[k * 32 + threadIdx.x];\n"
+                "  y[threadIdx.x] = acc;\n}\n", &rc);
+  HASNT("checked loop: no whole-loop test when a local array's index is checked in it", d, "cu_ck_rng2(");
+  HAS("checked loop: the local index keeps its check", d, "cu_ck_index(");
   ckflags = 1 | 8;   /* memcheck, initcheck: the shared write is no hazard to order */
   d = translate("__global__ void k(float *y) {\n"
                 "  __shared__ float s[64];\n"
