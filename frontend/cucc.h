@@ -19,6 +19,7 @@ typedef struct Buf { char *s; size_t len, cap; } Buf;
 void buf_put(Buf *b, const char *s, size_t n);
 void buf_puts(Buf *b, const char *s);
 void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void buf_vprintf(Buf *b, const char *fmt, va_list ap);
 char *buf_take(Buf *b);           /* returns the string, resets b */
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);

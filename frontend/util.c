@@ -36,7 +36,7 @@ void buf_put(Buf *b, const char *s, size_t n) {
 
 void buf_puts(Buf *b, const char *s) { buf_put(b, s, strlen(s)); }
 
-static void buf_vprintf(Buf *b, const char *fmt, va_list ap) {
+void buf_vprintf(Buf *b, const char *fmt, va_list ap) {
   va_list ap2;
   va_copy(ap2, ap);
   int n = vsnprintf(NULL, 0, fmt, ap2);

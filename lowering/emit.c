@@ -124,21 +124,22 @@ static void line(Em *e, const char *fmt, ...) {
   for (int i = 0; i < e->ind; i++) buf_puts(e->o, "  ");
   va_list ap;
   va_start(ap, fmt);
-  char tmp[4096];
-  vsnprintf(tmp, sizeof tmp, fmt, ap);
+  buf_vprintf(e->o, fmt, ap);   /* (any length: a range test's line is long) */
   va_end(ap);
-  buf_puts(e->o, tmp);
   buf_puts(e->o, "\n");
 }
 
 /* ---- cucc --check and CUCC_PROFILE ---- */
 
 /* The linear thread id of the current lane, for reports. Uniform code runs
- * once per warp (its first lane) or once per block (thread 0). */
+ * once per warp (its first active lane) or once per block (thread 0). */
+static const char *cur(Em *e);
 static const char *tid_expr(Em *e) {
   if (!e->fn->is_kernel) return "cu_tid3(_B, _tx, _ty, _tz)";
   if (!e->inwarp) return "0u";
-  return e->lane ? "(_w * 32u + (unsigned)_l)" : "(_w * 32u)";
+  if (e->lane) return "(_w * 32u + (unsigned)_l)";
+  if (e->full) return strcmp(e->lo, "0") ? xfmt("(_w * 32u + (unsigned)(%s))", e->lo) : "(_w * 32u)";   /* a run's first */
+  return e->bw ? "(_w * 32u)" : xfmt("(_w * 32u + (unsigned)__builtin_ctz(cu_bits(%s)))", cur(e));
 }
 
 /* a new entry of the cu_site table: the access n at its source line */
@@ -1430,6 +1431,19 @@ static bool has_warp(Node *n) {
 
 static bool lane_loop_ok(Node *n);
 
+static bool stores_aff(Node *n) {
+  if (!n) return false;
+  if (n->k == N_ASSIGN || n->k == N_INCDEC) {
+    Node *t = n->a;
+    while (t->k == N_CAST && t->implicit) t = t->a;
+    if (t->k == N_VAR && t->var->aff) return true;
+  }
+  if (stores_aff(n->a) || stores_aff(n->b) || stores_aff(n->c) || stores_aff(n->d)) return true;
+  for (int i = 0; i < n->list.n; i++)
+    if (stores_aff(n->list.v[i])) return true;
+  return false;
+}
+
 static bool lane_ok(Node *n, bool *work) {
   if (!n) return true;
   switch (n->k) {
@@ -1438,8 +1452,8 @@ static bool lane_ok(Node *n, bool *work) {
     for (int i = 0; i < n->list.n; i++)
       if (!lane_ok(n->list.v[i], work)) return false;
     return true;
-  case S_EXPR:
-    if (!n->a->vary || has_warp(n->a)) return false;
+  case S_EXPR:   /* (a lane-affine variable is a base, not per lane: st_expr sets it) */
+    if (!n->a->vary || has_warp(n->a) || stores_aff(n->a)) return false;
     *work = true;
     return true;
   case S_DECL:
@@ -1586,14 +1600,15 @@ static bool kaff(Node *n, Obj *k) {
 }
 
 /* lane statements with no calls but to the math library, and no stores to
- * uniform variables (k among them) */
+ * a variable an address could use: uniform ones (k among them) and the
+ * lane-affine ones (`i = i + 32`): the test takes them as fixed */
 static bool rng_expr_ok(Node *n) {
   if (!n) return true;
   if (n->k == N_CALL && n->ck != C_LIBM) return false;
   if ((n->k == N_ASSIGN || n->k == N_INCDEC)) {
     Node *t = n->a;
     while (t->k == N_CAST && t->implicit) t = t->a;
-    if (t->k == N_VAR && !t->var->vary) return false;
+    if (t->k == N_VAR && (!t->var->vary || t->var->aff)) return false;
   }
   if (!rng_expr_ok(n->a) || !rng_expr_ok(n->b) || !rng_expr_ok(n->c) || !rng_expr_ok(n->d)) return false;
   for (int i = 0; i < n->list.n; i++)
@@ -1647,31 +1662,36 @@ static bool rng_loop(Em *e, Node *n) {
   line(e, "{");
   e->ind++;
   line(e, "int _lk%d = 1;   /* the loop's accesses, tested as ranges before it */", id);
-  if (e->hw) {
-    line(e, "for (int _r = 0; _r < %d && _lk%d; _r++) {", 32 / e->hw, id);
-    e->ind++;
-  }
-  line(e, "%s = %s;", ty_decl(k->ty, k->cname), exs(e, d->a, false));
-  char *b = exs(e, c->b, false), *kv = xfmt("(long long)(%s)", k->cname);
-  char *span = xfmt("(long long)(%s) - %s", b, kv);   /* iterations: ceil(span / step), or + 1 for <= */
-  char *nit = !strcmp(c->op, "<=") ? xfmt("%s + 1", step > 1 ? xfmt("(%s) / %lld", span, step) : span)
-              : step > 1 ? xfmt("(%s + %lld) / %lld", span, step - 1, step) : span;
-  line(e, "const long long _lt%d = %s ? %s : 0;", id, exs(e, c, false), nit);
-  Buf p = {0}, t = {0};
-  for (int i = 0; i < rd.n + wr.n; i++) {
-    Rng *r = i < rd.n ? rd.v[i] : wr.v[i - rd.n];
-    buf_printf(&p, "%s(const char *)(%s)", i ? ", " : "", r->addr);
-  }
-  line(e, "const char *_lp%d[%d] = {%s};", id, rd.n + wr.n, p.s);
-  line(e, "%s;", exs(e, inc, false));
-  for (int i = 0; i < rd.n + wr.n; i++) {
-    Rng *r = i < rd.n ? rd.v[i] : wr.v[i - rd.n];
-    buf_printf(&t, "%scu_ck_rng2(_B, %s, %s, _lp%d[%d], %s, %s, _lt%d, (const char *)(%s) - _lp%d[%d], &_cs[%d], %s, %s)",
-               i ? xfmt(" &&\n%*s", 2 * e->ind + 6, "") : "", r->tid, r->tstep, id, i, r->cnt, r->step, id, r->addr, id,
-               i, r->id, r->obj, r->objn);
-  }
-  line(e, "_lk%d = %s;", id, t.s);
-  if (e->hw) {
+  /* reads, then writes: in the half-row version every sub-row's reads
+   * before any sub-row's writes (a write marks the bytes it initializes
+   * for all the loop's iterations) */
+  for (int w = 0; w < 2; w++) {
+    Vec *v = w ? &wr : &rd;
+    if (!v->n) continue;
+    if (e->hw) {
+      line(e, "for (int _r = 0; _r < %d && _lk%d; _r++) {", 32 / e->hw, id);
+      e->ind++;
+    } else {
+      line(e, "{");
+      e->ind++;
+    }
+    line(e, "%s = %s;", ty_decl(k->ty, k->cname), exs(e, d->a, false));
+    /* iterations, counted in the comparison's own types */
+    char *span = xfmt("(long long)(%s)(%s) - (long long)(%s)%s", ty_decl(c->b->ty, ""), exs(e, c->b, false),
+                      ty_decl(c->a->ty, ""), exs(e, c->a, false));
+    char *nit = !strcmp(c->op, "<=") ? xfmt("%s + 1", step > 1 ? xfmt("(%s) / %lld", span, step) : span)
+                : step > 1 ? xfmt("(%s + %lld) / %lld", span, step - 1, step) : span;
+    line(e, "const long long _lt%d = %s ? %s : 0;", id, exs(e, c, false), nit);
+    Buf p = {0}, t = {0};
+    for (int i = 0; i < v->n; i++) buf_printf(&p, "%s(const char *)(%s)", i ? ", " : "", ((Rng *)v->v[i])->addr);
+    line(e, "const char *_lp%d[%d] = {%s};", id, v->n, p.s);
+    line(e, "%s;", exs(e, inc, false));
+    for (int i = 0; i < v->n; i++) {
+      Rng *r = v->v[i];
+      buf_printf(&t, " &&\n%*scu_ck_rng2(_B, %s, %s, _lp%d[%d], %s, %s, _lt%d, (const char *)(%s) - _lp%d[%d], &_cs[%d], %s, %s)",
+                 2 * e->ind + 6, "", r->tid, r->tstep, id, i, r->cnt, r->step, id, r->addr, id, i, r->id, r->obj, r->objn);
+    }
+    line(e, "_lk%d = _lk%d%s;", id, id, t.s);
     e->ind--;
     line(e, "}");
   }
@@ -2688,7 +2708,7 @@ static void region_(Em *e, Vec *stmts, int from, int to) {
   static const char *const conds[] = {
     "!_pf && _B->blockDim.x % 32u == 0 && _B->blockDim.y == 1 && _B->blockDim.z == 1) {   /* 1-D block: one loop over its threads */",
     "!_pf && _B->blockDim.x % 32u == 0) {   /* whole-row warps: threadIdx.x = _tx0 + lane (_pf: see prologue) */",
-    "_B->blockDim.x == 16u && _B->blockDim.y % 2u == 0) {   /* half rows: lane = 16 * _r + threadIdx.x */",
+    "!_pf && _B->blockDim.x == 16u && _B->blockDim.y % 2u == 0) {   /* half rows: lane = 16 * _r + threadIdx.x */",
   };
   const char *kept[3];
   char *body[3];

@@ -398,7 +398,6 @@ enum { CU_CK_NLAST = 4 };
 extern _Thread_local cu_ckc cu_ck_last[CU_CK_NLAST];
 extern _Thread_local cu_ckshadow *cu_ck_sh;
 void cu_ck_flush(cu_ckshadow *sh);
-void cu_ck_own_log(cu_ckshadow *sh);
 extern unsigned cu_ck_gen, cu_ck_what;
 
 /* racecheck without the slow path: a read of a shared word no other
@@ -513,6 +512,18 @@ static inline __attribute__((always_inline)) int cu_ck_own(cu_ckshadow *sh, unsi
   return ok;
 }
 
+/* The logged reads of this interval not yet in `own` (it has no write
+ * yet) into it: reads are never a hazard among themselves. 0 when `own`
+ * cannot hold one (then the words decide). (Out of line, once per
+ * interval, but here: compiled with the kernel's flags.) */
+static __attribute__((noinline, unused)) int cu_ck_own_log(cu_ckshadow *sh) {
+  for (; sh->nown < sh->nlog; sh->nown++) {
+    const cu_ckrange *r = &sh->log[sh->nown];
+    if (!cu_ck_own(sh, r->tid0, r->tstep, r->off, r->n, r->step, r->m, r->mstep, r->s)) return 0;   /* (a short, a byte) */
+  }
+  return 1;
+}
+
 /* initcheck: are all n shadow bytes from p set? (they are 0 or 1; a
  * short range is ANDed a word at a time, cheaper than a call to memchr) */
 static inline int cu_ck_set(const unsigned char *p, size_t n) {
@@ -551,12 +562,12 @@ static inline __attribute__((always_inline)) int cu_ck_rng2(const cu_block *B, u
         sh->nlog = sh->nown = 0;
       }
       if (sh->pep != E && sh->nlog < CU_CK_NLOG) {
-        int rd = s->kind == CU_RD;
+        int rd = s->kind == CU_RD, ok = 1;
         if (!rd && sh->wep != E) {   /* the first write: the reads before it into `own` */
-          cu_ck_own_log(sh);
+          ok = cu_ck_own_log(sh);
           sh->wep = E;
         }
-        if ((rd && sh->wep != E) || cu_ck_own(sh, tid0, tstep, a - sm, n, step, m, mstep, s)) {
+        if (ok && ((rd && sh->wep != E) || cu_ck_own(sh, tid0, tstep, a - sm, n, step, m, mstep, s))) {
           sh->nown += sh->wep == E;
           sh->log[sh->nlog++] =
               (cu_ckrange){(uint32_t)(a - sm), (uint32_t)n, (uint32_t)step, tid0, tstep, (uint32_t)m, (int32_t)mstep, s};
@@ -575,14 +586,19 @@ static inline __attribute__((always_inline)) int cu_ck_rng2(const cu_block *B, u
     const cu_ckc *c = &cu_ck_last[k];
     if (lo >= c->lo && hi <= c->hi && c->gen == __atomic_load_n(&cu_ck_gen, __ATOMIC_RELAXED)) {
       if (!(cu_ck_what & CU_CK_INIT) || !c->init) return 1;
-      /* rows that touch or overlap cover [lo, hi); else one at a time */
-      long long rows = (uintptr_t)(mstep < 0 ? -mstep : mstep) <= len ? 1 : m;
-      uintptr_t rlen = rows == 1 ? hi - lo : len, r0 = rows == 1 ? lo : a;
-      for (long long i = 0; i < rows; i++) {
-        unsigned char *ip = c->init + (r0 + (uintptr_t)(i * mstep) - c->lo);
-        if ((s->kind & CU_RD) && !cu_ck_set(ip, rlen)) return 0;
-        if (s->kind & CU_WR) memset(ip, 1, rlen);
-      }
+      /* the bytes the lanes access: a row is [a, a + len) when its lanes
+       * leave no gaps; rows that touch or overlap cover [lo, hi); else a
+       * row, or a lane, at a time (a write must not mark the gaps) */
+      int dense = n == 1 || step == 0 || step == s->size;
+      long long rows = dense && (uintptr_t)(mstep < 0 ? -mstep : mstep) <= len ? 1 : m;
+      long lanes = dense ? 1 : n;
+      uintptr_t blen = rows == 1 && dense ? hi - lo : dense ? len : s->size, r0 = rows == 1 && dense ? lo : a;
+      for (long long i = 0; i < rows; i++)
+        for (long l = 0; l < lanes; l++) {
+          unsigned char *ip = c->init + (r0 + (uintptr_t)(i * mstep) + (uintptr_t)l * step - c->lo);
+          if ((s->kind & CU_RD) && !cu_ck_set(ip, blen)) return 0;
+          if (s->kind & CU_WR) memset(ip, 1, blen);
+        }
       return 1;
     }
   }

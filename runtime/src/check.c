@@ -313,15 +313,6 @@ void cu_ck_flush(Shadow *sh) {
   sh->pep = E;
 }
 
-/* The logged reads of this interval not yet in `own` (it has no write
- * yet) into it: reads are never a hazard among themselves. */
-void cu_ck_own_log(Shadow *sh) {
-  for (; sh->nown < sh->nlog; sh->nown++) {
-    const cu_ckrange *r = &sh->log[sh->nown];
-    cu_ck_own(sh, r->tid0, r->tstep, r->off, r->n, r->step, r->m, r->mstep, r->s);
-  }
-}
-
 /* one report per pair of sites and hazard */
 typedef struct Seen { const void *a, *b; int h; } Seen;
 static Seen seen[512];

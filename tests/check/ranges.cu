@@ -1,0 +1,91 @@
+// ranges.cu: bugs that the fast versions of a checked build must still find
+// when they test warp accesses as ranges (tests/check/CMakeLists.txt matches
+// the lines: keep them). ./ranges KIND runs one kernel.
+#include <cstdio>
+#include <cstring>
+
+// A lane-affine index set in the body of a loop: not fixed across it.
+__global__ void loop_var(int *x, int n) {
+  int i = threadIdx.x;
+  x[i] = -1;
+  for (int k = 0; k < n; k++) {
+    i = threadIdx.x + 32 * k;
+    x[i] = k;                                   // line 13: x[64..] at k = 2
+  }
+}
+
+// Two views of dynamic shared memory: warp 0 reads 2-byte elements (not a
+// size the per-word owner can hold), then warp 1 writes the same words.
+__global__ void two_views(int *y) {
+  extern __shared__ short sh[];
+  extern __shared__ int si[];
+  int t = threadIdx.x + 32 * threadIdx.y;
+  int v = sh[t];                                // line 23: warp 0 reads words 0..15
+  if (threadIdx.y == 1) si[threadIdx.x] = v;    // line 24: warp 1 writes words 0..31
+  y[t] = v;
+}
+
+// Every 2nd thread writes (a run of every 2nd lane): the odd elements stay
+// unwritten.
+__global__ void every2(int *y) {
+  int t = threadIdx.x;
+  if (t == 0) y[62] = 0;
+  if (t % 2 == 0) y[t] = t;
+}
+__global__ void read1(const int *y, int *z) {
+  if (threadIdx.x == 1) z[0] = y[1];            // line 36: y[1] never written
+}
+
+// Half rows (16 x 2) in a loop tested as a whole: sub-row 1 reads y[16..47]
+// before sub-row 0 writes them (at k = 3, 2).
+__global__ void subrows(int *y, int *z, int n) {
+  int t = threadIdx.x, r = threadIdx.y, acc = 0;
+  y[128 + t + 16 * r] = 0;
+  for (int k = 0; k < n; k++) {
+    acc += y[t + 16 * r * k + 16 * r];          // line 45
+    y[t + 64 - 16 * k + 128 * r] = k;
+  }
+  z[t + 16 * r] = acc;
+}
+
+// The same with a constant trip count (the loop runs inside the lane
+// loop there): in bounds; it must compile, checked or not.
+__global__ void loop_const(int *x) {
+  int i = threadIdx.x, s = 0;
+  for (int k = 0; k < 2; k++) {
+    i = threadIdx.x + 32 * k;
+    x[i] = k;
+    s += i;
+  }
+  x[threadIdx.x] += s;
+}
+
+int main(int argc, char **argv) {
+  const char *k = argc > 1 ? argv[1] : "";
+  int *y, *z, h[16] = {0};
+  cudaMalloc(&y, 256 * sizeof(int));
+  cudaMalloc(&z, 64 * sizeof(int));
+  cudaMemset(z, 0, 64 * sizeof(int));
+  if (!strcmp(k, "loop_var")) {
+    int *x;
+    cudaMalloc(&x, 64 * sizeof(int));
+    loop_var<<<1, 32>>>(x, 4);
+  } else if (!strcmp(k, "loop_const")) {
+    int hx[64];
+    loop_const<<<1, 32>>>(y);
+    cudaMemcpy(hx, y, sizeof hx, cudaMemcpyDeviceToHost);
+    int bad = 0;
+    for (int t = 0; t < 32; t++) bad += hx[t] != 2 * t + 32 || hx[32 + t] != 1;
+    printf("loop_const: %s\n", bad ? "FAIL" : "PASS");
+  } else if (!strcmp(k, "two_views")) {
+    two_views<<<1, dim3(32, 2), 256>>>(y);
+  } else if (!strcmp(k, "every2")) {
+    every2<<<1, 64>>>(y);
+    read1<<<1, 64>>>(y, z);
+  } else if (!strcmp(k, "subrows")) {
+    cudaMemcpy(y, h, sizeof h, cudaMemcpyHostToDevice);
+    subrows<<<1, dim3(16, 2)>>>(y, z, 4);
+  }
+  printf("%s: %s\n", k, cudaGetErrorName(cudaDeviceSynchronize()));
+  return 0;
+}
