@@ -134,12 +134,17 @@ static void line(Em *e, const char *fmt, ...) {
 /* The linear thread id of the current lane, for reports. Uniform code runs
  * once per warp (its first active lane) or once per block (thread 0). */
 static const char *cur(Em *e);
+/* the lane uniform code runs as: the first active one (a run's first) */
+static const char *lane0(Em *e) {
+  if (e->full) return strcmp(e->lo, "0") ? xfmt("(unsigned)(%s)", e->lo) : "0u";
+  return e->bw ? "0u" : xfmt("cu_lane0(%s)", cur(e));
+}
 static const char *tid_expr(Em *e) {
   if (!e->fn->is_kernel) return "cu_tid3(_B, _tx, _ty, _tz)";
   if (!e->inwarp) return "0u";
   if (e->lane) return "(_w * 32u + (unsigned)_l)";
-  if (e->full) return strcmp(e->lo, "0") ? xfmt("(_w * 32u + (unsigned)(%s))", e->lo) : "(_w * 32u)";   /* a run's first */
-  return e->bw ? "(_w * 32u)" : xfmt("(_w * 32u + (unsigned)__builtin_ctz(cu_bits(%s)))", cur(e));
+  const char *l = lane0(e);
+  return strcmp(l, "0u") ? xfmt("(_w * 32u + %s)", l) : "(_w * 32u)";
 }
 
 /* a new entry of the cu_site table: the access n at its source line */
@@ -359,7 +364,7 @@ static void rng_access(Em *e, Node *n, Node *c, int space, int acc) {
  * anything else, which ex() prints as usual. */
 static bool ck_access(Em *e, Node *n) {
   bool skip = e->skipck;
-  int acc = e->acc;
+  int acc = e->acc ? e->acc : ACC_RD;   /* (0: nothing printed yet in this function) */
   e->skipck = false;
   e->acc = ACC_RD;
   if (skip || !(e->ck & (CK_MEM | CK_RACE | CK_INIT)) || n->ty->kind == TY_ARRAY || n->ty->size <= 0) return false;
@@ -443,9 +448,19 @@ static void fnum(Em *e, Node *n) {
 static void args(Em *e, Node *n) {
   buf_puts(e->o, "(");
   int k = 0;
-  if (n->ck == C_FUNC && n->fn->uses_tid)
-    buf_printf(e->o, e->ck && e->fn->is_kernel && !e->lane ? "_B, 0u, 0u, 0u"   /* checked: every callee takes them */
-                     : e->hw ? "_B, _x, _ty0 + _r, _tz0"
+  /* a checked callee's accesses from uniform code of the block-wide
+   * version would run once per block (as ck_access's, that drops it) */
+  e->nlck += n->ck == C_FUNC && e->ck && e->bw && !e->lane;
+  if (n->ck == C_FUNC && n->fn->uses_tid && e->ck && e->fn->is_kernel && !e->lane) {
+    /* checked: every callee takes them; uniform code's thread (tid_expr) */
+    const char *l = e->inwarp ? lane0(e) : NULL;
+    buf_puts(e->o, !l ? "_B, 0u, 0u, 0u"
+                     : e->hw ? xfmt("_B, %s %% 16u, _ty0 + %s / 16u, _tz0", l, l)
+                     : e->fast ? xfmt("_B, _tx0 + %s, _ty0, _tz0", l)
+                     : xfmt("_B, _tx[%s], _ty[%s], _tz[%s]", l, l, l));
+    k++;
+  } else if (n->ck == C_FUNC && n->fn->uses_tid)
+    buf_printf(e->o, e->hw ? "_B, _x, _ty0 + _r, _tz0"
                      : e->fast ? (e->lane ? "_B, _tx0 + _l, _ty0, _tz0" : "_B, _tx0, _ty0, _tz0")
                              : e->lane ? "_B, _tx[_l], _ty[_l], _tz[_l]" : "_B, _tx, _ty, _tz"), k++;
   for (int i = 0; i < n->list.n; i++) {
@@ -1264,8 +1279,12 @@ static void blend_st(Em *e, Node *n, const char *on) {
 static void st_if(Em *e, Node *n) {
   /* in whole-row and block-wide warps a row value (threadIdx.y == 1) is
    * the same in every lane: a uniform branch */
-  if (!n->vary || ((e->fast || e->bw) && !n->has_jump && rowu(n->a))) {
-    line(e, "if (%s)", exs(e, n->a, false));
+  /* (checked: not when the condition reads memory, which every lane
+   * does and a race check must see) */
+  if (!n->vary || ((e->fast || e->bw) && !n->has_jump && rowu(n->a) && (!e->ck || no_access(n->a)))) {
+    /* under a mask that may be empty (every lane left by continue or
+     * break) no lane evaluates the condition */
+    line(e, e->full ? "if (%s)" : "if (%2$s && (%1$s))", exs(e, n->a, false), e->full ? "" : any(e, cur(e)));
     block(e, n->b);
     if (n->c) {
       line(e, "else");
@@ -1779,7 +1798,7 @@ static void st_loop(Em *e, Node *n) {
     char *pa = n->b->vary && prof_here(e) ? xfmt("_pa%d", ++e->nid) : NULL;   /* lanes before the test */
     if (pa) line(e, "const unsigned %s = (_pf & 1) ? cu_count(%s) : 0;", pa, ml);
     if (n->b->vary) line(e, "%s if (%s[_l]) %s[_l] = (%s) != 0;", lanes(e, true), ml, ml, exs(e, n->b, true));
-    else line(e, "if (!(%s)) break;", exs(e, n->b, false));
+    else line(e, "if (!%s || !(%s)) break;", any(e, ml), exs(e, n->b, false));   /* no lane left: no test */
     if (pa) prof_branch(e, n, xfmt("cu_count(%s)", ml), pa);
   }
   if (n->k != S_DO) line(e, "if (!%s) break;", any(e, ml));
@@ -1807,7 +1826,7 @@ static void st_loop(Em *e, Node *n) {
   if (n->k == S_DO) {
     hoist(e, n->b, false);
     if (n->b->vary) line(e, "%s if (%s[_l]) %s[_l] = (%s) != 0;", lanes(e, true), ml, ml, exs(e, n->b, true));
-    else line(e, "if (!(%s)) break;", exs(e, n->b, false));
+    else line(e, "if (!%s || !(%s)) break;", any(e, ml), exs(e, n->b, false));
     line(e, "if (!%s) break;", any(e, ml));
   }
   e->ind--;
@@ -1822,6 +1841,7 @@ static void st_loop(Em *e, Node *n) {
 static void st_switch(Em *e, Node *n) {
   Vec *items = &n->d->list;
   if (!n->vary && !n->masked) {
+    if (!e->full) line(e, "if (%s)", any(e, cur(e)));   /* (as st_if) */
     line(e, "switch (%s) {", exs(e, n->a, false));
     for (int i = 0; i < items->n; i++) {
       Node *s = items->v[i];

@@ -132,6 +132,11 @@ static inline unsigned cu_bits(const unsigned char *m) {
   for (int l = 0; l < 32; l++) r |= (unsigned)(m[l] != 0) << l;
   return r;
 }
+/* the first lane set in a mask (0 if none: a report's thread) */
+static inline unsigned cu_lane0(const unsigned char *m) {
+  unsigned b = cu_bits(m);
+  return b ? (unsigned)__builtin_ctz(b) : 0u;
+}
 static inline unsigned cu_bits_nl(int nl) { return nl >= 32 ? 0xffffffffu : (1u << nl) - 1u; }
 
 /* ---- warp collectives: one call computes every lane's result ----

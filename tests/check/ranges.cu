@@ -60,6 +60,44 @@ __global__ void loop_const(int *x) {
   x[threadIdx.x] += s;
 }
 
+// Uniform code calling a device function runs once per warp: its reads
+// are that warp's first thread's (a race between warps, an out-of-bounds
+// read of block 1 by both warps), and the first access of a function is a
+// read like any other.
+__device__ int get(const int *p, int i) { return p[i]; }
+__global__ void dev_war(int *y) {
+  __shared__ int s[64];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  int v = get(s, 5);                            // thread 32 reads (in get, line 67)
+  if (threadIdx.x == 0) s[5] = 7;               // line 73: after thread 0 wrote
+  y[threadIdx.x] = v;
+}
+__global__ void dev_oob(const int *x, int *y, int n) {
+  int v = get(x, n * blockIdx.x);
+  y[blockIdx.x * blockDim.x + threadIdx.x] = v;
+}
+
+// A uniform condition is not evaluated once every lane has left: x[c[0]]
+// would be x[1 << 29] (a correct program: reads x[0] only).
+__global__ void exit_cond(const int *x, int *c, int *y) {
+  int t = threadIdx.x;
+  while (x[c[0]] == 0) {
+    y[t] = 1;
+    if (t == 0) c[0] = 1 << 29;
+    if (t >= 0) break;
+  }
+}
+
+// An if on a row value reads s[0] in every thread, then thread 0 writes it.
+__global__ void row_if(int *y) {
+  __shared__ int s[32];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  if (s[0] >= (int)threadIdx.y) y[threadIdx.x] = 1;   // line 97
+  if (threadIdx.x == 0) s[0] = 9;                     // line 98
+}
+
 int main(int argc, char **argv) {
   const char *k = argc > 1 ? argv[1] : "";
   int *y, *z, h[16] = {0};
@@ -77,6 +115,20 @@ int main(int argc, char **argv) {
     int bad = 0;
     for (int t = 0; t < 32; t++) bad += hx[t] != 2 * t + 32 || hx[32 + t] != 1;
     printf("loop_const: %s\n", bad ? "FAIL" : "PASS");
+  } else if (!strcmp(k, "dev_war")) {
+    dev_war<<<1, 64>>>(y);
+  } else if (!strcmp(k, "dev_oob")) {
+    dev_oob<<<2, 64>>>(z, y, 64);   // block 1 reads z[64]
+  } else if (!strcmp(k, "exit_cond")) {
+    cudaMemset(y, 0, 256 * sizeof(int));
+    cudaMemset(z, 0, 64 * sizeof(int));
+    exit_cond<<<1, 32>>>(y, z, y + 128);
+    int hy[32], bad = 0;
+    cudaMemcpy(hy, y + 128, sizeof hy, cudaMemcpyDeviceToHost);
+    for (int t = 0; t < 32; t++) bad += hy[t] != 1;
+    printf("exit_cond: %s\n", bad ? "FAIL" : "PASS");
+  } else if (!strcmp(k, "row_if")) {
+    row_if<<<1, 32>>>(y);
   } else if (!strcmp(k, "two_views")) {
     two_views<<<1, dim3(32, 2), 256>>>(y);
   } else if (!strcmp(k, "every2")) {
