@@ -407,18 +407,6 @@ static bool ck_access(Em *e, Node *n) {
    * of uniform code, which runs there once per block as thread 0 (once per
    * warp in the others: a race between warps would go unseen) */
   e->nlck += ((e->fast || e->bw || e->hw) && e->lane && !e->cold) || (e->bw && !e->lane);
-  if (!e->lane && e->inwarp && e->fn->is_kernel && !e->bw && (e->ck & CK_RACE) && space != SP_OBJ && acc == ACC_RD) {
-    /* uniform code: every active lane reads (cu_ck_warp) */
-    const char *act = !e->full ? xfmt("cu_bits(%s)", cur(e))
-                      : !strcmp(e->lo, "0") && !strcmp(e->hi, "_nl") && !strcmp(e->step, "1")
-                          ? "cu_bits_nl(_nl)"
-                          : xfmt("cu_bits_run(%s, %s, %s)", e->lo, e->hi, e->step);
-    buf_printf(e->o, "(*(%s)cu_ck_warp(_B, _w * 32u, %s, (void *)&(", ty_decl(ptr_to(n->ty), ""), act);
-    e->skipck = true;
-    ex(e, n);
-    buf_printf(e->o, "), &_cs[%d], %s, %s))", id, obj, objn);
-    return true;
-  }
   buf_printf(e->o, "(*(%s)cu_ck(_B, %s, (void *)&(", ty_decl(ptr_to(n->ty), ""), tid_expr(e));
   e->skipck = true;
   ex(e, n);

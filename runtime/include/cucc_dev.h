@@ -138,12 +138,6 @@ static inline unsigned cu_lane0(const unsigned char *m) {
   return b ? (unsigned)__builtin_ctz(b) : 0u;
 }
 static inline unsigned cu_bits_nl(int nl) { return nl >= 32 ? 0xffffffffu : (1u << nl) - 1u; }
-/* lanes lo, lo + step, ... below hi (a run) */
-static inline unsigned cu_bits_run(int lo, int hi, int step) {
-  unsigned r = 0;
-  for (int l = lo; l < hi && l < 32; l += step) r |= 1u << l;
-  return r;
-}
 
 /* ---- warp collectives: one call computes every lane's result ----
  * `act` is the bitmask of lanes executing the call; a lane reads its
@@ -473,20 +467,6 @@ static inline __attribute__((always_inline)) void *cu_ck(const cu_block *B, unsi
     }
   }
   return cu_ck_slow(B, tid, p, s, obj, objn);
-}
-
-/* cucc --check, uniform code's access: it runs once for the warp's active
- * lanes `act` and is checked as the first of them; a read of shared memory
- * is recorded for each (their reads race with another lane's write). */
-static inline void *cu_ck_warp(const cu_block *B, unsigned tid0, unsigned act, void *p, const cu_site *s,
-                               const void *obj, size_t objn) {
-  void *r = cu_ck(B, tid0 + (act ? (unsigned)__builtin_ctz(act) : 0u), p, s, obj, objn);
-  uintptr_t a = (uintptr_t)p, sm = (uintptr_t)B->smem;
-  if (r != p || s->kind != CU_RD || !(cu_ck_what & CU_CK_RACE) || a < sm ||
-      a >= sm + cu_dyn_smem_off(B->kernel) + B->dyn_smem)
-    return r;
-  for (unsigned b = act & (act - 1); b; b &= b - 1) cu_ck(B, tid0 + (unsigned)__builtin_ctz(b), p, s, obj, objn);
-  return p;
 }
 
 /* cucc --check, a warp's affine access as one test: n lanes from thread
