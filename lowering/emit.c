@@ -1450,13 +1450,18 @@ static bool has_warp(Node *n) {
 
 static bool lane_loop_ok(Node *n);
 
+/* the variable a store (=, op=, ++, --) writes, or NULL */
+static Obj *stored_var(Node *n) {
+  if (n->k != N_ASSIGN && n->k != N_INCDEC) return NULL;
+  Node *t = n->a;
+  while (t->k == N_CAST && t->implicit) t = t->a;
+  return t->k == N_VAR ? t->var : NULL;
+}
+
 static bool stores_aff(Node *n) {
   if (!n) return false;
-  if (n->k == N_ASSIGN || n->k == N_INCDEC) {
-    Node *t = n->a;
-    while (t->k == N_CAST && t->implicit) t = t->a;
-    if (t->k == N_VAR && t->var->aff) return true;
-  }
+  Obj *v = stored_var(n);
+  if (v && v->aff) return true;
   if (stores_aff(n->a) || stores_aff(n->b) || stores_aff(n->c) || stores_aff(n->d)) return true;
   for (int i = 0; i < n->list.n; i++)
     if (stores_aff(n->list.v[i])) return true;
@@ -1624,11 +1629,8 @@ static bool kaff(Node *n, Obj *k) {
 static bool rng_expr_ok(Node *n) {
   if (!n) return true;
   if (n->k == N_CALL && n->ck != C_LIBM) return false;
-  if ((n->k == N_ASSIGN || n->k == N_INCDEC)) {
-    Node *t = n->a;
-    while (t->k == N_CAST && t->implicit) t = t->a;
-    if (t->k == N_VAR && (!t->var->vary || t->var->aff)) return false;
-  }
+  Obj *v = stored_var(n);
+  if (v && (!v->vary || v->aff)) return false;
   if (!rng_expr_ok(n->a) || !rng_expr_ok(n->b) || !rng_expr_ok(n->c) || !rng_expr_ok(n->d)) return false;
   for (int i = 0; i < n->list.n; i++)
     if (!rng_expr_ok(n->list.v[i])) return false;
@@ -2021,11 +2023,8 @@ typedef struct Aff { bool bad; } Aff;
 
 static void aff_bad_stores(Node *n) {   /* stores anywhere else disqualify */
   if (!n) return;
-  if ((n->k == N_ASSIGN || n->k == N_INCDEC)) {
-    Node *t = n->a;
-    while (t->k == N_CAST && t->implicit) t = t->a;
-    if (t->k == N_VAR) t->var->aff = 0;
-  }
+  Obj *v = stored_var(n);
+  if (v) v->aff = 0;
   aff_bad_stores(n->a);
   aff_bad_stores(n->b);
   aff_bad_stores(n->c);
