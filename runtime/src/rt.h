@@ -57,6 +57,7 @@ void rt_prof_note(const cu_kernel *k, double ms, double occupancy);
 void rt_pool_run(unsigned long long n, unsigned long long chunk,
                  void (*fn)(unsigned long long first, unsigned long long end, int worker, void *arg), void *arg);
 unsigned long long rt_pool_chunk(unsigned long long n);
+void rt_pool_home(unsigned long long n, int parts, int w, unsigned long long *lo, unsigned long long *hi);
 bool rt_pool_take(_Atomic unsigned long long *next, unsigned long long n, unsigned long long min, int parts,
                   unsigned long long *lo, unsigned long long *hi);
 int rt_pool_workers(void);

@@ -1,8 +1,8 @@
 /* sched.c: CUCC_SCHEDULE=shuffle[:seed] runs the blocks of each launch, and
  * the warps of each block (in the general version of every region), in a
  * seeded random order, to expose programs that rely on an order CUDA does
- * not promise. The default order (blocks in chunks from one counter, warps
- * 0, 1, ...) gives results that do not depend on the number of workers for
+ * not promise. The default order (blocks in chunks of consecutive indices,
+ * warps 0, 1, ...) gives results that do not depend on the number of workers for
  * programs without races (atomics aside). */
 #include "rt.h"
 

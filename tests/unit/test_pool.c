@@ -1,8 +1,11 @@
 /* test_pool.c: how the worker pool hands out blocks (pool.c).
  *  - rt_pool_take: guided chunks cover [0, n) once, in order, shrinking
  *    from a 2W-th of the grid down to the minimum chunk;
+ *  - rt_pool_home: the workers' home ranges split [0, n) in order, into
+ *    parts whose sizes differ by at most one;
  *  - rt_pool_run on the real pool: every block runs exactly once, on
- *    however many workers CUCC_WORKERS gives it.
+ *    however many workers CUCC_WORKERS gives it, and each worker takes the
+ *    chunks of any one range in increasing order.
  * Not a timing test: bench/run measures what the chunk sizes are for. */
 #include "rt.h"
 #include <stdatomic.h>
@@ -36,12 +39,41 @@ static void take(unsigned long long n, unsigned long long min, int parts) {
   ok(what, n < 4096 || chunks < n / min / 4);
 }
 
+static void home(unsigned long long n, int parts) {
+  char what[96];
+  unsigned long long at = 0, lo, hi, big = 0, small = ~0ull;
+  int order = 1;
+  for (int w = 0; w < parts; w++) {
+    rt_pool_home(n, parts, w, &lo, &hi);
+    if (lo != at || hi < lo) order = 0;
+    if (hi - lo > big) big = hi - lo;
+    if (hi - lo < small) small = hi - lo;
+    at = hi;
+  }
+  snprintf(what, sizeof what, "home n=%llu parts=%d", n, parts);
+  ok(what, order && at == n && big - small <= 1);
+}
+
+/* per worker and range: where its last chunk there began */
+enum { MAXW = 64 };
+static unsigned long long last[MAXW][MAXW];
+
 static _Atomic unsigned char *seen;
 static _Atomic int bad;
 
 static void mark(unsigned long long first, unsigned long long end, int worker, void *arg) {
-  (void)arg;
-  if (worker < 0 || worker >= rt_pool_workers()) atomic_store(&bad, 1);
+  int nw = rt_pool_workers();
+  if (worker < 0 || worker >= nw || nw > MAXW) {
+    atomic_store(&bad, 1);
+    return;
+  }
+  unsigned long long n = *(unsigned long long *)arg, lo, hi;
+  for (int r = 0; r < nw; r++) {
+    rt_pool_home(n, nw, r, &lo, &hi);
+    if (first < lo || first >= hi) continue;
+    if (end > hi || (last[worker][r] != ~0ull && first <= last[worker][r])) atomic_store(&bad, 1);
+    last[worker][r] = first;
+  }
   for (unsigned long long i = first; i < end; i++)
     if (atomic_fetch_add(&seen[i], 1)) atomic_store(&bad, 1);
 }
@@ -50,7 +82,8 @@ static void run(unsigned long long n) {
   char what[96];
   seen = calloc(n ? n : 1, 1);
   atomic_store(&bad, 0);
-  rt_pool_run(n, rt_pool_chunk(n), mark, NULL);
+  memset(last, 0xff, sizeof last);
+  rt_pool_run(n, rt_pool_chunk(n), mark, &n);
   int all = 1;
   for (unsigned long long i = 0; i < n; i++) all &= seen[i] == 1;
   snprintf(what, sizeof what, "run n=%llu on %d workers", n, rt_pool_workers());
@@ -65,6 +98,7 @@ int main(void) {
       take(ns[i], 1, parts);
       take(ns[i], 32, parts);
     }
+    for (int parts = 1; parts <= 17; parts += 2) home(ns[i], parts);
     for (int r = 0; r < 3; r++) run(ns[i]);
   }
   printf("%d passed, %d failed\n", npass, nfail);
