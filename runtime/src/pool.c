@@ -2,8 +2,9 @@
  * default (CUCC_WORKERS=n overrides); the launching thread is worker 0 and
  * takes blocks too. Each worker has a home range of the grid's blocks, the
  * w-th nth, and takes them in shrinking chunks (a quarter of what is left
- * of it); once its own range is done it takes small chunks from the
- * others' (the launch's minimum chunk, so the end stays balanced). A
+ * of it); once its own range is done it takes small chunks from the front
+ * of what is left of the others' (the launch's minimum chunk, so the end
+ * stays balanced). A
  * worker thus reads the same part of an array at every launch and its own
  * part as one long stream: with chunks of 32 blocks from one counter two
  * workers took turns along the reduction's input and gained 1.15x over

@@ -5,10 +5,12 @@
  *    parts whose sizes differ by at most one;
  *  - rt_pool_run on the real pool: every block runs exactly once, on
  *    however many workers CUCC_WORKERS gives it, and each worker takes the
- *    chunks of any one range in increasing order.
+ *    chunks of any one range in increasing order; each worker begins at
+ *    its own range and, done with it, takes blocks of the others'.
  * Not a timing test: bench/run measures what the chunk sizes are for. */
 #include "rt.h"
 #include <stdatomic.h>
+#include <time.h>
 
 static int npass, nfail;
 
@@ -55,7 +57,7 @@ static void home(unsigned long long n, int parts) {
 }
 
 /* per worker and range: where its last chunk there began */
-enum { MAXW = 64 };
+enum { MAXW = 1024 };   /* pool.c's most workers */
 static unsigned long long last[MAXW][MAXW];
 
 static _Atomic unsigned char *seen;
@@ -91,6 +93,63 @@ static void run(unsigned long long n) {
   free((void *)seen);
 }
 
+/* Where each worker starts, and stealing, made deterministic by waiting:
+ * no worker returns from a chunk before every worker has taken one (so
+ * nobody can have stolen yet: each first chunk must begin its own home
+ * range), and worker 0 does not return from its second chunk of range 0
+ * before another worker has taken part of that range (which only stealing
+ * does). A wait over 5 s counts as a failure, not a hang. */
+static _Atomic int nstarted, stolen;
+static unsigned long long first_lo[MAXW];
+
+static int wait_for(_Atomic int *v, int want) {
+  struct timespec t0, t, d = {0, 10000};
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  while (atomic_load(v) < want) {
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    if (t.tv_sec - t0.tv_sec > 5) return 0;
+    nanosleep(&d, NULL);
+  }
+  return 1;
+}
+
+static void gate(unsigned long long first, unsigned long long end, int worker, void *arg) {
+  int nw = rt_pool_workers();
+  unsigned long long n = *(unsigned long long *)arg, lo0, hi0;
+  static _Atomic int took[MAXW];
+  rt_pool_home(n, nw, 0, &lo0, &hi0);
+  if (worker != 0 && first < hi0) atomic_store(&stolen, 1);
+  int k = atomic_fetch_add(&took[worker], 1);
+  if (k == 0) {
+    first_lo[worker] = first;
+    atomic_fetch_add(&nstarted, 1);
+  }
+  for (unsigned long long i = first; i < end; i++)
+    if (atomic_fetch_add(&seen[i], 1)) atomic_store(&bad, 1);
+  if (!wait_for(&nstarted, nw)) atomic_store(&bad, 1);
+  if (worker == 0 && nw > 1 && k == 1 && first < hi0 && !wait_for(&stolen, 1)) atomic_store(&bad, 1);
+}
+
+static void homes_run(void) {
+  unsigned long long n = 4000, lo, hi;
+  int nw = rt_pool_workers();
+  if (nw > MAXW) return;
+  seen = calloc(n, 1);
+  atomic_store(&bad, 0);
+  atomic_store(&nstarted, 0);
+  atomic_store(&stolen, 0);
+  rt_pool_run(n, rt_pool_chunk(n), gate, &n);
+  int all = 1, starts = 1;
+  for (unsigned long long i = 0; i < n; i++) all &= seen[i] == 1;
+  for (int w = 0; w < nw; w++) {
+    rt_pool_home(n, nw, w, &lo, &hi);
+    starts &= first_lo[w] == lo;
+  }
+  ok("each worker starts at its home range", all && starts && !atomic_load(&bad));
+  ok("idle workers take blocks of another's range", nw == 1 || atomic_load(&stolen));
+  free((void *)seen);
+}
+
 int main(void) {
   unsigned long long ns[] = {0, 1, 2, 31, 32, 33, 1000, 32768, 1000003};
   for (unsigned i = 0; i < sizeof ns / sizeof *ns; i++) {
@@ -101,6 +160,7 @@ int main(void) {
     for (int parts = 1; parts <= 17; parts += 2) home(ns[i], parts);
     for (int r = 0; r < 3; r++) run(ns[i]);
   }
+  homes_run();
   printf("%d passed, %d failed\n", npass, nfail);
   return nfail != 0;
 }
