@@ -34,6 +34,8 @@ static const char usage[] =
   "                       memcheck, racecheck, synccheck, initcheck, leakcheck\n"
   "                       or all (default: all but leakcheck)\n"
   "  --keep               keep the generated C next to the output\n"
+  "  --dump-lir           print the lowered form of each kernel (shapes, regions,\n"
+  "                       versions, lanes and masks) on stderr\n"
   "  -v                   print each command as it runs\n"
   "  --version, --help\n";
 
@@ -169,6 +171,7 @@ int main(int argc, char **argv) {
       force_cu = true;
     } else if (!strcmp(a, "-w")) nowarn = true;
     else if (!strcmp(a, "--keep") || !strcmp(a, "-keep")) o.keep = true;
+    else if (!strcmp(a, "--dump-lir")) o.dump_lir = true;
     else if (!strcmp(a, "--check")) o.check = 15;   /* memcheck racecheck synccheck initcheck */
     else if (!strncmp(a, "--check=", 8)) o.check = check_list(a + 8);
     else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) o.verbose = true;

@@ -45,6 +45,7 @@ typedef struct CuOpts {
   Vec xc;              /* -Xcompiler options: host C++ and device C */
   const char *target;  /* cross build: the host compilers' triple; NULL: this machine */
   unsigned check;      /* --check: CU_CK_* checkers of cucc_rt.h, 0 = none */
+  bool dump_lir;       /* --dump-lir: the lowered form on stderr */
 } CuOpts;
 
 /* ---- the typed IR of device code (built by frontend/parse.c) ---- */
@@ -75,7 +76,8 @@ struct Type {
 
 struct Field { char *name; Type *ty; int64_t off; };
 struct Record {
-  char *cname;         /* name in the generated C */
+  char *cname;         /* name in the generated C (globals, functions;
+                          lowering names locals in its own tables) */
   char *usr;           /* libclang USR: identity across cursors */
   Vec fields;          /* Field* */
   int64_t size;
@@ -95,7 +97,38 @@ typedef enum {
 /* Builtin variables and what the frontend recognizes by name. */
 typedef enum { B_TID, B_BID, B_BDIM, B_GDIM, B_WSIZE } Builtin;
 
-enum { AF_LANE = 1, AF_ROW = 2 };   /* Obj.aff */
+/* Operators: N_BIN, N_LOG, N_COMMA (binary), N_ASSIGN (= or compound),
+ * N_UN and N_INCDEC (unary). op_str gives the C spelling. */
+typedef enum {
+  OP_NONE,
+  OP_MUL, OP_DIV, OP_MOD, OP_ADD, OP_SUB, OP_SHL, OP_SHR,
+  OP_LT, OP_GT, OP_LE, OP_GE, OP_EQ, OP_NE, OP_BAND, OP_BXOR, OP_BOR,
+  OP_LAND, OP_LOR, OP_COMMA,
+  OP_ASSIGN, OP_MULA, OP_DIVA, OP_MODA, OP_ADDA, OP_SUBA, OP_SHLA, OP_SHRA,
+  OP_BANDA, OP_BXORA, OP_BORA,
+  OP_INC, OP_DEC, OP_ADDR, OP_DEREF, OP_PLUS, OP_NEG, OP_BNOT, OP_LNOT,
+  OP_NOPS
+} Op;
+extern const char *const op_str[OP_NOPS];
+Op op_binary(const char *spelling);   /* OP_NONE if unknown */
+static inline bool op_cmp(Op o) { return o >= OP_LT && o <= OP_NE; }
+/* the arithmetic of a compound assignment (OP_ADDA -> OP_ADD), else OP_NONE */
+static inline Op op_arith(Op o) { return o >= OP_MULA && o <= OP_BORA ? (Op)(OP_MUL + (o - OP_MULA) + (o >= OP_BANDA ? 6 : 0)) : OP_NONE; }
+
+/* Warp collectives (N_CALL of C_WARP) and the barriers that reduce a
+ * predicate (S_SYNC); coll_str gives the name of cucc_dev.h's helpers. */
+typedef enum {
+  CO_NONE,
+  CO_SHFL, CO_SHFL_UP, CO_SHFL_DOWN, CO_SHFL_XOR, CO_BALLOT, CO_ANY, CO_ALL, CO_ACTIVEMASK,
+  CO_MATCH_ANY, CO_MATCH_ALL, CO_RED_ADD, CO_RED_MIN, CO_RED_MAX, CO_RED_AND, CO_RED_OR, CO_RED_XOR,
+  CO_SYNC_COUNT, CO_SYNC_AND, CO_SYNC_OR,
+  CO_NCOLLS
+} Coll;
+extern const char *const coll_str[CO_NCOLLS];
+static inline bool coll_shfl(Coll c) { return c >= CO_SHFL && c <= CO_SHFL_XOR; }
+static inline bool coll_vote(Coll c) { return c >= CO_BALLOT && c <= CO_ALL; }
+static inline bool coll_match(Coll c) { return c == CO_MATCH_ANY || c == CO_MATCH_ALL; }
+static inline bool coll_reduce(Coll c) { return c >= CO_RED_ADD && c <= CO_RED_XOR; }
 
 /* Calls: to a function with a body (lowered as C), or to an intrinsic. */
 typedef enum {
@@ -111,19 +144,18 @@ typedef enum {
 struct Node {
   NodeKind k;
   Type *ty;            /* type of an expression */
-  const char *op;      /* operator spelling: "+", "<<=", "!", "++" */
+  Op op;               /* N_BIN, N_LOG, N_COMMA, N_ASSIGN, N_UN, N_INCDEC */
+  Coll coll;           /* C_WARP: which collective; S_SYNC: the predicate's
+                          reduction (CO_NONE: a plain barrier) */
   bool post;           /* postfix ++/--; N_MEMBER: via pointer (->) */
   bool implicit;       /* N_CAST inserted by clang */
   bool grid;           /* S_SYNC: grid.sync() (cooperative groups) */
-  bool recomputed;     /* S_DECL: a copy that recomputes a value in a later
-                          region (emit.c), not the program's own statement */
   Node *a, *b, *c, *d; /* operands; if: cond/then/else; for: init/cond/inc/body */
   Vec list;            /* call args, block statements, init list, decls */
   Obj *var;            /* N_VAR, S_DECL */
   Obj *fn;             /* N_CALL to C_FUNC */
   CallKind ck;
   char *name;          /* N_CALL: callee name for intrinsics */
-  char *hname;         /* C_WARP: the per-lane array holding its result */
   Field *field;        /* N_MEMBER */
   Builtin bk; int dim; /* N_BUILTIN */
   int64_t ival;        /* N_NUM, S_CASE value */
@@ -131,21 +163,12 @@ struct Node {
   char *str;           /* N_STR: literal as spelled (with quotes) */
   Node *target;        /* break/continue: the loop or switch it leaves */
   const char *file; int line, col;
-  /* set by lowering/uniform.c */
-  bool vary;           /* expression: value differs between lanes;
-                          if/loop/switch: condition varies */
-  bool masked;         /* jump: must clear lanes instead of a C jump;
-                          loop/switch: runs under its own lane mask */
-  bool has_jump;       /* statement contains a masked jump */
-  bool has_cont;       /* loop: a masked continue targets it */
-  int id;              /* unique number, for names of masks */
-  /* set by lowering/emit.c */
-  bool sync;           /* statement contains __syncthreads(): block level */
 };
 
 struct Obj {
   char *name;          /* as in the source */
-  char *cname;         /* name in the generated C */
+  char *cname;         /* name in the generated C (globals, functions;
+                          lowering names locals in its own tables) */
   Type *ty;
   const char *file; int line, col;
   /* variables */
@@ -156,25 +179,10 @@ struct Obj {
                           registers it under `key` ("file:name", `pretty`
                           its name in host code), device C reads it through
                           a pointer bound by that key */
-  bool vary;           /* per-lane storage (uniform.c) */
-  bool prom, prom_st;  /* varying, held in a scalar `_s_NAME` while one lane
-                          runs a uniform loop (emit.c, st_loop); prom_st:
-                          the loop stores to it */
-  unsigned char aff;   /* when warps are whole rows (emit.c), AF_LANE: lane
-                          l holds base + l; AF_ROW: every lane holds the
-                          same value; either is one base per warp */
-  bool addr_taken;     /* & taken or array decayed: lane-major storage */
-  int64_t smem_off;    /* static __shared__: offset in block shared memory;
-                          kernel parameter: offset in the parameter buffer;
-                          Prog.syms: size of the variable */
-  int rgn;             /* region that declares it (0: block level) */
-  int use_rgn;         /* a region that uses it (-1: none yet) */
-  bool cross;          /* used outside its region: kept per thread (varying)
-                          or at block level (uniform) */
-  Node *remat;         /* varying, used outside its region, but recomputed
-                          there from this declaration (emit.c) */
+  bool addr_taken;     /* & taken */
+  int64_t sym_size;    /* Prog.syms: size of the variable */
   /* functions */
-  bool is_kernel, has_body, uses_tid, impure, visiting, lowered;
+  bool is_kernel, has_body;
   Obj *self;           /* member function: its `this` (a pointer parameter;
                           for a const member function the object itself, by
                           value; for a constructor the local it builds) */
@@ -189,9 +197,10 @@ struct Obj {
   Node *body;
   Vec locals;          /* Obj*: every local variable of the function */
   Vec shared;          /* Obj*: __shared__ variables (kernels) */
-  int64_t smem_static;
   int max_threads;     /* __launch_bounds__ */
-  int nregs;           /* estimated registers per thread (emit.c) */
+  /* kernels, set by lowering: what ptxas would report */
+  int64_t smem_static; /* static shared memory, bytes */
+  int nregs;           /* estimated registers per thread */
   bool has_sync;
   bool has_warp;       /* contains a warp collective: inlined into callers */
 };
@@ -210,13 +219,14 @@ typedef struct Prog {
   Vec records;         /* Record*: in dependency order */
   Vec globals;         /* Obj*: __device__ and __constant__ variables used */
   Vec syms;            /* Obj*: those defined in this .cu (name, key, and
-                          size in smem_off): registered for the symbol API */
+                          sym_size): registered for the symbol API */
 } Prog;
 
 /* ---- lowering/ ---- */
-void lw_uniform(Obj *fn);                  /* uniform.c: vary/masked flags */
-void lw_emit(Prog *p, const CuOpts *o, Buf *out); /* emit.c: device C */
-char *ty_decl(Type *t, const char *name);  /* emit.c: C declarator */
+/* The device C of a program (lowering/lower.c runs the passes); 0 on
+ * success, else the errors were reported. */
+int lw_lower(Prog *p, const CuOpts *o, Buf *out);
+char *ty_decl(Type *t, const char *name);  /* lowering/print.c: C declarator */
 
 /* ---- diagnostics (frontend/diag.c) ---- */
 extern int nerrors;

@@ -74,7 +74,7 @@ static void retarget(Map *m, Node *n) {   /* break/continue: to the copies of th
 /* Is variable o written or its address taken in n? */
 static bool written(Node *n, Obj *o) {
   if (!n) return false;
-  if (n->k == N_ASSIGN || n->k == N_INCDEC || (n->k == N_UN && !strcmp(n->op, "&"))) {
+  if (n->k == N_ASSIGN || n->k == N_INCDEC || (n->k == N_UN && n->op == OP_ADDR)) {
     Node *a = n->a;
     while (a->k == N_MEMBER || a->k == N_INDEX || (a->k == N_CAST && a->implicit)) a = a->a;
     if (a->k == N_VAR && a->var == o) return true;
@@ -107,7 +107,7 @@ static bool tails(Node *s, Obj *res) {
       Node *r = xcalloc(1, sizeof *r);
       *r = (Node){.k = N_VAR, .var = res, .ty = res->ty, .file = s->file, .line = s->line, .col = s->col};
       Node *a = xcalloc(1, sizeof *a);
-      *a = (Node){.k = N_ASSIGN, .op = "=", .a = r, .b = v, .ty = res->ty, .file = s->file, .line = s->line, .col = s->col};
+      *a = (Node){.k = N_ASSIGN, .op = OP_ASSIGN, .a = r, .b = v, .ty = res->ty, .file = s->file, .line = s->line, .col = s->col};
       s->a = a;
     }
     return true;

@@ -249,13 +249,13 @@ static Type *cty(Fe *p, CXCursor c) { return mk_type(p, clang_getCursorType(c), 
 static Node *deref(Node *a) {
   if (a->ty->kind != TY_PTR || !a->ty->is_ref) return a;
   Node *n = xcalloc(1, sizeof *n);
-  *n = (Node){.k = N_UN, .op = "*", .a = a, .ty = a->ty->base, .file = a->file, .line = a->line, .col = a->col};
+  *n = (Node){.k = N_UN, .op = OP_DEREF, .a = a, .ty = a->ty->base, .file = a->file, .line = a->line, .col = a->col};
   return n;
 }
 
 static Node *addr_of(Node *a, Type *pty) {
   while (a->k == N_CAST && a->implicit) a = a->a;
-  if (a->k == N_UN && !strcmp(a->op, "*")) return a->a;
+  if (a->k == N_UN && a->op == OP_DEREF) return a->a;
   if (a->k == N_COND) {   /* c ? x : y as an lvalue: c ? &x : &y */
     Node *n = xcalloc(1, sizeof *n);
     *n = *a;
@@ -272,7 +272,7 @@ static Node *addr_of(Node *a, Type *pty) {
     return a;
   }
   Node *n = xcalloc(1, sizeof *n);
-  *n = (Node){.k = N_UN, .op = "&", .a = a, .ty = pty, .file = a->file, .line = a->line, .col = a->col};
+  *n = (Node){.k = N_UN, .op = OP_ADDR, .a = a, .ty = pty, .file = a->file, .line = a->line, .col = a->col};
   if (a->k == N_VAR) a->var->addr_taken = true;
   return n;
 }
@@ -465,7 +465,7 @@ static enum CXChildVisitResult globals_cb(CXCursor c, CXCursor parent, CXClientD
     o->key = key;
     o->is_static = clang_getCursorLinkage(c) != CXLinkage_External;
     o->pretty = host_name(c);
-    o->smem_off = clang_Type_getSizeOf(clang_getCursorType(c));
+    o->sym_size = clang_Type_getSizeOf(clang_getCursorType(c));
     vec_push(&p->prog->syms, o);
   }
   return CXChildVisit_Continue;
@@ -509,7 +509,7 @@ static Node *this_ptr(Fe *p, CXCursor c) {
 
 static Node *load(Node *ptr) {
   Node *n = xcalloc(1, sizeof *n);
-  *n = (Node){.k = N_UN, .op = "*", .a = ptr, .ty = ptr->ty->base, .file = ptr->file, .line = ptr->line, .col = ptr->col};
+  *n = (Node){.k = N_UN, .op = OP_DEREF, .a = ptr, .ty = ptr->ty->base, .file = ptr->file, .line = ptr->line, .col = ptr->col};
   return n;
 }
 
@@ -608,16 +608,16 @@ static Node *full_mask(CXCursor c) {
 /* Warp collectives: normalize the arguments to (mask, value, lane arg,
  * width) and name the typed helper. Returns false if `name` is not one. */
 static bool warp_call(CXCursor c, Node *n, const char *name) {
-  static const struct { const char *name, *op; int legacy; } t[] = {
-    {"__shfl_sync", "shfl", 0}, {"__shfl_up_sync", "shfl_up", 0}, {"__shfl_down_sync", "shfl_down", 0},
-    {"__shfl_xor_sync", "shfl_xor", 0}, {"__shfl", "shfl", 1}, {"__shfl_up", "shfl_up", 1},
-    {"__shfl_down", "shfl_down", 1}, {"__shfl_xor", "shfl_xor", 1}, {"__ballot_sync", "ballot", 0},
-    {"__ballot", "ballot", 1}, {"__any_sync", "vote_any", 0}, {"__any", "vote_any", 1},
-    {"__all_sync", "vote_all", 0}, {"__all", "vote_all", 1}, {"__activemask", "activemask", 0},
-    {"__match_any_sync", "match_any", 0}, {"__match_all_sync", "match_all", 0},
-    {"__reduce_add_sync", "reduce_add", 0}, {"__reduce_min_sync", "reduce_min", 0},
-    {"__reduce_max_sync", "reduce_max", 0}, {"__reduce_and_sync", "reduce_and", 0},
-    {"__reduce_or_sync", "reduce_or", 0}, {"__reduce_xor_sync", "reduce_xor", 0},
+  static const struct { const char *name; Coll co; int legacy; } t[] = {
+    {"__shfl_sync", CO_SHFL, 0}, {"__shfl_up_sync", CO_SHFL_UP, 0}, {"__shfl_down_sync", CO_SHFL_DOWN, 0},
+    {"__shfl_xor_sync", CO_SHFL_XOR, 0}, {"__shfl", CO_SHFL, 1}, {"__shfl_up", CO_SHFL_UP, 1},
+    {"__shfl_down", CO_SHFL_DOWN, 1}, {"__shfl_xor", CO_SHFL_XOR, 1}, {"__ballot_sync", CO_BALLOT, 0},
+    {"__ballot", CO_BALLOT, 1}, {"__any_sync", CO_ANY, 0}, {"__any", CO_ANY, 1},
+    {"__all_sync", CO_ALL, 0}, {"__all", CO_ALL, 1}, {"__activemask", CO_ACTIVEMASK, 0},
+    {"__match_any_sync", CO_MATCH_ANY, 0}, {"__match_all_sync", CO_MATCH_ALL, 0},
+    {"__reduce_add_sync", CO_RED_ADD, 0}, {"__reduce_min_sync", CO_RED_MIN, 0},
+    {"__reduce_max_sync", CO_RED_MAX, 0}, {"__reduce_and_sync", CO_RED_AND, 0},
+    {"__reduce_or_sync", CO_RED_OR, 0}, {"__reduce_xor_sync", CO_RED_XOR, 0},
   };
   for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
     if (strcmp(name, t[i].name)) continue;
@@ -627,22 +627,23 @@ static bool warp_call(CXCursor c, Node *n, const char *name) {
       for (int k = 0; k < n->list.n; k++) vec_push(&args, n->list.v[k]);
       n->list = args;
     }
+    Coll co = t[i].co;
     n->ck = C_WARP;
-    n->op = t[i].op;
+    n->coll = co;
     const char *sfx = "";
-    if (!strncmp(t[i].op, "shfl", 4) || !strncmp(t[i].op, "match", 5) || !strncmp(t[i].op, "reduce", 6)) {
+    if (coll_shfl(co) || coll_match(co) || coll_reduce(co)) {
       Node *v = n->list.n > 1 ? n->list.v[1] : NULL;
       while (v && v->k == N_CAST && v->implicit) v = v->a;
-      Type *vt = !strncmp(t[i].op, "shfl", 4) ? n->ty : v ? v->ty : n->ty;
-      if (!strncmp(t[i].op, "reduce", 6)) vt = n->ty;
+      Type *vt = coll_shfl(co) ? n->ty : v ? v->ty : n->ty;
+      if (coll_reduce(co)) vt = n->ty;
       sfx = tsfx(vt);
       if (!sfx || !strcmp(sfx, "us")) {
         err_c(c, "unsupported in device code: %s on this type", name);
         sfx = "i";
       }
-      if (!strncmp(t[i].op, "match", 5) && v) n->list.v[1] = v;   /* compare the value as it is */
+      if (coll_match(co) && v) n->list.v[1] = v;   /* compare the value as it is */
     }
-    n->name = xfmt("cu_%s%s%s", t[i].op, *sfx ? "_" : "", sfx);
+    n->name = xfmt("cu_%s%s%s", coll_str[co], *sfx ? "_" : "", sfx);
     return true;
   }
   return false;
@@ -712,7 +713,7 @@ static Node *assign_field(CXCursor at, Obj *self, CXCursor fd, Node *val) {
   }
   m->ty = m->field->ty;
   Node *a = new_node(N_ASSIGN, at);
-  a->op = "=";
+  a->op = OP_ASSIGN;
   a->ty = m->ty;
   a->a = m;
   a->b = m->ty->is_ref ? addr_of(val, m->ty) : val;
@@ -825,7 +826,7 @@ static Node *call(Fe *p, CXCursor c) {
                                    clang_CXXMethod_isMoveAssignmentOperator(f)) &&
       clang_Cursor_getNumArguments(c) == 2 && !cx_user_written(f)) {
     Node *n = new_node(N_ASSIGN, c);
-    n->op = "=";
+    n->op = OP_ASSIGN;
     n->ty = cty(p, c);
     n->a = expr(p, clang_Cursor_getArgument(c, 0));
     n->b = expr(p, clang_Cursor_getArgument(c, 1));
@@ -863,7 +864,7 @@ static Node *call(Fe *p, CXCursor c) {
     /* a barrier that also reduces a predicate over the block; the result
      * must be stored straight into a variable (see stmt, decl_stmt) */
     n->k = S_SYNC;
-    n->op = name + 14;
+    n->coll = name[14] == 'c' ? CO_SYNC_COUNT : name[14] == 'a' ? CO_SYNC_AND : CO_SYNC_OR;
     n->a = n->list.n ? n->list.v[0] : NULL;
     n->list.n = 0;
     return n;
@@ -961,7 +962,7 @@ static Node *binop(Fe *p, CXCursor c, Kids *k) {
     err_c(c, "unsupported in device code: operator '%s'", sp);
     return num(c, cty(p, c), 0);
   } else n = new_node(N_BIN, c);
-  n->op = sp;
+  n->op = op_binary(sp);
   n->ty = cty(p, c);
   n->a = expr(p, k->v[0]);
   n->b = expr(p, k->v[1]);
@@ -1064,21 +1065,21 @@ static Node *expr(Fe *p, CXCursor c) {
     n->ty = cty(p, c);
     n->a = expr(p, k.v[0]);
     switch (op) {
-    case CXUnaryOperator_PostInc: n->k = N_INCDEC; n->op = "++"; n->post = true; break;
-    case CXUnaryOperator_PostDec: n->k = N_INCDEC; n->op = "--"; n->post = true; break;
-    case CXUnaryOperator_PreInc: n->k = N_INCDEC; n->op = "++"; break;
-    case CXUnaryOperator_PreDec: n->k = N_INCDEC; n->op = "--"; break;
-    case CXUnaryOperator_AddrOf: n->op = "&"; break;
-    case CXUnaryOperator_Deref: n->op = "*"; break;
-    case CXUnaryOperator_Plus: n->op = "+"; break;
-    case CXUnaryOperator_Minus: n->op = "-"; break;
-    case CXUnaryOperator_Not: n->op = "~"; break;
-    case CXUnaryOperator_LNot: n->op = "!"; break;
+    case CXUnaryOperator_PostInc: n->k = N_INCDEC; n->op = OP_INC; n->post = true; break;
+    case CXUnaryOperator_PostDec: n->k = N_INCDEC; n->op = OP_DEC; n->post = true; break;
+    case CXUnaryOperator_PreInc: n->k = N_INCDEC; n->op = OP_INC; break;
+    case CXUnaryOperator_PreDec: n->k = N_INCDEC; n->op = OP_DEC; break;
+    case CXUnaryOperator_AddrOf: n->op = OP_ADDR; break;
+    case CXUnaryOperator_Deref: n->op = OP_DEREF; break;
+    case CXUnaryOperator_Plus: n->op = OP_PLUS; break;
+    case CXUnaryOperator_Minus: n->op = OP_NEG; break;
+    case CXUnaryOperator_Not: n->op = OP_BNOT; break;
+    case CXUnaryOperator_LNot: n->op = OP_LNOT; break;
     case CXUnaryOperator_Extension: n = n->a; break;
     default:
       err_c(c, "unsupported in device code: unary operator");
     }
-    if (n->k == N_UN && !strcmp(n->op, "&") && n->a->k == N_VAR) n->a->var->addr_taken = true;
+    if (n->k == N_UN && n->op == OP_ADDR && n->a->k == N_VAR) n->a->var->addr_taken = true;
     break;
   }
   case CXCursor_ConditionalOperator:
@@ -1318,7 +1319,7 @@ static Node *assert_stmt(Fe *p, CXCursor c) {
     const char *text = first_str(k.v[2], 0);
     n = new_node(S_IF, c);
     Node *no = new_node(N_UN, c);
-    no->op = "!";
+    no->op = OP_LNOT;
     no->ty = new_type(TY_INT, 4, 4);
     no->a = expr(p, k.v[0]);
     n->a = no;
@@ -1332,7 +1333,7 @@ static Node *assert_stmt(Fe *p, CXCursor c) {
     Type *pt = new_type(TY_PTR, 8, 8);
     pt->base = bid->ty;
     Node *ab = new_node(N_UN, c);
-    ab->op = "&";
+    ab->op = OP_ADDR;
     ab->a = bid;
     ab->ty = pt;
     vec_push(&call->list, ab);
@@ -1372,7 +1373,7 @@ static Node *stmt(Fe *p, CXCursor c) {
     Node *as = assert_stmt(p, c);
     if (as) return as;
     Node *e = expr(p, c);
-    if (e->k == N_ASSIGN && !strcmp(e->op, "=") && strip(e->a)->k == N_VAR &&
+    if (e->k == N_ASSIGN && e->op == OP_ASSIGN && strip(e->a)->k == N_VAR &&
         strip(e->b)->k == S_SYNC) {   /* c = __syncthreads_or(x); */
       Node *sy = strip(e->b);
       sy->var = strip(e->a)->var;

@@ -408,9 +408,7 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
   }
   host_register(prog, &kcur, host);
   host_statics(prog, host);
-  for (int i = 0; i < prog->funcs.n; i++) lw_uniform(prog->funcs.v[i]);
-  for (int i = 0; i < prog->kernels.n; i++) lw_uniform(prog->kernels.v[i]);
-  if (!nerrors) lw_emit(prog, o, dev);
+  if (!nerrors) lw_lower(prog, o, dev);
   if (tu2) clang_disposeTranslationUnit(tu2);
   clang_disposeTranslationUnit(tu);
   clang_disposeIndex(idx);

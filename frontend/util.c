@@ -80,3 +80,30 @@ void vec_push(Vec *v, void *p) {
   }
   v->v[v->n++] = p;
 }
+
+/* ---- operators and collectives (cucc.h) ---- */
+const char *const op_str[OP_NOPS] = {
+  [OP_NONE] = "?",
+  [OP_MUL] = "*", [OP_DIV] = "/", [OP_MOD] = "%", [OP_ADD] = "+", [OP_SUB] = "-", [OP_SHL] = "<<",
+  [OP_SHR] = ">>", [OP_LT] = "<", [OP_GT] = ">", [OP_LE] = "<=", [OP_GE] = ">=", [OP_EQ] = "==",
+  [OP_NE] = "!=", [OP_BAND] = "&", [OP_BXOR] = "^", [OP_BOR] = "|", [OP_LAND] = "&&", [OP_LOR] = "||",
+  [OP_COMMA] = ",", [OP_ASSIGN] = "=", [OP_MULA] = "*=", [OP_DIVA] = "/=", [OP_MODA] = "%=",
+  [OP_ADDA] = "+=", [OP_SUBA] = "-=", [OP_SHLA] = "<<=", [OP_SHRA] = ">>=", [OP_BANDA] = "&=",
+  [OP_BXORA] = "^=", [OP_BORA] = "|=", [OP_INC] = "++", [OP_DEC] = "--", [OP_ADDR] = "&",
+  [OP_DEREF] = "*", [OP_PLUS] = "+", [OP_NEG] = "-", [OP_BNOT] = "~", [OP_LNOT] = "!",
+};
+
+Op op_binary(const char *s) {
+  for (int o = OP_MUL; o <= OP_BORA; o++)
+    if (!strcmp(op_str[o], s)) return (Op)o;
+  return OP_NONE;
+}
+
+const char *const coll_str[CO_NCOLLS] = {
+  [CO_NONE] = "?", [CO_SHFL] = "shfl", [CO_SHFL_UP] = "shfl_up", [CO_SHFL_DOWN] = "shfl_down",
+  [CO_SHFL_XOR] = "shfl_xor", [CO_BALLOT] = "ballot", [CO_ANY] = "vote_any", [CO_ALL] = "vote_all",
+  [CO_ACTIVEMASK] = "activemask", [CO_MATCH_ANY] = "match_any", [CO_MATCH_ALL] = "match_all",
+  [CO_RED_ADD] = "reduce_add", [CO_RED_MIN] = "reduce_min", [CO_RED_MAX] = "reduce_max",
+  [CO_RED_AND] = "reduce_and", [CO_RED_OR] = "reduce_or", [CO_RED_XOR] = "reduce_xor",
+  [CO_SYNC_COUNT] = "count", [CO_SYNC_AND] = "and", [CO_SYNC_OR] = "or",
+};

@@ -1,20 +1,20 @@
 /* uniform.c: divergence analysis of a kernel.
  *
  * Decides, for the lowering to warp-vectorized C:
- *  - which values vary across the lanes of a warp (Node.vary on
- *    expressions, Obj.vary on variables): threadIdx varies; blockIdx,
+ *  - which values vary across the lanes of a warp (LNode.vary on
+ *    expressions, LObj.vary on variables): threadIdx varies; blockIdx,
  *    blockDim, parameters and constants do not; a variable varies if it is
  *    ever given a varying value, or assigned under control flow that only
  *    some lanes take, or its address escapes;
- *  - which if/loop/switch need a lane mask (Node.vary: the condition varies;
- *    Node.masked for loops and switches: lanes leave it separately);
+ *  - which if/loop/switch need a lane mask (LNode.vary: the condition varies;
+ *    LNode.masked for loops and switches: lanes leave it separately);
  *  - which break/continue/return must clear lanes from masks instead of
- *    being C jumps (Node.masked on the jump).
+ *    being C jumps (LNode.masked on the jump).
  * These depend on each other, so the walk repeats until nothing changes;
  * every flag only ever goes from false to true, so it terminates.
  * Device functions are lowered as scalar C run once per lane, so for them
  * only uses_tid and impure are computed. */
-#include "cucc.h"
+#include "lw.h"
 
 typedef struct Ua {
   Obj *fn;
@@ -24,16 +24,6 @@ typedef struct Ua {
 
 static void set(Ua *u, bool *f) {
   if (!*f) { *f = true; u->changed = true; }
-}
-
-/* Strip clang's implicit casts that C applies by itself. */
-static Node *bare(Node *n) {
-  while (n->k == N_CAST && n->implicit) n = n->a;
-  return n;
-}
-
-static bool is_decay(Node *n) {
-  return n->k == N_CAST && n->implicit && n->a->ty->kind == TY_ARRAY && n->ty->kind == TY_PTR;
 }
 
 /* The local variable an lvalue stores into, or NULL for memory. */
@@ -66,9 +56,9 @@ static void esc_e(Node *n) {
     esc_e(n->b);
     return;
   }
-  if (is_decay(n) || (n->k == N_UN && n->op[0] == '&')) {
+  if (is_decay(n) || (n->k == N_UN && n->op == OP_ADDR)) {
     Obj *o = root(n->a);
-    if (o) o->addr_taken = true;
+    if (o) lo(o)->esc = true;
   }
   esc_e(n->a);
   esc_e(n->b);
@@ -88,7 +78,7 @@ static bool vary_list(Ua *u, Vec *v, bool vctl) {
 
 static void store(Ua *u, Node *lv, bool v) {
   Obj *o = root(lv);
-  if (o && v) set(u, &o->vary);
+  if (o && v) set(u, &lo(o)->vary);
 }
 
 static bool vary_e(Ua *u, Node *n, bool vctl) {
@@ -96,12 +86,12 @@ static bool vary_e(Ua *u, Node *n, bool vctl) {
   bool v = false;
   switch (n->k) {
   case N_NUM: case N_FNUM: case N_STR: v = false; break;
-  case N_VAR: v = n->var->vary; break;
+  case N_VAR: v = lo(n->var)->vary; break;
   case N_BUILTIN: v = n->bk == B_TID; break;
   case N_CALL: {
     v = vary_list(u, &n->list, vctl);
     if (n->ck == C_PRINTF || n->ck == C_ATOMIC || n->ck == C_WARP) v = true;
-    if (n->ck == C_FUNC && (n->fn->uses_tid || n->fn->impure)) v = true;
+    if (n->ck == C_FUNC && (lo(n->fn)->uses_tid || lo(n->fn)->impure)) v = true;
     break;
   }
   case N_ASSIGN: {
@@ -137,8 +127,8 @@ static bool vary_e(Ua *u, Node *n, bool vctl) {
     v |= vary_e(u, n->c, vctl);
     v |= vary_list(u, &n->list, vctl);
   }
-  if (v) set(u, &n->vary);
-  return n->vary;
+  if (v) set(u, &ln(n)->vary);
+  return ln(n)->vary;
 }
 
 /* A statement that varies runs once per lane: any variable it stores to
@@ -158,7 +148,7 @@ static bool vary_full(Ua *u, Node *n, bool vctl) {
   return v;
 }
 
-static bool kind_vary(Node *c) { return c->vary || c->masked; }
+static bool kind_vary(Node *c) { return ln(c)->vary || ln(c)->masked; }
 
 /* A jump is masked if any construct it leaves runs under a lane mask. */
 static void jump(Ua *u, Node *n) {
@@ -167,68 +157,68 @@ static void jump(Ua *u, Node *n) {
   bool m = n->k == S_RETURN && u->fn->has_sync;
   for (int i = u->stk.n - 1; i >= 0; i--) {
     Node *c = u->stk.v[i];
-    if (c->k == S_IF ? c->vary : kind_vary(c)) m = true;
+    if (c->k == S_IF ? ln(c)->vary : kind_vary(c)) m = true;
     if (n->k != S_RETURN && c == n->target) break;
   }
   if (!m) return;
-  set(u, &n->masked);
-  if (n->k == S_BREAK) set(u, &n->target->masked);
+  set(u, &ln(n)->masked);
+  if (n->k == S_BREAK) set(u, &ln(n->target)->masked);
   if (n->k == S_CONTINUE) {
-    set(u, &n->target->masked);
-    set(u, &n->target->has_cont);
+    set(u, &ln(n->target)->masked);
+    set(u, &ln(n->target)->has_cont);
   }
 }
 
-static void walk(Ua *u, Node *n, bool vctl);
+static void uwalk(Ua *u, Node *n, bool vctl);
 
 static void walk_list(Ua *u, Vec *v, bool vctl) {
-  for (int i = 0; i < v->n; i++) walk(u, v->v[i], vctl);
+  for (int i = 0; i < v->n; i++) uwalk(u, v->v[i], vctl);
 }
 
-static void walk(Ua *u, Node *n, bool vctl) {
+static void uwalk(Ua *u, Node *n, bool vctl) {
   if (!n) return;
   switch (n->k) {
   case S_BLOCK: walk_list(u, &n->list, vctl); break;
   case S_DECL: {
     Obj *o = n->var;
-    bool v = vary_full(u, n->a, vctl) || vctl || o->addr_taken;
-    if (v) set(u, &o->vary);
+    bool v = vary_full(u, n->a, vctl) || vctl || lo(o)->esc;
+    if (v) set(u, &lo(o)->vary);
     break;
   }
   case S_EXPR: vary_full(u, n->a, vctl); break;
   case S_RETURN: vary_full(u, n->a, vctl); jump(u, n); break;
   case S_BREAK: case S_CONTINUE: jump(u, n); break;
   case S_IF: {
-    if (vary_full(u, n->a, vctl)) set(u, &n->vary);
+    if (vary_full(u, n->a, vctl)) set(u, &ln(n)->vary);
     vec_push(&u->stk, n);
-    walk(u, n->b, vctl || n->vary);
-    walk(u, n->c, vctl || n->vary);
+    uwalk(u, n->b, vctl || ln(n)->vary);
+    uwalk(u, n->c, vctl || ln(n)->vary);
     u->stk.n--;
     break;
   }
   case S_FOR: case S_WHILE: case S_DO: {
-    walk(u, n->a, vctl);     /* init */
-    if (vary_full(u, n->b, vctl || n->masked)) set(u, &n->vary);
+    uwalk(u, n->a, vctl);     /* init */
+    if (vary_full(u, n->b, vctl || ln(n)->masked)) set(u, &ln(n)->vary);
     bool in = vctl || kind_vary(n);
     vec_push(&u->stk, n);
-    walk(u, n->d, in);
+    uwalk(u, n->d, in);
     u->stk.n--;
     vary_full(u, n->c, in);  /* increment */
     /* a loop whose increment varies must run under a mask so that
      * continue still reaches the increment */
-    if (n->c && n->c->vary) set(u, &n->masked);
+    if (n->c && ln(n->c)->vary) set(u, &ln(n)->masked);
     break;
   }
   case S_SWITCH: {
-    if (vary_full(u, n->a, vctl)) set(u, &n->vary);
+    if (vary_full(u, n->a, vctl)) set(u, &ln(n)->vary);
     vec_push(&u->stk, n);
-    walk(u, n->d, vctl || kind_vary(n));
+    uwalk(u, n->d, vctl || kind_vary(n));
     u->stk.n--;
     break;
   }
   case S_SYNC:
     vary_e(u, n->a, vctl);
-    if (n->var && vctl) set(u, &n->var->vary);
+    if (n->var && vctl) set(u, &lo(n->var)->vary);
     break;
   default: break;
   }
@@ -242,9 +232,9 @@ static bool jumps(Node *n, Vec *in) {
   bool r = false;
   int mark = in->n;
   switch (n->k) {
-  case S_RETURN: r = n->masked; break;
+  case S_RETURN: r = ln(n)->masked; break;
   case S_BREAK: case S_CONTINUE:
-    if (n->masked) {
+    if (ln(n)->masked) {
       r = true;
       for (int i = 0; i < in->n; i++)
         if (in->v[i] == n->target) r = false;
@@ -269,7 +259,7 @@ static bool jumps(Node *n, Vec *in) {
   default: break;
   }
   in->n = mark;
-  n->has_jump = r;
+  ln(n)->has_jump = r;
   return r;
 }
 
@@ -277,18 +267,18 @@ static bool jumps(Node *n, Vec *in) {
 static void effects(Obj *fn, Node *n) {
   if (!n) return;
   switch (n->k) {
-  case N_BUILTIN: fn->uses_tid = true; break;
+  case N_BUILTIN: lo(fn)->uses_tid = true; break;
   case N_CALL:
-    if (n->ck == C_PRINTF || n->ck == C_ATOMIC) fn->impure = true;
-    if (n->ck == C_WARP) fn->uses_tid = true;
+    if (n->ck == C_PRINTF || n->ck == C_ATOMIC) lo(fn)->impure = true;
+    if (n->ck == C_WARP) lo(fn)->uses_tid = true;
     if (n->ck == C_FUNC && n->fn != fn) {
-      fn->uses_tid |= n->fn->uses_tid;
-      fn->impure |= n->fn->impure;
+      lo(fn)->uses_tid |= lo(n->fn)->uses_tid;
+      lo(fn)->impure |= lo(n->fn)->impure;
     }
-    if (n->ck == C_BUILTIN && !strcmp(n->name, "cu_fence")) fn->impure = true;
+    if (n->ck == C_BUILTIN && !strcmp(n->name, "cu_fence")) lo(fn)->impure = true;
     break;
   case N_ASSIGN: case N_INCDEC:
-    if (!root(n->a)) fn->impure = true;
+    if (!root(n->a)) lo(fn)->impure = true;
     break;
   default: break;
   }
@@ -300,12 +290,13 @@ static void effects(Obj *fn, Node *n) {
 }
 
 void lw_uniform(Obj *fn) {
+  for (int i = 0; i < fn->locals.n; i++) lo(fn->locals.v[i])->esc = ((Obj *)fn->locals.v[i])->addr_taken;
   effects(fn, fn->body);
   if (!fn->is_kernel) return;
   esc_e(fn->body);
   for (int i = 0; i < fn->locals.n; i++) {
     Obj *o = fn->locals.v[i];
-    if (o->addr_taken) o->vary = true;
+    if (lo(o)->esc) lo(o)->vary = true;
   }
   /* expressions in statements */
   Ua u = {0};
@@ -313,7 +304,7 @@ void lw_uniform(Obj *fn) {
   do {
     u.changed = false;
     u.stk.n = 0;
-    walk(&u, fn->body, false);
+    uwalk(&u, fn->body, false);
   } while (u.changed);
   Vec in = {0};
   jumps(fn->body, &in);

@@ -1,0 +1,1091 @@
+/* build.c: the lowered form of a program's kernels and device functions.
+ *
+ * A kernel becomes block-level items (Blk) around regions; each region is
+ * built once per version (version.c); inside a version every statement
+ * becomes warp statements (W) that say which lanes run it and under which
+ * mask:
+ *   - uniform values stay scalars and uniform control flow stays C control
+ *     flow, once per warp;
+ *   - a statement touching varying values is a lane loop over the live
+ *     lanes (Hdr.full: lanes below _nl, or a run of them) or over every
+ *     lane under a mask; consecutive lane statements under the same lanes
+ *     share one loop (join) unless one accesses volatile memory
+ *     (warp-synchronous code relies on each statement finishing in every
+ *     lane before the next);
+ *   - a divergent if/loop/switch gets masks of its own (_mtN/_meN then/else,
+ *     _mlN loop lanes still iterating, _miN lanes still in this iteration,
+ *     _msN switch lanes running); divergent break/continue/return clear
+ *     the lanes that take them from every mask up to their target;
+ *   - a divergent if counts its lanes first: when every lane of a full warp
+ *     agrees the branch runs unmasked; when its lanes form a run
+ *     (shape.c's aff_cmp/aff_mod) each branch runs over its run.
+ * Names of masks and temporaries are numbered program-wide in the order
+ * print.c prints them (Lw.nid). */
+#include "lw.h"
+
+typedef struct Lv { Mask *m; Node *owner; bool iter; } Lv;
+
+typedef struct Bc {
+  Lw *L;
+  Kern *K;              /* NULL in a device function */
+  Obj *fn;
+  Ver *v;               /* the version being built (NULL at block level) */
+  bool fast, bw, inwarp;
+  int hw;
+  bool full, uctx;
+  Vec chain;            /* Lv*, outermost first; top is the current mask */
+  Lanes ls;             /* lanes of unmasked lane loops */
+  int cold;
+  bool noprof;
+  unsigned ck;
+  bool rnoloop;         /* building a loop whose test failed: no retry */
+  Vec *out;             /* W*: where statements go */
+} Bc;
+
+static Mask m0_ = {MK_0, 0};
+
+static Mask *mask(MaskKind k, int id) {
+  Mask *m = xcalloc(1, sizeof *m);
+  m->k = k;
+  m->id = id;
+  return m;
+}
+
+static Mask *cur(Bc *b) { return ((Lv *)b->chain.v[b->chain.n - 1])->m; }
+
+/* the printed code reads mask m */
+static void use(Bc *b, Mask *m) {
+  if (m && m->k == MK_0 && b->v) b->v->reads_m0 = true;
+}
+
+static void push_lv(Bc *b, Mask *m, Node *owner, bool iter) {
+  Lv *lv = xcalloc(1, sizeof *lv);
+  *lv = (Lv){m, owner, iter};
+  vec_push(&b->chain, lv);
+}
+
+static Hdr hdr(Bc *b) { return (Hdr){b->full, cur(b), b->ls}; }
+
+static W *wmk(Bc *b, WKind k, Node *n) {
+  W *w = xcalloc(1, sizeof *w);
+  w->k = k;
+  w->n = n;
+  w->h = hdr(b);
+  w->noprof = b->noprof;
+  w->cold = b->cold > 0;
+  w->psite = -1;   /* (prof.c) */
+  return w;
+}
+
+static W *wadd(Bc *b, WKind k, Node *n) {
+  W *w = wmk(b, k, n);
+  vec_push(b->out, w);
+  return w;
+}
+
+/* a lane loop's header reads the mask unless it runs over the live lanes */
+static void use_hdr(Bc *b, Hdr *h) {
+  if (!h->full) use(b, h->m);
+}
+
+static bool prof_here(Bc *b) {
+  return b->fn->is_kernel && b->inwarp && !b->fast && !b->hw && !b->bw && !b->noprof;
+}
+
+
+static bool lanes_eq(Lanes a, Lanes b) { return a.lo == b.lo && a.hi == b.hi && a.step == b.step && a.hik == b.hik; }
+static bool hdr_eq(Hdr *a, Hdr *b) {
+  return a->full == b->full && (a->full ? lanes_eq(a->ls, b->ls) : a->m == b->m);
+}
+
+static void st(Bc *b, Node *n);
+
+/* statements into a new list */
+#define INTO(b, w, body) do { Vec *save_ = (b)->out; (b)->out = &(w)->ws; body; (b)->out = save_; } while (0)
+
+static W *seq(bool brace) {
+  W *w = xcalloc(1, sizeof *w);
+  w->k = W_SEQ;
+  w->brace = brace;
+  return w;
+}
+
+static void st_list(Bc *b, Vec *v);
+
+/* { n } */
+static W *block(Bc *b, Node *n) {
+  W *w = seq(true);
+  INTO(b, w, {
+    if (n->k == S_BLOCK) st_list(b, &n->list);
+    else st(b, n);
+  });
+  return w;
+}
+
+/* ---- warp collectives ----
+ * A collective needs every lane's argument before any lane has its result,
+ * so it cannot run inside one statement's lane loop: it is hoisted out.
+ * Its arguments are gathered lane by lane into arrays, one helper computes
+ * all 32 results (the lanes executing it are the current mask), and the
+ * statement reads its lane's result from the array. */
+static void hoist(Bc *b, Node *n, bool cond) {
+  if (!n) return;
+  if (n->k == N_COND) {
+    hoist(b, n->a, cond);
+    hoist(b, n->b, true);
+    hoist(b, n->c, true);
+    return;
+  }
+  if (n->k == N_LOG) {
+    hoist(b, n->a, cond);
+    hoist(b, n->b, true);
+    return;
+  }
+  hoist(b, n->a, cond);
+  hoist(b, n->b, cond);
+  hoist(b, n->c, cond);
+  for (int i = 0; i < n->list.n; i++) hoist(b, n->list.v[i], cond);
+  if (n->k != N_CALL || n->ck != C_WARP || !b->fn->is_kernel || cond) return;   /* (valid.c) */
+  W *w = wadd(b, W_WARPOP, n);
+  w->id = ++b->L->nid;
+  w->act = b->full ? NULL : cur(b);
+  use(b, w->act);
+  if (n->coll != CO_ACTIVEMASK) use_hdr(b, &w->h);
+}
+
+/* ---- lane statements ---- */
+
+/* The first `lane value CMP row value ? x : y` in n, outside other ?:s. */
+static Node *run_cond(Node *n) {
+  if (!n || n->k >= S_BLOCK) return NULL;
+  if (n->k == N_COND) return aff_cmp(n->a) && pure(n->a) ? n : NULL;
+  Node *r;
+  if ((r = run_cond(n->a)) || (r = run_cond(n->b)) || (r = run_cond(n->c)) || (r = run_cond(n->d))) return r;
+  for (int i = 0; i < n->list.n; i++)
+    if ((r = run_cond(n->list.v[i]))) return r;
+  return NULL;
+}
+
+/* In a whole-row warp, base + lane compared with a row value holds in a
+ * run of lanes whose length is known without looking at each lane:
+ * `t < stride` holds in clamp(stride - t_b, 0, 32) lanes. */
+static bool aff_run(Node *c, int id, Run *r) {
+  *r = (Run){0};
+  r->c = c;
+  r->id = id;
+  Node *m = aff_mod(c);
+  if (m) {
+    r->m = m;
+    r->at = r->step = true;
+    return true;
+  }
+  if (!aff_cmp(c)) return false;
+  Op op = c->op;
+  Node *a = c->a, *u = c->b;
+  bool swap = !(aff_e(a) && rowu(u));
+  if (swap) {
+    a = c->b;
+    u = c->a;
+    op = op == OP_LT ? OP_GT : op == OP_GT ? OP_LT : op == OP_LE ? OP_GE : op == OP_GE ? OP_LE : op;
+  }
+  r->a = a;
+  r->u = u;
+  r->op = op;
+  r->prefix = op == OP_LT || op == OP_LE;
+  r->point = r->at = op == OP_EQ;
+  return true;
+}
+
+/* one lane statement `dst[_l] = x` (or `x`): range-tested as a whole in
+ * the fast versions of a checked build where it can be (check.c), else in
+ * a lane loop of its own or (join) the open one before it */
+static void lane_one(Bc *b, Obj *dst, Node *x, bool join, bool ctrue, Node *ct) {
+  W *w = wmk(b, W_ONE, x);
+  w->o = dst;
+  w->x = x;
+  w->ctrue = ctrue;
+  use_hdr(b, &w->h);
+  if ((b->ck & (CK_MEM | CK_RACE | CK_INIT)) && (b->fast || b->bw || b->hw) && b->full) {
+    RngCtx c = {b->ck, true, b->fast, b->hw != 0, b->bw, NULL, ct};
+    Vec rd = {0}, wr = {0};
+    if (rng_scan(&c, x, &rd, &wr) && rd.n + wr.n > 0 && rd.n + wr.n <= 8) {
+      w->rng = true;
+      w->rd = rd;
+      w->wr = wr;
+      vec_push(b->out, w);
+      return;
+    }
+  }
+  if (join && b->out->n) {
+    W *last = b->out->v[b->out->n - 1];
+    if (last->k == W_LANES && last->join && hdr_eq(&last->h, &w->h)) {
+      vec_push(&last->ws, w);
+      return;
+    }
+  }
+  W *l = wadd(b, W_LANES, x);
+  l->join = join;
+  vec_push(&l->ws, w);
+}
+
+/* `dst[_l] = x` in a lane loop. A bounds test as in `s[t] = i < n ? in[i] :
+ * 0` becomes masked loads, 2.3x slower than plain ones (gcc, Zen 4): where
+ * every lane takes the first arm (every warp but the last), the statement
+ * is printed with that arm alone. */
+static void lane_print(Bc *b, Obj *dst, Node *x) {
+  Node *c = (b->fast || b->bw) && b->full ? run_cond(x) : NULL;
+  if (!c) {
+    lane_one(b, dst, x, !has_volatile(x), false, NULL);
+    return;
+  }
+  W *w = wadd(b, W_SPLIT, x);
+  aff_run(c->a, ++b->L->nid, &w->run);
+  w->cond = c;
+  W *t = seq(false), *e = seq(false);
+  INTO(b, t, lane_one(b, dst, x, false, true, c));
+  b->cold++;   /* the warp whose lanes do not all take the first arm */
+  INTO(b, e, lane_one(b, dst, x, false, false, NULL));
+  b->cold--;
+  w->a = t;
+  w->b = e;
+}
+
+/* whole-row version: an affine variable is set by its base; half-row
+ * version: by one base per sub-row */
+static void aff_set(Bc *b, Obj *o, Node *val, bool decl) {
+  W *w = wadd(b, W_AFFSET, val);
+  w->o = o;
+  w->x = val;
+  w->decl = decl;
+}
+
+static void st_decl_(Bc *b, Node *n) {
+  Obj *o = n->var;
+  LObj *l = lo(o);
+  if ((b->fast || b->hw) && l->aff && n->a) {
+    aff_set(b, o, n->a, true);
+    return;
+  }
+  hoist(b, n->a, false);
+  if (!l->vary) {
+    /* a uniform variable used by several regions lives at block level */
+    if (l->cross && !n->a) return;
+    W *w = wadd(b, W_UDECL, n);
+    w->o = o;
+    w->x = n->a;
+    return;
+  }
+  if (!l->cross) {   /* (kept per thread: declared at block level, set here) */
+    W *w = wadd(b, W_VDECL, n);
+    w->o = o;
+  }
+  if (!n->a) return;
+  if (o->ty->kind == TY_ARRAY) {
+    W *l2 = wadd(b, W_LANES, n);
+    use_hdr(b, &l2->h);
+    W *w = wmk(b, W_INIT, n);
+    w->o = o;
+    w->x = n->a;
+    vec_push(&l2->ws, w);
+  } else lane_print(b, o, n->a);
+}
+
+static void st_decl(Bc *b, Node *n) {
+  bool np = b->noprof;
+  b->noprof |= ln(n)->recomputed;
+  st_decl_(b, n);
+  b->noprof = np;
+}
+
+static void st_expr(Bc *b, Node *x) {
+  if ((b->fast || b->hw) && x->k == N_ASSIGN && x->op == OP_ASSIGN && x->a->k == N_VAR && lo(x->a->var)->aff) {
+    aff_set(b, x->a->var, x->b, false);
+    return;
+  }
+  hoist(b, x, false);
+  if (!ln(x)->vary) {
+    /* a uniform effect under a partial mask: once, if any lane is here */
+    W *w = wadd(b, W_EXPR, x);
+    w->x = x;
+    if (!b->uctx) {
+      w->guard = cur(b);
+      use(b, w->guard);
+    }
+    return;
+  }
+  lane_print(b, NULL, x);
+}
+
+/* A divergent jump: the lanes here leave every mask up to its target. */
+static void st_jump(Bc *b, Node *n) {
+  W *w = wadd(b, W_JUMP, n);
+  if (!ln(n)->masked) {
+    if (n->k == S_RETURN) {
+      w->rend = b->v->rend;
+      b->v->rend_used = true;
+    }
+    return;
+  }
+  Mask *m = cur(b);
+  use(b, m);
+  for (int i = b->chain.n - 1; i >= 0; i--) {
+    Lv *lv = b->chain.v[i];
+    if (lv->m != m) {
+      vec_push(&w->clear, lv->m);
+      use(b, lv->m);
+    }
+    if (n->k == S_BREAK && lv->owner == n->target && !lv->iter) break;
+    if (n->k == S_CONTINUE && lv->owner == n->target && lv->iter) break;
+  }
+}
+
+static void exit_check(Bc *b) {
+  W *w = wadd(b, W_EXITCHK, NULL);
+  w->rend = b->v->rend;
+  use(b, &m0_);
+  b->v->rend_used = true;
+}
+
+static void st_list(Bc *b, Vec *v) {
+  for (int i = 0; i < v->n; i++) {
+    Node *s = v->v[i];
+    st(b, s);
+    if (ln(s)->has_jump) {
+      b->full = false;
+      /* uniform context: the only mask is _m0; once every lane has
+       * returned, nothing of the warp is left to run */
+      if (b->uctx && i + 1 < v->n && b->fn->is_kernel) exit_check(b);
+    }
+  }
+}
+
+/* ---- if ---- */
+
+/* Code that can be printed twice (once for "every lane", once under a
+ * mask) at bounded cost: no jumps, no divergent loops or switches, and
+ * divergent ifs only while the statements involved stay few (each level
+ * of nested ifs doubles what is printed). */
+static bool dual_ok(Node *n, int *budget) {
+  if (!n) return true;
+  if (--*budget < 0) return false;
+  switch (n->k) {
+  case S_BREAK: case S_CONTINUE: case S_RETURN: case S_SYNC: return false;
+  case S_FOR: case S_WHILE: case S_DO: case S_SWITCH:
+    if (ln(n)->vary || ln(n)->masked) return false;
+    break;
+  case S_IF:
+    if (ln(n)->vary) *budget -= 20;
+    break;
+  default: break;
+  }
+  if (n->k < S_BLOCK) return true;   /* expressions: no statements inside */
+  if (!dual_ok(n->a, budget) || !dual_ok(n->b, budget) || !dual_ok(n->c, budget) || !dual_ok(n->d, budget))
+    return false;
+  for (int i = 0; i < n->list.n; i++)
+    if (!dual_ok(n->list.v[i], budget)) return false;
+  return true;
+}
+
+/* Code that can run over a run of lanes with no mask: straight code with
+ * no divergent ifs and no warp collectives. */
+static bool vary_if_p(Node *n, void *c) { (void)c; return n->k == S_IF && ln(n)->vary; }
+static int vary_if_f(Node *n, void *c) {
+  if (n->k < S_BLOCK) return W_SKIP;
+  if (vary_if_p(n, NULL)) {
+    *(bool *)c = true;
+    return W_STOP;
+  }
+  return W_GO;
+}
+static bool has_vary_if(Node *n) {
+  bool r = false;
+  walk(n, vary_if_f, &r);
+  return r;
+}
+
+static bool runs_ok(Node *n) {
+  int budget = 1 << 20;
+  return dual_ok(n, &budget) && !has_warp(n) && !has_vary_if(n);
+}
+
+/* ---- blends ----
+ * Every 2nd, 4th or 8th lane of a run (`t % (2*stride) == 0` at small
+ * strides) is too dense for a strided scalar loop, which stores one lane
+ * per cycle at best. A branch of stores to unit-stride __shared__ elements
+ * runs instead as a unit-stride loop over the run's span in which the other
+ * lanes store back the value they read: `s[t] = on ? s[t] + x : s[t]`,
+ * which the C compiler vectorizes as a blend. Safe because shared memory
+ * belongs to one block, which one worker runs (no other thread can store
+ * in between), and because every address the span touches lies between
+ * those of its first and last lanes, which the program itself accesses:
+ * so the right-hand sides may read only unit-stride lane elements, lane
+ * variables and uniform values, and must not divide integers (a lane that
+ * is off could divide by zero). */
+static bool blend_rhs(Node *n) {
+  if (!ln(n)->vary) return pure(n);
+  switch (n->k) {
+  case N_NUM: case N_FNUM: case N_BUILTIN: return true;
+  case N_VAR: return !n->var->ty->is_volatile;
+  case N_CAST: return blend_rhs(n->a);
+  case N_UN: return n->op != OP_DEREF && n->op != OP_ADDR && blend_rhs(n->a);
+  case N_BIN:
+    if (is_intty(n->ty) && (n->op == OP_DIV || n->op == OP_MOD)) return false;
+    return blend_rhs(n->a) && blend_rhs(n->b);
+  case N_COND: return blend_rhs(n->a) && blend_rhs(n->b) && blend_rhs(n->c);
+  case N_INDEX: return !n->ty->is_volatile && rowu(n->a) && aff_e(n->b) && n->ty->kind != TY_ARRAY;
+  default: return false;
+  }
+}
+
+static bool shared_root(Node *n) {
+  while (n->k == N_INDEX || n->k == N_MEMBER || n->k == N_CAST) n = n->a;
+  return n->k == N_VAR && n->var->is_shared;
+}
+
+static bool blend_ok(Node *n) {
+  if (!n) return true;
+  if (n->k == S_BLOCK) {
+    for (int i = 0; i < n->list.n; i++)
+      if (!blend_ok(n->list.v[i])) return false;
+    return n->list.n > 0;
+  }
+  if (n->k != S_EXPR || n->a->k != N_ASSIGN) return false;
+  Node *x = n->a, *l = x->a;
+  if (x->op == OP_SHLA || x->op == OP_SHRA || x->op == OP_DIVA || x->op == OP_MODA) return false;
+  return l->k == N_INDEX && rowu(l->a) && aff_e(l->b) && shared_root(l->a) && !l->ty->is_volatile &&
+         (is_intty(l->ty) || l->ty->kind == TY_FLOAT || l->ty->kind == TY_DOUBLE) && blend_rhs(x->b);
+}
+
+/* A divergent if computes its masks and counts the lanes that take each
+ * way. When every live lane of a full warp agrees (the common case: a
+ * bounds test, `t < stride` away from the boundary), the taken branch runs
+ * as unmasked lane loops that vectorize; the masked version is only for
+ * warps that really split. */
+static void st_if(Bc *b, Node *n) {
+  /* in whole-row and block-wide warps a row value (threadIdx.y == 1) is
+   * the same in every lane: a uniform branch (checked: not when the
+   * condition reads memory, which every lane does and a race check must
+   * see) */
+  if (!ln(n)->vary || ((b->fast || b->bw) && !ln(n)->has_jump && rowu(n->a) && (!b->ck || no_access(n->a)))) {
+    /* under a mask that may be empty (every lane left by continue or
+     * break) no lane evaluates the condition */
+    W *w = wadd(b, W_IFU, n);
+    if (!b->full) {
+      w->guard = cur(b);
+      use(b, w->guard);
+    }
+    w->a = block(b, n->b);
+    if (n->c) w->b = block(b, n->c);
+    return;
+  }
+  hoist(b, n->a, false);
+  Mask *m = cur(b);
+  int id = ++b->L->nid;
+  W *w = wadd(b, W_IFD, n);
+  w->id = id;
+  w->m = m;
+  w->mt = mask(MK_T, id);
+  w->me = n->c ? mask(MK_E, id) : NULL;
+  w->psite = -1;
+  int budget = 300;
+  bool dual = b->full && dual_ok(n->b, &budget) && dual_ok(n->c, &budget);
+  if (dual && pure(n->a)) {
+    /* count first (compares and adds only); the masks only if it splits */
+    bool cnt = (b->fast || b->bw) && aff_run(n->a, id, &w->run);
+    if (!cnt) w->run = (Run){0};
+    w->mode = IFD_COUNT;
+    w->tall = block(b, n->b);
+    if (w->me) w->eall = block(b, n->c);
+    Run *r = &w->run;
+    if (cnt && b->ls.lo == 0 && runs_ok(n->b) && runs_ok(n->c) && !(r->at && w->me)) {
+      /* the lanes that take the branch are a run: [0, count), [_nl -
+       * count, _nl), for == [at, at + 1), for % every step-th from at;
+       * each branch runs over its lanes with no mask */
+      w->mode = IFD_RUN;
+      Lanes save = b->ls;
+      b->ls.lo = r->prefix && !r->at ? 0 : id;
+      b->ls.hi = id;
+      b->ls.hik = r->point ? HI_CUT1 : r->prefix && !r->at ? HI_CUT : HI_NL;
+      if (r->step) b->ls.step = id;
+      /* (not in checked builds: the blend's accesses would be checked
+       * lane by lane; the run's are tested as ranges) */
+      w->blend = r->step && !w->me && blend_ok(n->b) && !(b->ck & (CK_MEM | CK_RACE | CK_INIT));
+      w->trun = block(b, n->b);
+      if (w->me) {
+        b->ls.lo = r->prefix ? id : 0;
+        b->ls.hik = r->prefix ? HI_NL : HI_CUT;
+        w->erun = block(b, n->c);
+      }
+      b->ls = save;
+      return;
+    }
+  } else {
+    w->mode = dual ? IFD_MASKDUAL : IFD_MASK;
+    if (!b->full) use(b, m);
+    if (dual) {
+      /* every lane one way: that branch alone, with no mask */
+      w->tall = block(b, n->b);
+      if (w->me) w->eall = block(b, n->c);
+    }
+  }
+  bool full = b->full, uctx = b->uctx;
+  b->full = false;
+  b->uctx = false;
+  push_lv(b, w->mt, n, false);
+  w->tm = block(b, n->b);
+  b->chain.n--;
+  if (w->me) {
+    push_lv(b, w->me, n, false);
+    w->em = block(b, n->c);
+    b->chain.n--;
+  }
+  b->full = full;
+  b->uctx = uctx;
+}
+
+/* ---- loops ---- */
+
+/* for-init that is a group of uniform scalar declarations (or nothing, or
+ * a uniform expression): printed in the for's header */
+static bool uniform_init(Node *init) {
+  if (!init) return true;
+  if (init->k == S_EXPR && !ln(init->a)->vary) return true;
+  if (init->k != S_BLOCK || init->list.n != 1) return false;
+  Node *d = init->list.v[0];
+  return d->k == S_DECL && !lo(d->var)->vary;
+}
+
+/* ---- uniform loops inside lane loops ----
+ * A uniform loop whose body only has per-lane effects (the matmul's
+ * `for (k...) acc += As[ty][k] * Bs[k][tx]`) runs inside one lane loop
+ * instead of around lane loops: each lane runs the whole loop in its own
+ * order, which CUDA allows (threads of a warp are not ordered between
+ * barriers), and the C compiler vectorizes across lanes with the
+ * accumulators in registers. */
+static bool stores_aff_p(Node *n, void *c) {
+  (void)c;
+  Obj *v = stored_var(n);
+  return v && lo(v)->aff;
+}
+
+static bool lane_loop_ok(Node *n);
+
+static bool lane_ok(Node *n, bool *work) {
+  if (!n) return true;
+  switch (n->k) {
+  case S_NULL: return true;
+  case S_BLOCK:
+    for (int i = 0; i < n->list.n; i++)
+      if (!lane_ok(n->list.v[i], work)) return false;
+    return true;
+  case S_EXPR:   /* (a lane-affine variable is a base, not per lane: st_expr sets it) */
+    if (!ln(n->a)->vary || has_warp(n->a) || any_node(n->a, stores_aff_p, NULL)) return false;
+    *work = true;
+    return true;
+  case S_DECL:
+    return !lo(n->var)->vary && !lo(n->var)->cross && n->a && n->a->k != N_INIT && pure(n->a);
+  case S_IF: return !ln(n)->vary && pure(n->a) && lane_ok(n->b, work) && lane_ok(n->c, work);
+  case S_FOR: return lane_loop_ok(n) && lane_ok(n->d, work);
+  default: return false;
+  }
+}
+
+/* for (T k = init; pure cond; k++ / k += c / k = ...) */
+static bool lane_loop_ok(Node *n) {
+  if (n->k != S_FOR || ln(n)->vary || ln(n)->masked || !n->a || !n->b || !n->c) return false;
+  if (n->a->k != S_BLOCK || n->a->list.n != 1) return false;
+  Node *d = n->a->list.v[0];
+  if (d->k != S_DECL || lo(d->var)->vary || lo(d->var)->cross || !d->a || d->a->k == N_INIT || !pure(d->a)) return false;
+  if (!pure(n->b) || has_warp(n->b)) return false;
+  Node *c = n->c;
+  if ((c->k != N_INCDEC && c->k != N_ASSIGN) || c->a->k != N_VAR || c->a->var != d->var) return false;
+  return c->k == N_INCDEC || pure(c->b);
+}
+
+/* Constant trip count of `for (T k = a; k < b; ++k)` with literal a and b,
+ * else -1. */
+static long long trips(Node *n) {
+  Node *d = n->a->list.v[0], *c = n->b, *st = n->c;
+  Node *a = d->a;
+  while (a->k == N_CAST) a = a->a;
+  if (a->k != N_NUM || c->k != N_BIN || c->op != OP_LT || c->a->k != N_VAR || c->a->var != d->var) return -1;
+  Node *e = c->b;
+  while (e->k == N_CAST) e = e->a;
+  if (e->k != N_NUM || st->k != N_INCDEC || st->op != OP_INC) return -1;
+  return e->ival - a->ival;
+}
+
+/* The per-lane scalars a uniform loop inside a lane loop uses (prom) and
+ * those it stores to (prom_st). Each is read into a scalar `_s_NAME` before
+ * the loop and written back after it: per-lane storage lives in the
+ * block's lane buffer, which gcc cannot tell apart from shared memory, so
+ * `acc[_l] += As[ty][k] * Bs[k][tx]` stored acc back at every k (20% of the
+ * tile-16 matmul). */
+static bool in_vec(Vec *v, void *p) {
+  for (int i = 0; i < v->n; i++)
+    if (v->v[i] == p) return true;
+  return false;
+}
+
+static void prom_vars(Bc *b, Node *n, W *w, bool store) {
+  if (!n) return;
+  if (n->k == N_VAR) {
+    Obj *o = n->var;
+    LObj *l = lo(o);
+    bool aff = (b->fast || b->hw) && l->aff;
+    if (l->vary && !aff && !o->is_shared && !l->esc && !o->ty->is_volatile && is_arith(o->ty)) {
+      if (!in_vec(&w->prom, o)) vec_push(&w->prom, o);
+      if (store && !in_vec(&w->prom_st, o)) vec_push(&w->prom_st, o);
+    }
+    return;
+  }
+  bool s = n->k == N_ASSIGN || n->k == N_INCDEC || (n->k == N_CAST && n->implicit && store);
+  prom_vars(b, n->a, w, s);
+  prom_vars(b, n->b, w, (n->k == N_COND || n->k == N_COMMA) && store);
+  prom_vars(b, n->c, w, n->k == N_COND && store);
+  prom_vars(b, n->d, w, false);
+  for (int i = 0; i < n->list.n; i++) prom_vars(b, n->list.v[i], w, false);
+}
+
+/* lane statements with no calls but to the math library, and no stores to
+ * a variable an address could use: uniform ones (k among them) and the
+ * lane-affine ones (`i = i + 32`): the test takes them as fixed */
+static bool rng_bad_p(Node *n, void *c) {
+  (void)c;
+  if (n->k == N_CALL && n->ck != C_LIBM) return true;
+  Obj *v = stored_var(n);
+  return v && (!lo(v)->vary || lo(v)->aff);
+}
+
+static bool rng_body(Node *n, Vec *x) {
+  if (n->k == S_NULL) return true;
+  if (n->k == S_BLOCK) {
+    for (int i = 0; i < n->list.n; i++)
+      if (!rng_body(n->list.v[i], x)) return false;
+    return true;
+  }
+  if (n->k != S_EXPR || !ln(n->a)->vary || has_warp(n->a) || has_volatile(n->a) || any_node(n->a, rng_bad_p, NULL))
+    return false;
+  vec_push(x, n->a);
+  return true;
+}
+
+static void st_loop(Bc *b, Node *n);
+
+/* ---- a checked loop tested as a whole ----
+ * In a checked build's fast versions, a uniform loop `for (k = a; k < b;
+ * k += c)` whose body is lane statements whose every checked access is a
+ * range or a broadcast at an address affine in k (`acc += As[ty][k] *
+ * Bs[k][tx]`) is tested once before it: each access is n lanes in t rows,
+ * one per iteration, the address's step in k apart (cu_ck_rng2). Then the
+ * loop runs as the unchecked build prints it, its accumulators in
+ * registers; if a test fails it runs with each statement tested, which
+ * reports. With racecheck the body may not write shared memory: between
+ * its reads the order of the tests would matter. */
+static bool rng_loop(Bc *b, Node *n) {
+  if (b->rnoloop || !(b->ck & (CK_MEM | CK_RACE | CK_INIT)) || !(b->fast || b->bw || b->hw) || !b->full ||
+      !lane_loop_ok(n))
+    return false;
+  Vec xs = {0};
+  Node *d = n->a->list.v[0], *c = n->b, *inc = n->c;
+  Obj *k = d->var;
+  if (!is_intty(k->ty) || !rng_body(n->d, &xs) || !xs.n || !no_access(d->a)) return false;
+  /* k < b or k <= b; k++, ++k or k += literal */
+  if (c->k != N_BIN || (c->op != OP_LT && c->op != OP_LE) || strip_casts(c->a)->k != N_VAR ||
+      strip_casts(c->a)->var != k || reads_var(c->b, k) || !no_access(c->b))
+    return false;
+  long long step = 1;
+  if (inc->k == N_ASSIGN) {
+    Node *v = strip_casts(inc->b);
+    if (inc->op != OP_ADDA || v->k != N_NUM || v->ival <= 0) return false;
+    step = v->ival;
+  } else if (inc->op != OP_INC) return false;
+  Vec rd = {0}, wr = {0};
+  RngCtx rc = {b->ck, true, b->fast, b->hw != 0, b->bw, k, NULL};
+  for (int i = 0; i < xs.n; i++)
+    if (!rng_scan(&rc, xs.v[i], &rd, &wr)) return false;
+  if (rd.n + wr.n == 0 || rd.n + wr.n > 8) return false;
+  W *w = wadd(b, W_LOOPR, n);
+  w->id = ++b->L->nid;
+  w->kv = k;
+  w->kstep = step;
+  w->rd = rd;
+  w->wr = wr;
+  W *fast = seq(false), *slow = seq(false);
+  unsigned ck = b->ck;
+  b->ck = 0;
+  INTO(b, fast, st_loop(b, n));
+  b->ck = ck;
+  b->rnoloop = true;
+  INTO(b, slow, st_loop(b, n));
+  b->rnoloop = false;
+  w->a = fast;
+  w->b = slow;
+  return true;
+}
+
+static void st_loop(Bc *b, Node *n) {
+  bool work = false;
+  if (rng_loop(b, n)) return;
+  /* Only short constant loops, in the whole- and half-row versions: gcc
+   * unrolls them inside the lane loop and vectorizes that; a long loop
+   * inside a lane loop stays scalar, while around lane loops gcc keeps
+   * 32 lanes of accumulators in registers by itself. */
+  long long nt = lane_loop_ok(n) ? trips(n) : -1;
+  if ((b->fast || b->hw) && !b->ck && nt > 0 && nt <= 16 && lane_ok(n->d, &work) && work) {
+    W *w = wadd(b, W_LOOPL, n);
+    use_hdr(b, &w->h);
+    prom_vars(b, n, w, false);
+    return;
+  }
+  if (!ln(n)->vary && !ln(n)->masked) {
+    W *w = wadd(b, W_LOOPU, n);
+    w->uinit = n->k != S_FOR || uniform_init(n->a);
+    if (!w->uinit) {
+      w->init = seq(false);
+      INTO(b, w->init, st(b, n->a));
+    }
+    w->body = block(b, n->d);
+    return;
+  }
+  /* divergent loop: lanes leave one by one; the loop ends when none is left */
+  W *w = wadd(b, W_LOOPD, n);
+  w->m = cur(b);
+  use(b, w->m);
+  w->ml = mask(MK_L, ++b->L->nid);
+  w->mi = ln(n)->has_cont ? mask(MK_I, ++b->L->nid) : NULL;
+  w->init = seq(false);
+  if (n->a) INTO(b, w->init, st(b, n->a));
+  bool full = b->full, uctx = b->uctx;
+  b->full = false;
+  b->uctx = false;
+  push_lv(b, w->ml, n, false);
+  w->ch = seq(false);
+  if (n->b && n->k != S_DO) {
+    INTO(b, w->ch, hoist(b, n->b, false));
+    if (ln(n->b)->vary && prof_here(b)) w->pa = ++b->L->nid;   /* lanes before the test */
+  }
+  if (w->mi) push_lv(b, w->mi, n, true);
+  if (n->d->k == S_BLOCK) {
+    w->body = seq(true);
+    INTO(b, w->body, st_list(b, &n->d->list));
+  } else {
+    w->body = seq(false);
+    INTO(b, w->body, st(b, n->d));
+  }
+  if (w->mi) b->chain.n--;
+  w->ih = seq(false);
+  if (n->c) {
+    INTO(b, w->ih, hoist(b, n->c, false));
+    w->inc = seq(false);
+    if (ln(n->c)->vary) {
+      INTO(b, w->inc, {
+        W *l = wadd(b, W_LANES, n->c);
+        W *o = wmk(b, W_ONE, n->c);
+        o->x = n->c;
+        vec_push(&l->ws, o);
+      });
+    }
+  }
+  w->dh = seq(false);
+  if (n->k == S_DO) INTO(b, w->dh, hoist(b, n->b, false));
+  b->chain.n--;
+  b->full = full;
+  b->uctx = uctx;
+}
+
+/* ---- switch ---- */
+static void st_switch(Bc *b, Node *n) {
+  Vec *items = &n->d->list;
+  if (!ln(n)->vary && !ln(n)->masked) {
+    W *w = wadd(b, W_SWU, n);
+    if (!b->full) {
+      w->guard = cur(b);   /* (as st_if) */
+      use(b, w->guard);
+    }
+    INTO(b, w, {
+      for (int i = 0; i < items->n; i++) {
+        Node *s = items->v[i];
+        if (s->k == S_CASE || s->k == S_DEFAULT) wadd(b, W_CASE, s);
+        else st(b, s);
+      }
+    });
+    return;
+  }
+  /* divergent switch: lanes enter at their case label and fall through
+   * with the running mask until they break */
+  W *w = wadd(b, W_SWD, n);
+  w->m = cur(b);
+  use(b, w->m);
+  w->ms = mask(MK_S, ++b->L->nid);
+  w->sv = b->L->nid;
+  for (int i = 0; i < items->n; i++) w->has_def |= ((Node *)items->v[i])->k == S_DEFAULT;
+  if (w->has_def) w->md = mask(MK_D, w->sv);
+  w->sw = seq(false);
+  INTO(b, w->sw, hoist(b, n->a, false));
+  bool full = b->full, uctx = b->uctx;
+  b->full = false;
+  b->uctx = false;
+  push_lv(b, w->ms, n, false);
+  INTO(b, w, {
+    for (int i = 0; i < items->n; i++) {
+      Node *s = items->v[i];
+      if (s->k == S_CASE || s->k == S_DEFAULT) wadd(b, W_SWLABEL, s);
+      else st(b, s);
+    }
+  });
+  b->chain.n--;
+  b->full = full;
+  b->uctx = uctx;
+}
+
+static void st(Bc *b, Node *n) {
+  if (!n) return;
+  switch (n->k) {
+  case S_BLOCK:
+    if (n->post) st_list(b, &n->list);   /* a declaration group */
+    else vec_push(b->out, block(b, n));
+    break;
+  case S_DECL: st_decl(b, n); break;
+  case S_EXPR: st_expr(b, n->a); break;
+  case S_IF: st_if(b, n); break;
+  case S_FOR: case S_WHILE: case S_DO: st_loop(b, n); break;
+  case S_SWITCH: st_switch(b, n); break;
+  case S_BREAK: case S_CONTINUE: st_jump(b, n); break;
+  case S_RETURN:
+    if (!b->fn->is_kernel) {
+      W *w = wadd(b, W_RETURN, n);
+      w->x = n->a;
+    } else st_jump(b, n);
+    break;
+  case S_NULL: break;
+  default:   /* (a barrier is block level: region.c, valid.c) */
+    errorat(n->file, n->line, n->col, "internal error: statement kind %d here", n->k);
+  }
+}
+
+/* ---- warps and regions ---- */
+
+/* The set-up of one warp: its lanes, its mask (_m0), its per-thread
+ * storage; the version decides what threadIdx is. */
+static void warp_head(Bc *b, Ver *v) {
+  b->v = v;
+  b->bw = v->k == VK_BW;
+  v->rend = ++b->L->nid;
+  b->chain.n = 0;
+  push_lv(b, &m0_, NULL, false);
+  b->uctx = true;
+  b->full = !b->K->exits;
+  b->fast = v->k == VK_ROW || v->k == VK_BW;   /* block-wide: one whole row */
+  b->hw = v->k == VK_HROW ? 16 : 0;
+  b->inwarp = true;
+  b->ls = (Lanes){0};
+  v->body = seq(false);
+  b->out = &v->body->ws;
+}
+
+static void warp_close(Bc *b) {
+  b->fast = false;
+  b->hw = 0;
+  b->bw = false;
+  b->inwarp = false;
+  b->v = NULL;
+  b->out = NULL;
+}
+
+static void region_body(Bc *b, Vec *stmts) {
+  for (int i = 0; i < stmts->n; i++) {
+    Node *s = stmts->v[i];
+    st(b, s);
+    if (ln(s)->has_jump) {
+      b->full = false;
+      if (i + 1 < stmts->n) exit_check(b);
+    }
+  }
+}
+
+static Region *region(Bc *b, Vec *stmts, int from, int to) {
+  Region *r = xcalloc(1, sizeof *r);
+  wcopies(stmts, from, to, &r->wcopy);
+  Vec *s = b->L->remat.n ? with_remat(&b->L->remat, stmts, from, to) : NULL;
+  for (int i = s ? 0 : from; i < (s ? s->n : to); i++) vec_push(&r->stmts, (s ? s : stmts)->v[i]);
+  bool tids;
+  lw_versions(b->fn, b->K->exits, b->L->ck, r, &tids);
+  for (int i = 0; i < r->vers.n; i++) {
+    Ver *v = r->vers.v[i];
+    v->tids = tids || v->k != VK_GEN;
+    warp_head(b, v);
+    region_body(b, &r->stmts);
+    warp_close(b);
+  }
+  return r;
+}
+
+static Region *region1(Bc *b, Node *n) {
+  Vec one = {0};
+  vec_push(&one, n);
+  return region(b, &one, 0, 1);
+}
+
+/* A general warp loop evaluating a block-level condition or predicate x:
+ * the recomputed values it reads, and its warp collectives. */
+static Ver *cond_warp(Bc *b, Node *x) {
+  Ver *v = xcalloc(1, sizeof *v);
+  v->k = VK_GEN;
+  v->tids = true;
+  warp_head(b, v);
+  Vec one = {0};
+  vec_push(&one, x);
+  Vec *rv = with_remat(&b->L->remat, &one, 0, 1);
+  for (int i = 0; i + 1 < rv->n; i++) st_decl(b, rv->v[i]);
+  hoist(b, x, false);
+  warp_close(b);
+  return v;
+}
+
+/* a statement at block level, once per block */
+static W *block_uni(Bc *b, Node *n) {
+  W *w = seq(false);
+  b->chain.n = 0;
+  push_lv(b, &m0_, NULL, false);
+  b->uctx = true;
+  b->full = true;
+  b->out = &w->ws;
+  st(b, n);
+  b->out = NULL;
+  return w;
+}
+
+static Blk *bnew(BlkKind k, Node *n) {
+  Blk *x = xcalloc(1, sizeof *x);
+  x->k = k;
+  x->n = n;
+  return x;
+}
+
+static Blk *bregion(Region *r) {
+  Blk *x = bnew(BK_REGION, NULL);
+  x->r = r;
+  return x;
+}
+
+static Blk *bst(Bc *b, Node *n);
+
+static void bst_list(Bc *b, Vec *v, Vec *out) {
+  for (int i = 0; i < v->n;) {
+    Node *c = v->v[i];
+    if (ln(c)->sync) {
+      vec_push(out, bst(b, c));
+      i++;
+      continue;
+    }
+    if (block_stmt(c)) {
+      Blk *x = bnew(BK_UNI, c);
+      x->w = block_uni(b, c);
+      vec_push(out, x);
+      i++;
+      continue;
+    }
+    int j = i;
+    while (j < v->n && !ln(v->v[j])->sync && !block_stmt(v->v[j])) j++;
+    vec_push(out, bregion(region(b, v, i, j)));
+    i = j;
+  }
+}
+
+static Blk *bsub(Bc *b, Node *n) {
+  return ln(n)->sync ? bst(b, n) : bregion(region1(b, n));
+}
+
+static Blk *bst(Bc *b, Node *n) {
+  Blk *x;
+  switch (n->k) {
+  case S_BLOCK:
+    x = bnew(BK_SEQ, n);
+    x->brace = !n->post;
+    bst_list(b, &n->list, &x->items);
+    return x;
+  case S_SYNC:
+    x = bnew(BK_SYNC, n);
+    if (!n->grid && n->coll) x->cw = cond_warp(b, n->a);
+    return x;
+  case S_IF:
+    x = bnew(BK_IF, n);
+    if (ln(n->a)->vary) x->cw = cond_warp(b, n->a);
+    x->then = bsub(b, n->b);
+    if (n->c) x->els = bsub(b, n->c);
+    return x;
+  case S_FOR: case S_WHILE: case S_DO:
+    x = bnew(BK_LOOP, n);
+    if (n->a) {
+      if (uniform_stmt(n->a)) x->uinit = block_uni(b, n->a);
+      else x->init = bregion(region1(b, n->a));
+    }
+    x->lid = ln(n)->lid = ++b->L->nid;
+    if (n->b && n->k != S_DO && ln(n->b)->vary) x->cw = cond_warp(b, n->b);
+    x->body = bst(b, n->d);
+    if (n->c && ln(n->c)->vary) {
+      Node *e = xcalloc(1, sizeof *e);
+      e->k = S_EXPR;
+      e->a = n->c;
+      e->file = n->c->file;
+      e->line = n->c->line;
+      e->col = n->c->col;
+      x->inc = bregion(region1(b, e));
+    }
+    if (n->k == S_DO && ln(n->b)->vary) x->dw = cond_warp(b, n->b);
+    return x;
+  case S_BREAK: return bnew(BK_BREAK, n);
+  case S_CONTINUE: return bnew(BK_CONT, n);
+  default:
+    errorat(n->file, n->line, n->col, "internal error: block-level statement kind %d", n->k);
+    return bnew(BK_SEQ, n);
+  }
+}
+
+/* The lowered form of kernel k (its analyses done: layout, shape, regions). */
+void lw_build_kernel(Lw *L, Kern *K) {
+  Obj *k = K->k;
+  Bc b = {.L = L, .K = K, .fn = k, .ck = L->ck};
+  /* varying parameters start as the argument in every lane */
+  Vec pinit = {0};
+  for (int i = 0; i < k->params.n; i++) {
+    Obj *p = k->params.v[i];
+    if (!lo(p)->vary) continue;
+    Node *d = xcalloc(1, sizeof *d);
+    d->k = S_DECL;
+    d->var = p;
+    d->a = xcalloc(1, sizeof(Node));
+    d->a->k = N_STR;
+    d->a->str = xfmt("_p_%s", cname(p));
+    d->a->ty = p->ty;
+    vec_push(&pinit, d);
+  }
+  Blk *body = bnew(BK_SEQ, k->body);
+  if (ln(k->body)->sync) {
+    if (pinit.n) vec_push(&body->items, bregion(region(&b, &pinit, 0, pinit.n)));
+    vec_push(&body->items, bst(&b, k->body));
+  } else {
+    Vec all = {0};
+    for (int i = 0; i < pinit.n; i++) vec_push(&all, pinit.v[i]);
+    if (k->body->k == S_BLOCK)
+      for (int i = 0; i < k->body->list.n; i++) vec_push(&all, k->body->list.v[i]);
+    else vec_push(&all, k->body);
+    vec_push(&body->items, bregion(region(&b, &all, 0, all.n)));
+  }
+  K->body = body;
+}
+
+/* a device function: scalar C, called once per lane */
+Dfn *lw_build_dfn(Lw *L, Obj *f) {
+  Bc b = {.L = L, .fn = f, .ck = L->ck};
+  Dfn *d = xcalloc(1, sizeof *d);
+  d->f = f;
+  d->body = seq(false);
+  push_lv(&b, &m0_, NULL, false);
+  b.uctx = true;
+  b.full = true;
+  b.out = &d->body->ws;
+  vec_push(b.out, block(&b, f->body));
+  return d;
+}

@@ -1,0 +1,330 @@
+/* dump.c: cucc --dump-lir, the lowered form as text (on stderr), for
+ * people and for lowering tests that check decisions rather than C:
+ *   kernel K (file:line)
+ *     var i: varying, affine lane     what shape.c and region.c decided
+ *     region 1 (file:line)            each region, its versions (kept or
+ *       version rows                  dropped), and its warp statements
+ *         lanes [0, _nl): s[t] = ...  with the lanes and masks they run on
+ * Expressions are printed as the source spells them (IR names). */
+#include "lw.h"
+
+typedef struct D { Buf *o; int ind; } D;
+
+static void dl(D *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void dl(D *d, const char *fmt, ...) {
+  for (int i = 0; i < d->ind; i++) buf_puts(d->o, "  ");
+  va_list ap;
+  va_start(ap, fmt);
+  buf_vprintf(d->o, fmt, ap);
+  va_end(ap);
+  buf_puts(d->o, "\n");
+}
+
+/* ---- expressions, as the source spells them ---- */
+static void dx_(Buf *b, Node *n);
+
+static void dlist(Buf *b, Vec *v) {
+  for (int i = 0; i < v->n; i++) {
+    if (i) buf_puts(b, ", ");
+    dx_(b, v->v[i]);
+  }
+}
+
+static void dx_(Buf *b, Node *n) {
+  if (!n) return;
+  static const char *const bn[] = {"threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize"};
+  switch (n->k) {
+  case N_NUM: buf_printf(b, "%lld", (long long)n->ival); break;
+  case N_FNUM: buf_printf(b, "%g", n->fval); break;
+  case N_STR: buf_puts(b, n->str); break;
+  case N_VAR: buf_puts(b, n->var->name); break;
+  case N_BUILTIN:
+    if (n->bk == B_WSIZE) buf_puts(b, "warpSize");
+    else buf_printf(b, "%s.%c", bn[n->bk], "xyz"[n->dim]);
+    break;
+  case N_BIN: case N_LOG: case N_ASSIGN:
+    buf_puts(b, "(");
+    dx_(b, n->a);
+    buf_printf(b, " %s ", op_str[n->op]);
+    dx_(b, n->b);
+    buf_puts(b, ")");
+    break;
+  case N_COMMA: buf_puts(b, "("); dx_(b, n->a); buf_puts(b, ", "); dx_(b, n->b); buf_puts(b, ")"); break;
+  case N_UN: buf_printf(b, "%s", op_str[n->op]); dx_(b, n->a); break;
+  case N_INCDEC:
+    if (!n->post) buf_puts(b, op_str[n->op]);
+    dx_(b, n->a);
+    if (n->post) buf_puts(b, op_str[n->op]);
+    break;
+  case N_COND:
+    buf_puts(b, "(");
+    dx_(b, n->a);
+    buf_puts(b, " ? ");
+    dx_(b, n->b);
+    buf_puts(b, " : ");
+    dx_(b, n->c);
+    buf_puts(b, ")");
+    break;
+  case N_CAST:
+    if (n->implicit) dx_(b, n->a);
+    else {
+      buf_printf(b, "(%s)", ty_decl(n->ty, ""));
+      dx_(b, n->a);
+    }
+    break;
+  case N_CALL:
+    buf_printf(b, "%s(", n->ck == C_FUNC ? n->fn->name : n->ck == C_WARP ? coll_str[n->coll] : n->name);
+    dlist(b, &n->list);
+    buf_puts(b, ")");
+    break;
+  case N_INDEX:
+    if (is_decay(n->a)) dx_(b, n->a->a);
+    else dx_(b, n->a);
+    buf_puts(b, "[");
+    dx_(b, n->b);
+    buf_puts(b, "]");
+    break;
+  case N_MEMBER: dx_(b, n->a); buf_printf(b, "%s%s", n->post ? "->" : ".", n->field->name); break;
+  case N_INIT: buf_puts(b, "{"); dlist(b, &n->list); buf_puts(b, "}"); break;
+  case S_SYNC: buf_printf(b, "__syncthreads_%s(", coll_str[n->coll]); dx_(b, n->a); buf_puts(b, ")"); break;
+  default: buf_puts(b, "?"); break;
+  }
+}
+
+static char *dx(Node *n) {
+  Buf b = {0};
+  dx_(&b, n);
+  return b.s ? b.s : xstrdup("");
+}
+
+/* ---- lanes and masks ---- */
+static const char *mn(Mask *m) {
+  static const char *const tag[] = {"0", "t", "e", "l", "i", "s", "d"};
+  return !m ? "-" : m->k == MK_0 ? "_m0" : xfmt("_m%s%d", tag[m->k], m->id);
+}
+
+static const char *hs(Hdr *h) {
+  if (!h->full) return xfmt("lanes under %s", mn(h->m));
+  Lanes *l = &h->ls;
+  const char *lo = l->lo ? xfmt("_cut%d", l->lo) : "0";
+  const char *hi = l->hik == HI_NL ? "_nl" : l->hik == HI_CUT ? xfmt("_cut%d", l->hi) : xfmt("_cut%d + 1", l->hi);
+  return l->step ? xfmt("lanes [%s, %s) step _s%d", lo, hi, l->step) : xfmt("lanes [%s, %s)", lo, hi);
+}
+
+static const char *run_s(Run *r) {
+  if (!r->c) return "";
+  if (r->m) return xfmt(", run: every _s%d-th lane from _f%d (%s)", r->id, r->id, dx(r->c));
+  return xfmt(", run: %s (%s %s %s)", r->point ? "one lane" : r->prefix ? "a prefix" : "a suffix", dx(r->a),
+              op_str[r->op], dx(r->u));
+}
+
+static void dw(D *d, const char *label, W *w);
+
+static void dsub(D *d, const char *label, W *w) {
+  if (!w) return;
+  d->ind++;
+  dw(d, label, w);
+  d->ind--;
+}
+
+static const char *lbl(const char *label) { return label ? xfmt("%s: ", label) : ""; }
+
+static void dw(D *d, const char *label, W *w) {
+  if (!w) return;
+  Node *n = w->n;
+  const char *L = lbl(label);
+  switch (w->k) {
+  case W_SEQ:
+    if (label) dl(d, "%s", xfmt("%s:", label));
+    for (int i = 0; i < w->ws.n; i++) {
+      d->ind += label != NULL;
+      dw(d, NULL, w->ws.v[i]);
+      d->ind -= label != NULL;
+    }
+    break;
+  case W_EXPR: dl(d, "%suniform: %s%s", L, dx(w->x), w->guard ? xfmt("   (if any lane of %s)", mn(w->guard)) : ""); break;
+  case W_UDECL: dl(d, "%suniform %s = %s%s", L, w->o->name, w->x ? dx(w->x) : "?", lo(w->o)->cross ? "   (block level)" : ""); break;
+  case W_VDECL: dl(d, "%slane storage %s", L, w->o->name); break;
+  case W_AFFSET: dl(d, "%saffine %s: base = %s", L, w->o->name, dx(w->x)); break;
+  case W_LANES:
+    dl(d, "%s%s%s:", L, hs(&w->h), w->ws.n > 1 ? xfmt(", %d statements in one loop", w->ws.n) : "");
+    for (int i = 0; i < w->ws.n; i++) {
+      W *o = w->ws.v[i];
+      d->ind++;
+      if (o->k == W_INIT) dl(d, "%s = %s", o->o->name, dx(o->x));
+      else dl(d, "%s%s", o->o ? xfmt("%s = ", o->o->name) : "", dx(o->x));
+      d->ind--;
+    }
+    break;
+  case W_ONE:
+    dl(d, "%s%s%s: %s%s", L, hs(&w->h), w->rng ? xfmt(", range-tested (%d reads, %d writes)", w->rd.n, w->wr.n) : "",
+       w->o ? xfmt("%s = ", w->o->name) : "", dx(w->x));
+    break;
+  case W_SPLIT:
+    dl(d, "%ssplit%s: first arm of %s in every lane, or not", L, run_s(&w->run), dx(w->cond->a));
+    dsub(d, "all take it", w->a);
+    dsub(d, "else", w->b);
+    break;
+  case W_WARPOP: dl(d, "%scollective _w%d = %s, under %s", L, w->id, dx(n), w->act ? mn(w->act) : "the live lanes"); break;
+  case W_IFU:
+    dl(d, "%sif uniform %s%s", L, dx(n->a), w->guard ? xfmt("   (if any lane of %s)", mn(w->guard)) : "");
+    dsub(d, "then", w->a);
+    dsub(d, "else", w->b);
+    break;
+  case W_IFD: {
+    static const char *const md[] = {"counted", "counted, branches over runs", "masked", "masked, counted"};
+    dl(d, "%sif divergent #%d %s: %s%s%s", L, w->id, md[w->mode], dx(n->a), run_s(&w->run), w->blend ? ", blend" : "");
+    dsub(d, "every lane takes then", w->tall);
+    dsub(d, "every lane takes else", w->eall);
+    dsub(d, "then over the run", w->trun);
+    dsub(d, "else over the rest", w->erun);
+    dsub(d, xfmt("then under %s", mn(w->mt)), w->tm);
+    dsub(d, xfmt("else under %s", mn(w->me)), w->em);
+    break;
+  }
+  case W_LOOPU:
+    dl(d, "%sloop uniform: %s", L, n->b ? dx(n->b) : "(forever)");
+    dsub(d, "init", w->init);
+    dsub(d, "body", w->body);
+    break;
+  case W_LOOPD:
+    dl(d, "%sloop divergent, lanes in %s%s: %s", L, mn(w->ml), w->mi ? xfmt(", this iteration %s", mn(w->mi)) : "",
+       n->b ? dx(n->b) : "(forever)");
+    dsub(d, "init", w->init);
+    dsub(d, "body", w->body);
+    dsub(d, "increment", w->inc);
+    break;
+  case W_LOOPL: {
+    Buf b = {0};
+    for (int i = 0; i < w->prom.n; i++) buf_printf(&b, "%s%s", i ? ", " : "", ((Obj *)w->prom.v[i])->name);
+    dl(d, "%sloop inside one lane loop, %s: %s%s", L, hs(&w->h), dx(n->b), b.s ? xfmt(" (scalars: %s)", b.s) : "");
+    break;
+  }
+  case W_LOOPR:
+    dl(d, "%sloop tested as a whole over %s (%d reads, %d writes): %s", L, w->kv->name, w->rd.n, w->wr.n, dx(n->b));
+    dsub(d, "tests pass", w->a);
+    dsub(d, "a test fails", w->b);
+    break;
+  case W_SWU: case W_SWD:
+    dl(d, "%sswitch %s: %s", L, w->k == W_SWU ? "uniform" : xfmt("divergent, lanes in %s", mn(w->ms)), dx(n->a));
+    d->ind++;
+    for (int i = 0; i < w->ws.n; i++) dw(d, NULL, w->ws.v[i]);
+    d->ind--;
+    break;
+  case W_CASE: case W_SWLABEL:
+    dl(d, "%s", n->k == S_CASE ? xfmt("case %lld:", (long long)n->ival) : "default:");
+    break;
+  case W_JUMP:
+    if (!ln(n)->masked) dl(d, "%s%s", L, n->k == S_BREAK ? "break" : n->k == S_CONTINUE ? "continue" : "return");
+    else {
+      Buf b = {0};
+      for (int i = 0; i < w->clear.n; i++) buf_printf(&b, " %s", mn(w->clear.v[i]));
+      dl(d, "%s%s: lanes of %s leave%s", L, n->k == S_BREAK ? "break" : n->k == S_CONTINUE ? "continue" : "return",
+         mn(w->h.m), b.s ? b.s : "");
+    }
+    break;
+  case W_EXITCHK: dl(d, "%sno lane left: to the region's end", L); break;
+  case W_RETURN: dl(d, "%sreturn %s", L, w->x ? dx(w->x) : ""); break;
+  default: dl(d, "%s?", L); break;
+  }
+}
+
+static const char *vname[] = {[VK_BW] = "block-wide", [VK_ROW] = "rows", [VK_HROW] = "half rows", [VK_GEN] = "general"};
+
+static void dver(D *d, Ver *v, bool checked) {
+  dl(d, "version %s%s%s", vname[v->k], v->nlck && v->k != VK_GEN && checked ? xfmt("   (dropped: %d accesses checked lane by lane)", v->nlck) : "",
+     v->reads_m0 ? "" : "   (_m0 unread)");
+  d->ind++;
+  for (int i = 0; i < v->body->ws.n; i++) dw(d, NULL, v->body->ws.v[i]);
+  d->ind--;
+}
+
+static void dblk(D *d, Blk *b, bool checked) {
+  if (!b) return;
+  Node *n = b->n;
+  switch (b->k) {
+  case BK_SEQ:
+    for (int i = 0; i < b->items.n; i++) dblk(d, b->items.v[i], checked);
+    break;
+  case BK_REGION: {
+    Region *r = b->r;
+    Node *f = NULL;   /* its first statement of the program's own */
+    for (int i = 0; i < r->stmts.n && !f; i++)
+      if (!ln(r->stmts.v[i])->recomputed) f = r->stmts.v[i];
+    Buf wc = {0};
+    for (int i = 0; i < r->wcopy.n; i++) buf_printf(&wc, "%s%s", i ? ", " : "", ((Obj *)r->wcopy.v[i])->name);
+    dl(d, "region%s%s", f ? xfmt(" (line %d)", f->line) : "", wc.s ? xfmt(", per-warp copies of %s", wc.s) : "");
+    d->ind++;
+    for (int i = 0; i < r->vers.n; i++) dver(d, r->vers.v[i], checked);
+    d->ind--;
+    break;
+  }
+  case BK_UNI:
+    dl(d, "once per block (line %d):", n->line);
+    d->ind++;
+    dw(d, NULL, b->w);
+    d->ind--;
+    break;
+  case BK_SYNC:
+    dl(d, "%s (line %d)", n->grid ? "grid.sync()" : n->coll ? xfmt("__syncthreads_%s(%s)", coll_str[n->coll], dx(n->a)) : "__syncthreads()",
+       n->line);
+    break;
+  case BK_IF:
+    dl(d, "block-level if %s%s", dx(n->a), b->cw ? "   (varying: every thread's answer compared)" : "");
+    d->ind++;
+    dl(d, "then:");
+    d->ind++;
+    dblk(d, b->then, checked);
+    d->ind--;
+    if (b->els) {
+      dl(d, "else:");
+      d->ind++;
+      dblk(d, b->els, checked);
+      d->ind--;
+    }
+    d->ind--;
+    break;
+  case BK_LOOP:
+    dl(d, "block-level loop %s%s", n->b ? dx(n->b) : "(forever)", b->cw ? "   (varying: every thread's answer compared)" : "");
+    d->ind++;
+    if (b->uinit) dw(d, "init", b->uinit);
+    if (b->init) dblk(d, b->init, checked);
+    dblk(d, b->body, checked);
+    if (b->inc) dblk(d, b->inc, checked);
+    d->ind--;
+    break;
+  case BK_BREAK: dl(d, "break"); break;
+  case BK_CONT: dl(d, "continue"); break;
+  }
+}
+
+static const char *shape_s(Obj *o) {
+  LObj *l = lo(o);
+  if (o->is_shared) return "shared";
+  if (!l->vary) return l->cross ? "uniform, block level" : "uniform";
+  const char *s = l->aff == AF_LANE ? "varying, affine: base + lane in whole-row warps"
+                  : l->aff == AF_ROW ? "varying, the same in every lane of whole-row warps" : "varying";
+  if (l->remat) return xfmt("%s, recomputed in each region", s);
+  if (l->cross) return xfmt("%s, kept per thread across barriers", s);
+  return s;
+}
+
+void lw_dump_kernel(Lw *L, Kern *K, Buf *o) {
+  D d = {o, 0};
+  Obj *k = K->k;
+  dl(&d, "kernel %s (%s:%d)", k->pretty, k->file, k->line);
+  d.ind++;
+  for (int i = 0; i < k->locals.n; i++) {
+    Obj *v = k->locals.v[i];
+    dl(&d, "%s %s: %s", v->is_param ? "param" : "var", v->name, shape_s(v));
+  }
+  dblk(&d, K->body, L->ck != 0);
+  d.ind--;
+}
+
+void lw_dump_dfn(Dfn *f, Buf *o) {
+  D d = {o, 0};
+  dl(&d, "device function %s (%s:%d): scalar C, called once per lane", f->f->name, f->f->file, f->f->line);
+  d.ind++;
+  dw(&d, NULL, f->body);
+}

@@ -1,0 +1,71 @@
+/* lower.c: the lowering pipeline, IR -> warp-vectorized C.
+ *
+ * Whole program first:
+ *   uniform.c   which values and branches vary across a warp's lanes
+ *   valid.c     what cannot be lowered, reported once
+ * then each function in turn, printed before the next is analysed (an
+ * inlined function's __shared__ variable is one object in every kernel
+ * that inlines it, with an offset and a name in each):
+ *   layout.c    C names, parameter and shared memory offsets, registers
+ *   shape.c     which varying integers are affine in the lane
+ *   region.c    barriers split the kernel into regions; where each
+ *               variable lives (registers, block level, per thread)
+ *   build.c     the lowered form: block-level items, regions in versions
+ *               (version.c picks them), warp statements with their lanes
+ *               and masks; names of temporaries numbered in print order
+ *   check.c     --check: which fast versions would check lane by lane
+ *               (dropped); build.c asks it which statements and loops are
+ *               tested as ranges
+ *   prof.c      CUCC_PROFILE's branch sites
+ *   print.c     the lowered form as C
+ * (dump.c shows the lowered form: cucc --dump-lir.) */
+#include "lw.h"
+
+static void check_vers(Lw *L, Blk *b) {
+  if (!b) return;
+  if (b->k == BK_REGION)
+    for (int i = 0; i < b->r->vers.n; i++) lw_check_ver(L->ck, b->r->vers.v[i]);
+  for (int i = 0; i < b->items.n; i++) check_vers(L, b->items.v[i]);
+  Blk *sub[] = {b->init, b->then, b->els, b->body, b->inc};
+  for (int i = 0; i < 5; i++) check_vers(L, sub[i]);
+}
+
+int lw_lower(Prog *p, const CuOpts *o, Buf *out) {
+  tab_reset();
+  for (int i = 0; i < p->funcs.n; i++) lw_uniform(p->funcs.v[i]);
+  for (int i = 0; i < p->kernels.n; i++) lw_uniform(p->kernels.v[i]);
+  for (int i = 0; i < p->funcs.n; i++)
+    if (!fn_inlined(p->funcs.v[i])) lw_valid(p->funcs.v[i]);
+  for (int i = 0; i < p->kernels.n; i++) lw_valid(p->kernels.v[i]);
+  if (nerrors) return 1;
+  Lw L = {.o = o, .ck = o->check};
+  /* checked: every device function takes the thread indices, for reports */
+  for (int i = 0; i < p->funcs.n && L.ck; i++) lo(p->funcs.v[i])->uses_tid = true;
+  lw_name_globals(p);
+  lw_print_begin(&L, p, out);
+  Buf dump = {0};
+  for (int i = 0; i < p->funcs.n; i++) {
+    if (fn_inlined(p->funcs.v[i])) continue;
+    Dfn *d = lw_build_dfn(&L, p->funcs.v[i]);
+    if (o->dump_lir) lw_dump_dfn(d, &dump);
+    lw_print_dfn(&L, d);
+  }
+  for (int i = 0; i < p->kernels.n; i++) {
+    Kern *K = xcalloc(1, sizeof *K);
+    K->k = p->kernels.v[i];
+    K->cn = xfmt("cu_k%d_%s", i, K->k->name);
+    lw_layout(K, o->maxrreg);
+    lw_shape(K->k);
+    lw_regions(&L, K);
+    if (nerrors) return 1;
+    lw_lanes(K);
+    lw_build_kernel(&L, K);
+    check_vers(&L, K->body);
+    lw_prof(K);
+    if (o->dump_lir) lw_dump_kernel(&L, K, &dump);
+    lw_print_kernel(&L, K);
+  }
+  lw_print_end(&L, p);
+  if (dump.s) fputs(dump.s, stderr);
+  return nerrors ? 1 : 0;
+}

@@ -1,0 +1,329 @@
+/* lw.h: the lowering's own types.
+ *
+ * lower.c runs the passes in order; each reads the IR (cucc.h) and what
+ * the passes before it wrote, and writes its own part below:
+ *   side tables (tab.c)   what is known of each IR node and object
+ *   the lowered form      a kernel as block-level items (Blk) around
+ *                         regions (Region), each region in versions (Ver),
+ *                         each version a tree of warp statements (W) with
+ *                         their lane sets and masks as data
+ * print.c turns the lowered form into C and decides nothing. */
+#ifndef LW_H
+#define LW_H
+#include "cucc.h"
+
+/* ---- side tables (tab.c) ---- */
+enum { AF_LANE = 1, AF_ROW = 2 };   /* LObj.aff (shape.c) */
+
+typedef struct LNode {
+  bool vary;           /* uniform.c: expression differs between lanes;
+                          if/loop/switch: its condition does */
+  bool masked;         /* uniform.c: jump clears lanes instead of a C jump;
+                          loop/switch runs under its own lane mask */
+  bool has_jump;       /* uniform.c: contains a masked jump that leaves it */
+  bool has_cont;       /* uniform.c: loop targeted by a masked continue */
+  bool sync;           /* region.c: statement contains a barrier (or a jump
+                          out of a loop that does): block level */
+  bool bcont;          /* region.c: block-level loop with a continue */
+  int lid;             /* build.c: block-level loop's label number */
+  bool recomputed;     /* region.c: a copy recomputing a value in a later
+                          region, not the program's own statement */
+  bool ckbad;          /* check.c scratch */
+} LNode;
+
+typedef struct LObj {
+  bool vary;           /* uniform.c: per-lane storage */
+  bool esc;            /* uniform.c: its address escapes (& or an array
+                          decayed to a pointer): lane-major storage */
+  bool uses_tid;       /* uniform.c, functions: reads thread indices */
+  bool impure;         /* uniform.c, functions: has side effects */
+  unsigned char aff;   /* shape.c: AF_LANE (lane l holds base + l) or
+                          AF_ROW (every lane the same), in whole-row warps */
+  int rgn, use_rgn;    /* region.c: region declaring it (0: block level),
+                          a region using it (-1: none yet) */
+  bool cross;          /* region.c: used outside its region: per thread
+                          (varying) or at block level (uniform) */
+  Node *remat;         /* region.c: recomputed in each region from this
+                          declaration instead of kept per thread */
+  int64_t off;         /* layout.c: parameter or static shared offset */
+  char *cname;         /* layout.c: a local's C name; print.c: a static
+                          global's pointer */
+} LObj;
+
+LNode *ln(Node *n);
+LObj *lo(Obj *o);
+void tab_reset(void);
+Node *lw_copy(Node *n);   /* a shallow copy with a copy of n's entry */
+const char *cname(Obj *o);
+
+/* ---- walk.c: one walker for the IR ---- */
+/* Visit n and its operands (a, b, c, d, list) in order, f first.
+ * f returns W_GO, W_SKIP (not into n's operands) or W_STOP. */
+enum { W_GO, W_SKIP, W_STOP };
+typedef int WalkFn(Node *n, void *ctx);
+int walk(Node *n, WalkFn *f, void *ctx);
+/* does any node of n satisfy p? */
+bool any_node(Node *n, bool (*p)(Node *, void *), void *ctx);
+bool stmts_any(Vec *v, int from, int to, bool (*p)(Node *, void *), void *ctx);
+/* small predicates shared by passes */
+Node *bare(Node *n);           /* without clang's implicit casts */
+bool is_decay(Node *n);        /* implicit array-to-pointer cast */
+bool is_intty(Type *t);        /* an integer of 4 bytes or more */
+bool is_arith(Type *t);
+bool pure(Node *n);            /* evaluable twice: no stores, no calls but
+                                  to libm and __ldg, no volatile reads */
+bool has_warp(Node *n);        /* a warp collective */
+bool has_volatile(Node *n);
+bool reads_var(Node *n, Obj *o);
+bool stores(Node *n, Obj *o);  /* = or ++/-- straight to o */
+bool decl_in(Node *n, Obj *o);
+Obj *stored_var(Node *n);      /* the variable a store writes, or NULL */
+Type *arr_of(Type *base, int64_t len);
+Type *ptr_to(Type *base);
+
+/* ---- passes on a function's IR ---- */
+void lw_uniform(Obj *fn);      /* uniform.c: vary, masked, jumps, effects */
+void lw_shape(Obj *k);         /* shape.c: affine values (LObj.aff) */
+bool rowu(Node *n);            /* shape.c: same in every lane of a whole-row warp */
+bool aff_e(Node *n);           /* shape.c: base + lane in a whole-row warp */
+bool aff_cmp(Node *c);         /* shape.c: lane value CMP row value */
+Node *aff_mod(Node *c);        /* shape.c: lane value % row value == 0 */
+
+/* ---- the lowered form ---- */
+typedef struct W W;
+typedef struct Ver Ver;
+typedef struct Region Region;
+typedef struct Blk Blk;
+
+/* A lane mask: `_m0` (the warp's live lanes) or one of a construct's. */
+typedef enum { MK_0, MK_T, MK_E, MK_L, MK_I, MK_S, MK_D } MaskKind;
+typedef struct Mask { MaskKind k; int id; } Mask;
+
+/* The lanes of an unmasked lane loop: [lo, hi), every step-th. lo is
+ * lane 0 or a cut; hi is _nl, a cut or a cut + 1; step 1 or _sN. */
+typedef enum { HI_NL, HI_CUT, HI_CUT1 } HiKind;
+typedef struct Lanes { int lo, hi, step; HiKind hik; } Lanes;   /* ids; 0: none */
+
+/* Where a lane loop runs: over the live lanes (full: lanes below _nl, or
+ * the run `ls`), or over every lane under mask m. */
+typedef struct Hdr { bool full; Mask *m; Lanes ls; } Hdr;
+
+/* A run of lanes where a condition holds (shape.c's aff_cmp/aff_mod):
+ * counted in O(1). */
+typedef struct Run {
+  Node *c;             /* the condition */
+  Node *m;             /* aff_mod: the `%` node, else NULL */
+  Node *a, *u;         /* aff_cmp: the lane value and the row value */
+  Op op;               /* normalized: a op u */
+  int id;              /* numbers _fN, _sN */
+  bool prefix, point;  /* lanes from 0 (< <=); one lane (==) */
+  bool at, step;       /* from a lane other than the first; every step-th */
+} Run;
+
+/* A checked access tested as a range (check.c). */
+typedef struct Rng { Node *n, *root; int space, acc, seq; } Rng;   /* seq: order of visit */
+
+typedef enum {
+  W_SEQ,      /* ws, in braces if brace */
+  W_EXPR,     /* uniform x; guard: under a mask that may be empty */
+  W_UDECL,    /* uniform declaration o = x */
+  W_VDECL,    /* per-lane storage of o */
+  W_AFFSET,   /* an affine variable's base(s): o = x (decl) */
+  W_LANES,    /* a lane loop over hdr running ws (W_ONE, W_INIT) */
+  W_ONE,      /* dst[_l] = x, or x: one lane statement (maybe range-tested) */
+  W_INIT,     /* per-lane array o's initializer x, element by element */
+  W_SPLIT,    /* run split of a lane statement: if (count == _nl) a else b */
+  W_WARPOP,   /* a warp collective x gathered and computed: _wN */
+  W_IFU,      /* uniform if */
+  W_IFD,      /* divergent if */
+  W_LOOPU,    /* uniform loop */
+  W_LOOPD,    /* divergent loop */
+  W_LOOPL,    /* a short uniform loop inside one lane loop */
+  W_LOOPR,    /* checked: a loop whose accesses are tested before it */
+  W_SWU, W_SWD, /* switch */
+  W_CASE,     /* a case or default label in a uniform switch (x: NULL for default) */
+  W_SWLABEL,  /* a case or default label in a divergent switch */
+  W_JUMP,     /* break, continue, return */
+  W_EXITCHK,  /* no lane left in the warp: to the region's end */
+  W_RETURN,   /* a device function's return */
+  W_ERROR,    /* nothing: an error was reported */
+} WKind;
+
+struct W {
+  WKind k;
+  Node *n;             /* the IR statement or expression */
+  Node *x;             /* the expression (W_EXPR, W_ONE, ...) */
+  Obj *o;              /* the variable (W_UDECL, W_VDECL, W_AFFSET, W_ONE's
+                          destination, W_INIT) */
+  Vec ws;              /* W*: W_SEQ, W_LANES */
+  bool brace;
+  Mask *guard;         /* W_EXPR, W_IFU, W_SWU: run if any lane of guard */
+  Hdr h;               /* lane loops */
+  bool join;           /* W_ONE: may share a lane loop with its neighbours */
+  bool ctrue;          /* W_ONE: printed with the split's ?: taking its first arm */
+  bool cold;           /* W_ONE: code that runs rarely (not counted by --check) */
+  bool decl;           /* W_AFFSET: declares the base */
+  bool noprof;         /* recomputed: not counted by CUCC_PROFILE */
+  Vec rd, wr;          /* W_ONE: range tests (Rng*), when rng */
+  bool rng;
+  Node *cond;          /* W_SPLIT: the ?: its condition comes from */
+  Run run;             /* W_SPLIT, W_IFD */
+  int id;              /* W_WARPOP _wN; W_IFD; W_LOOPD; W_SWD */
+  Mask *act;           /* W_WARPOP: the executing lanes (NULL: lanes < _nl) */
+  W *a, *b, *c, *d;    /* sub-statements, see each kind */
+  /* W_IFD */
+  int mode;            /* IFD_*, below */
+  int psite;           /* CUCC_PROFILE branch site, or -1 */
+  Mask *mt, *me, *m;   /* then/else masks; the mask around */
+  W *tall, *eall;      /* every lane one way */
+  W *trun, *erun;      /* the lanes of a run */
+  bool blend;          /* trun is a blend over the run's span */
+  W *tm, *em;          /* masked */
+  /* W_LOOPD */
+  Mask *ml, *mi;
+  W *init, *ch, *body, *ih, *inc, *dh;   /* init, hoists of cond, body,
+                                           hoists of inc, inc, do-cond hoists */
+  int pa;              /* profile: lanes before the test (_paN), 0: none */
+  bool uinit;          /* W_LOOPU: init printed in the for header */
+  /* W_LOOPL */
+  Vec prom;            /* Obj*: per-lane scalars held in _s_NAME */
+  Vec prom_st;         /* the same, stored back after the loop */
+  /* W_LOOPR */
+  Obj *kv;             /* the loop counter */
+  long long kstep;
+  /* W_JUMP */
+  Vec clear;           /* Mask*: masks the lanes leave */
+  int rend;            /* return: the region's end label */
+  /* W_SWD */
+  Mask *ms, *md;
+  int sv;
+  W *sw;               /* hoists of the switch value */
+  bool has_def;
+};
+
+enum { IFD_COUNT, IFD_RUN, IFD_MASK, IFD_MASKDUAL };
+
+typedef enum { VK_BW, VK_ROW, VK_HROW, VK_GEN } VerKind;
+
+/* One version of a region: a loop over the block's warps (or, VK_BW, one
+ * "warp" of all its threads), the warp's set-up, and its statements. */
+struct Ver {
+  VerKind k;
+  bool tids;           /* reads thread indices */
+  int rend;            /* label of the warp's end */
+  bool rend_used;
+  bool reads_m0;       /* a statement reads _m0 */
+  int nlck;            /* --check: accesses checked lane by lane (check.c) */
+  W *body;
+};
+
+/* Statements between barriers. */
+struct Region {
+  Vec stmts;           /* Node*: with the recomputed declarations in front */
+  Vec wcopy;           /* Obj*: uniform outer variables it stores to (per-warp copies) */
+  Vec vers;            /* Ver*: in the order tried (block-wide, rows, half rows), general last */
+  bool keep_m0;        /* false: no statement of any version reads _m0 */
+};
+
+typedef enum {
+  BK_SEQ,      /* items (in braces if brace) */
+  BK_REGION,   /* a region */
+  BK_UNI,      /* a uniform statement run once per block */
+  BK_SYNC,     /* a barrier (n: S_SYNC); with a predicate, counted by warp w */
+  BK_IF,       /* a barrier inside: cond n->a (warp w if it varies) */
+  BK_LOOP,     /* a loop with a barrier inside */
+  BK_BREAK, BK_CONT,
+} BlkKind;
+
+struct Blk {
+  BlkKind k;
+  Node *n;
+  bool brace;
+  Vec items;           /* Blk*: BK_SEQ */
+  Region *r;           /* BK_REGION */
+  W *w;                /* BK_UNI: the statement */
+  Ver *cw;             /* BK_SYNC predicate, BK_IF/BK_LOOP varying condition:
+                          a warp loop counting it (body: hoists) */
+  Ver *dw;             /* BK_LOOP: a do-while's varying condition */
+  Blk *init, *then, *els, *body, *inc;
+  W *uinit;            /* BK_LOOP: uniform init statement (once per block) */
+  int lid;             /* BK_LOOP: label number */
+};
+
+/* A kernel's layout and lowered body. */
+typedef struct Kern {
+  Obj *k;
+  char *cn;            /* its C name */
+  Vec cross;           /* Obj*: varying values kept per thread */
+  bool exits;          /* per-thread exit flags */
+  int64_t pbytes, lane_bytes;
+  int palign;
+  Blk *body;
+  Vec psites;          /* Node*: divergent branch sites (CUCC_PROFILE) */
+} Kern;
+
+/* A device function printed as scalar C. */
+typedef struct Dfn { Obj *f; W *body; } Dfn;
+
+/* ---- passes building the lowered form ---- */
+typedef struct Lw Lw;
+void lw_regions(Lw *L, Kern *K);               /* region.c: sync, regions, cross, remat */
+void lw_layout(Kern *K, int maxrreg);          /* layout.c: names, offsets, registers */
+void lw_lanes(Kern *K);                        /* layout.c: lane storage */
+void lw_versions(Obj *k, bool exits, unsigned ck, Region *r, bool *tids);   /* version.c */
+void lw_name_locals(Obj *fn);                  /* layout.c */
+Type *warp_type(Obj *o);                       /* layout.c */
+bool block_stmt(Node *n);                      /* region.c */
+bool uniform_stmt(Node *n);                    /* region.c */
+Vec *with_remat(Vec *remat, Vec *stmts, int from, int to);   /* region.c */
+void wcopies(Vec *stmts, int from, int to, Vec *out);       /* region.c */
+bool reads_tid(Node *n);                       /* version.c */
+bool uses_aff(Node *n);                        /* version.c */
+bool bw_ok(Obj *k, bool exits, Vec *stmts, int from, int to);   /* version.c */
+bool has_syncwarp(Node *n);                    /* version.c */
+
+/* build.c: the lowered form of one function */
+struct Lw {
+  const CuOpts *o;
+  unsigned ck;         /* --check: CK_* */
+  int nid;             /* numbers of names, program-wide, in print order */
+  Vec remat;           /* Obj*: the kernel's recomputed variables */
+  struct P *pr;        /* print.c's state */
+  Buf *out, body;      /* the device C; checked: the functions, after the sites */
+};
+void lw_build_kernel(Lw *L, Kern *K);
+Dfn *lw_build_dfn(Lw *L, Obj *f);
+
+/* check.c: --check range tests */
+enum { CK_MEM = 1, CK_RACE = 2, CK_SYNC = 4, CK_INIT = 8 };
+enum { ACC_RD = 1, ACC_WR = 2 };
+enum { SP_ANY, SP_SHARED, SP_OBJ };
+typedef struct RngCtx {
+  unsigned ck;
+  bool lane, fast, hw, bw;
+  Obj *rk;             /* a whole loop over k: addresses affine in k */
+  Node *ctrue;         /* a ?: printed as its first arm */
+} RngCtx;
+/* Collect x's checked accesses (ranges and broadcasts) into rd/wr; false
+ * if one is neither (it is then checked lane by lane). */
+bool rng_scan(RngCtx *c, Node *x, Vec *rd, Vec *wr);
+bool kaff(Node *n, Obj *k);
+bool no_access(Node *n);
+Node *strip_casts(Node *n);
+Obj *emaj_root(Node *n);
+void lw_check_ver(unsigned ck, Ver *v);
+bool ck_target(Node *n, Node **c, int *space);
+
+void lw_dump_kernel(Lw *L, Kern *K, Buf *o);    /* dump.c: --dump-lir */
+void lw_dump_dfn(Dfn *f, Buf *o);
+int lw_valid(Obj *fn);                          /* valid.c: errors, once */
+void lw_prof(Kern *K);                          /* prof.c: branch sites */
+
+/* print.c */
+void lw_name_globals(Prog *p);
+void lw_print_begin(Lw *L, Prog *p, Buf *out);
+void lw_print_dfn(Lw *L, Dfn *d);
+void lw_print_kernel(Lw *L, Kern *K);
+void lw_print_end(Lw *L, Prog *p);
+
+#endif

@@ -1,0 +1,1749 @@
+/* print.c: the lowered form as C. Each node kind has one way to be
+ * printed; what to print was decided by the passes before.
+ *
+ * A kernel becomes a block function `cu_kN_name(_B, _P)`: its parameters
+ * read from the parameter buffer, its __shared__ variables as pointers
+ * into the block's shared memory, then its block-level items. A region is
+ * a loop over the block's warps (its versions chosen by the block's shape
+ * at run time); inside, a varying value is an array of lanes `x[32]` and a
+ * lane loop is
+ *     CU_LANES for (int _l = 0; _l < _nl; _l++) { x[_l] = a[i[_l]]; }
+ * or, under a mask, `for (_l = 0; _l < 32; _l++) if (_mt3[_l]) { ... }`.
+ * Names we introduce start with '_' (or cu_), which user code cannot use at
+ * file scope and in practice does not use for locals (layout.c renames
+ * those that do). */
+#include "lw.h"
+
+typedef struct P {
+  Lw *L;
+  Buf *o;
+  int ind;
+  Obj *fn;
+  Kern *K;
+  Region *R;
+  /* the version being printed */
+  bool fast, bw, inwarp, subrow;
+  int hw;
+  /* the statement's context */
+  bool lane, full, noprof;
+  Mask *m;
+  Lanes ls;
+  Node *ctrue;         /* a ?: printed as its first arm */
+  Vec prom;            /* Obj*: held in _s_NAME (W_LOOPL) */
+  Vec hn, hid;         /* hoisted collectives and their numbers */
+  /* --check */
+  unsigned ck;
+  bool skipck;         /* the next expression is an lvalue's own part */
+  bool rngfast;        /* printing a statement whose accesses were tested as ranges */
+  int acc;             /* the next expression is accessed as ACC_RD/ACC_WR */
+  int cold, nlck;
+  Buf sites;
+  int nsites;
+} P;
+
+static void line(P *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void line(P *p, const char *fmt, ...) {
+  for (int i = 0; i < p->ind; i++) buf_puts(p->o, "  ");
+  va_list ap;
+  va_start(ap, fmt);
+  buf_vprintf(p->o, fmt, ap);   /* (any length: a range test's line is long) */
+  va_end(ap);
+  buf_puts(p->o, "\n");
+}
+
+/* ---- types ---- */
+
+static const char *base_name(Type *t) {
+  switch (t->kind) {
+  case TY_VOID: return "void";
+  case TY_BOOL: return "_Bool";
+  case TY_CHAR: return "char";
+  case TY_SCHAR: return "signed char";
+  case TY_UCHAR: return "unsigned char";
+  case TY_SHORT: return "short";
+  case TY_USHORT: return "unsigned short";
+  case TY_INT: return "int";
+  case TY_UINT: return "unsigned int";
+  case TY_LONG: return "long";
+  case TY_ULONG: return "unsigned long";
+  case TY_LLONG: return "long long";
+  case TY_ULLONG: return "unsigned long long";
+  case TY_FLOAT: return "float";
+  case TY_DOUBLE: return "double";
+  case TY_LDOUBLE: return "long double";
+  case TY_RECORD: return xfmt("%s %s", t->rec->is_union ? "union" : "struct", t->rec->cname);
+  default: return "?";
+  }
+}
+
+/* C declarator of `name` with type t. Top-level const is dropped: the
+ * lowering assigns variables lane by lane after declaring them. */
+static char *decl(Type *t, const char *name, bool top) {
+  switch (t->kind) {
+  case TY_PTR: {
+    char *q = xfmt("*%s%s%s", t->is_volatile ? "volatile " : "", (!top && t->is_const) ? "const " : "", name);
+    if (t->base->kind == TY_ARRAY) q = xfmt("(%s)", q);
+    return decl(t->base, q, false);
+  }
+  case TY_ARRAY:
+    return decl(t->base, t->len < 0 ? xfmt("%s[]", name) : xfmt("%s[%lld]", name, (long long)t->len), top);
+  default:
+    return xfmt("%s%s%s%s%s", (!top && t->is_const) ? "const " : "", t->is_volatile ? "volatile " : "",
+                base_name(t), *name ? " " : "", name);
+  }
+}
+
+char *ty_decl(Type *t, const char *name) { return decl(t, name, true); }
+
+static void records(P *p, Prog *g) {
+  for (int i = 0; i < g->records.n; i++) {
+    Record *r = g->records.v[i];
+    buf_printf(p->o, "%s %s {\n", r->is_union ? "union" : "struct", r->cname);
+    if (!r->fields.n) buf_puts(p->o, "  char cu_empty;\n");
+    for (int j = 0; j < r->fields.n; j++) {
+      Field *f = r->fields.v[j];
+      buf_printf(p->o, "  %s;\n", decl(f->ty, f->name, true));
+    }
+    buf_printf(p->o, "} __attribute__((aligned(%d)));\n", r->align);
+    buf_printf(p->o, "_Static_assert(sizeof(%s %s) == %lld, \"layout of %s\");\n\n",
+               r->is_union ? "union" : "struct", r->cname, (long long)r->size, r->cname);
+  }
+}
+
+/* ---- names of lowered things ---- */
+
+static const char *mname(Mask *m) {
+  static const char *const tag[] = {"0", "t", "e", "l", "i", "s", "d"};
+  return m->k == MK_0 ? "_m0" : xfmt("_m%s%d", tag[m->k], m->id);
+}
+
+static const char *LN(P *p) { return p->bw ? "1024" : "32"; }
+static const char *lo_s(Lanes *l) { return l->lo ? xfmt("_cut%d", l->lo) : "0"; }
+static const char *hi_s(Lanes *l) {
+  return l->hik == HI_NL ? "_nl" : l->hik == HI_CUT ? xfmt("_cut%d", l->hi) : xfmt("_cut%d + 1", l->hi);
+}
+static const char *step_s(Lanes *l) { return l->step ? xfmt("_s%d", l->step) : "1"; }
+
+/* The header of a lane loop: over every lane of the lane arrays (all), or
+ * over the live lanes [lo, hi). In the half-row version it is two loops,
+ * sub-row _r x column _x, so that a row's lanes are an inner loop with unit
+ * stride (bounded by _l: gcc unrolls a loop of constant count 16 before it
+ * could vectorize it); in the block-wide version the lanes are the block's
+ * threads, _nl of them. The inner loop carries CU_LANES too: without it gcc
+ * tested, at run time, whether shared memory overlaps the global arrays a
+ * tile is copied from, and the tile-16 matmul ran 1.6x slower. */
+static const char *lanes(P *p, bool all) {
+  if (p->subrow) return xfmt("CU_LANES for (int _x = 0, _l = _r * %d; _l < _r * %d + %d; _x++, _l++)", p->hw, p->hw, p->hw);
+  if (p->hw)
+    return xfmt("for (int _r = 0; _r < %d; _r++) CU_LANES for (int _x = 0, _l = _r * %d; _l < _r * %d + %d; _x++, _l++)",
+                32 / p->hw, p->hw, p->hw, p->hw);
+  if (!all && p->ls.step) return xfmt("CU_LANES for (int _l = %s; _l < %s; _l += %s)", lo_s(&p->ls), hi_s(&p->ls), step_s(&p->ls));
+  return xfmt("CU_LANES for (int _l = %s; _l < %s; _l++)", all ? "0" : lo_s(&p->ls), all ? (p->bw ? "_nl" : "32") : hi_s(&p->ls));
+}
+
+/* "is any lane of mask m set?" */
+static const char *any(P *p, const char *m) { return p->bw ? xfmt("cu_any_n(_nl, %s)", m) : xfmt("cu_any(%s)", m); }
+
+static char *lane_head(P *p) {
+  return p->full ? xfmt("%s {", lanes(p, false)) : xfmt("%s if (%s[_l]) {", lanes(p, true), mname(p->m));
+}
+
+static void ctx(P *p, Hdr *h) {
+  p->full = h->full;
+  p->m = h->m;
+  p->ls = h->ls;
+}
+
+/* ---- --check and CUCC_PROFILE ---- */
+
+/* The linear thread id of the current lane, for reports. Uniform code runs
+ * once per warp (its first active lane) or once per block (thread 0). */
+static const char *lane0(P *p) {
+  if (p->full) return p->ls.lo ? xfmt("(unsigned)(%s)", lo_s(&p->ls)) : "0u";
+  return p->bw ? "0u" : xfmt("cu_lane0(%s)", mname(p->m));
+}
+static const char *tid_expr(P *p) {
+  if (!p->fn->is_kernel) return "cu_tid3(_B, _tx, _ty, _tz)";
+  if (!p->inwarp) return "0u";
+  if (p->lane) return "(_w * 32u + (unsigned)_l)";
+  const char *l = lane0(p);
+  return strcmp(l, "0u") ? xfmt("(_w * 32u + %s)", l) : "(_w * 32u)";
+}
+
+/* a new entry of the cu_site table: the access n at its source line */
+static int site(P *p, Node *n, int acc, int space) {
+  buf_printf(&p->sites, "  {\"%s\", %d, %lld, %d, %d, %d},\n", n->file, n->line, (long long)n->ty->size,
+             n->ty->align > 0 ? n->ty->align : 1, acc, space);
+  return p->nsites++;
+}
+
+/* Counting for CUCC_PROFILE happens in kernels' general versions only. */
+static bool prof_here(P *p) { return p->fn->is_kernel && p->inwarp && !p->fast && !p->hw && !p->bw && !p->noprof; }
+
+/* how many lanes run the current statement */
+static const char *act_count(P *p) { return p->full ? "(unsigned)_nl" : xfmt("cu_count(%s)", mname(p->m)); }
+
+/* a divergent branch site evaluated by a warp: `taken` of `active` lanes
+ * went the first way (a split when neither none nor all) */
+static void prof_branch(P *p, int ps, const char *taken, const char *active) {
+  if (ps < 0) return;
+  line(p, "if (_pf & 1) { _pbr++; if (%s && %s != %s) { _pdv++; __atomic_fetch_add(&%s_psplit[%d], 1, __ATOMIC_RELAXED); } }",
+       taken, taken, active, p->K->cn, ps);
+}
+
+/* ---- expressions ---- */
+
+static void ex(P *p, Node *n);
+
+static char *exs(P *p, Node *n, bool lane) {
+  Buf b = {0};
+  Buf *save = p->o;
+  bool sl = p->lane;
+  p->o = &b;
+  p->lane = lane;
+  ex(p, n);
+  p->o = save;
+  p->lane = sl;
+  return buf_take(&b);
+}
+
+static void emaj(P *p, Node *n) {
+  int acc = p->acc;   /* how the element is accessed: each index's check says so */
+  if (n->k == N_VAR) { buf_puts(p->o, cname(n->var)); return; }
+  emaj(p, n->a->a);
+  p->acc = ACC_RD;
+  buf_puts(p->o, "[");
+  if (p->ck & CK_MEM) {   /* a local array overrun */
+    int id = site(p, n, acc, SP_OBJ);
+    buf_printf(p->o, "cu_ck_index(_B, %s, (long long)(", tid_expr(p));
+    ex(p, n->b);
+    buf_printf(p->o, "), %lld, &_cs[%d])", (long long)n->a->a->ty->len, id);
+  } else ex(p, n->b);
+  buf_puts(p->o, "]");
+}
+
+/* cucc --check: an access to memory (an element, a member reached through
+ * an index or a pointer, a __shared__ variable) is printed as
+ *     (*(T *)cu_ck(_B, tid, (void *)&(lvalue), &_cs[site], obj, objsize))
+ * once for the whole lvalue; its indices and pointers are checked on their
+ * own. Where the source names the object (a local or __device__ array, a
+ * __shared__ variable) the check is against it. Returns false for
+ * anything else, which ex() prints as usual. */
+static bool ck_access(P *p, Node *n) {
+  bool skip = p->skipck;
+  int acc = p->acc ? p->acc : ACC_RD;   /* (0: nothing printed yet in this function) */
+  p->skipck = false;
+  p->acc = ACC_RD;
+  if (skip || !(p->ck & (CK_MEM | CK_RACE | CK_INIT)) || n->ty->kind == TY_ARRAY || n->ty->size <= 0) return false;
+  if (!(n->k == N_INDEX || n->k == N_MEMBER || (n->k == N_UN && n->op == OP_DEREF) ||
+        (n->k == N_VAR && n->var->is_shared)))
+    return false;
+  if (p->lane && emaj_root(n)) {   /* cu_ck_index in emaj() */
+    p->acc = acc;
+    return false;
+  }
+  Node *c;
+  int space;
+  if (!ck_target(n, &c, &space)) return false;
+  if (p->rngfast) return false;   /* tested as a range before the statement */
+  int id = site(p, n, acc, space);
+  char *obj = xstrdup("0"), *objn = xstrdup("0");
+  if (space == SP_OBJ) {
+    char *r = exs(p, c, p->lane);
+    obj = xfmt("&%s", r);
+    objn = xfmt("sizeof %s", r);
+  }
+  /* lane by lane in a lane loop; and in the block-wide version any access
+   * of uniform code, which runs there once per block as thread 0 (once per
+   * warp in the others: a race between warps would go unseen) */
+  p->nlck += ((p->fast || p->bw || p->hw) && p->lane && !p->cold) || (p->bw && !p->lane);
+  buf_printf(p->o, "(*(%s)cu_ck(_B, %s, (void *)&(", ty_decl(ptr_to(n->ty), ""), tid_expr(p));
+  p->skipck = true;
+  ex(p, n);
+  buf_printf(p->o, "), &_cs[%d], %s, %s))", id, obj, objn);
+  return true;
+}
+
+static void num(P *p, Node *n) {
+  long long v = n->ival;
+  switch (n->ty->kind) {
+  case TY_UINT: buf_printf(p->o, "%lluu", (unsigned long long)(unsigned)v); break;
+  case TY_LONG: case TY_LLONG:
+    if (v == INT64_MIN) buf_puts(p->o, "(-9223372036854775807ll-1)");
+    else buf_printf(p->o, "%lldll", v);
+    break;
+  case TY_ULONG: case TY_ULLONG: buf_printf(p->o, "%lluull", (unsigned long long)v); break;
+  case TY_PTR: buf_printf(p->o, "((%s)%lld)", ty_decl(n->ty, ""), v); break;
+  case TY_INT:
+    if (v == INT32_MIN) buf_puts(p->o, "(-2147483647-1)");
+    else buf_printf(p->o, "%lld", v);
+    break;
+  case TY_FLOAT: case TY_DOUBLE: buf_printf(p->o, "%lld.0", v); break;
+  default: buf_printf(p->o, "((%s)%lld)", ty_decl(n->ty, ""), v); break;
+  }
+}
+
+static void fnum(P *p, Node *n) {
+  double v = n->fval;
+  bool f = n->ty->kind == TY_FLOAT;
+  if (v != v) { buf_puts(p->o, f ? "__builtin_nanf(\"\")" : "__builtin_nan(\"\")"); return; }
+  if (v == 1.0 / 0.0) { buf_puts(p->o, f ? "__builtin_inff()" : "__builtin_inf()"); return; }
+  if (v == -1.0 / 0.0) { buf_puts(p->o, f ? "(-__builtin_inff())" : "(-__builtin_inf())"); return; }
+  char s[64];
+  snprintf(s, sizeof s, f ? "%.9g" : "%.17g", v);
+  if (!strpbrk(s, ".e")) strcat(s, ".0");
+  buf_printf(p->o, "%s%s", s, f ? "f" : "");
+}
+
+static void args(P *p, Node *n) {
+  buf_puts(p->o, "(");
+  int k = 0;
+  /* a checked callee's accesses from uniform code of the block-wide
+   * version would run once per block (as ck_access's, that drops it) */
+  p->nlck += n->ck == C_FUNC && p->ck && p->bw && !p->lane;
+  bool tid = n->ck == C_FUNC && lo(n->fn)->uses_tid;
+  if (tid && p->ck && p->fn->is_kernel && !p->lane) {
+    /* checked: every callee takes them; uniform code's thread (tid_expr) */
+    const char *l = p->inwarp ? lane0(p) : NULL;
+    buf_puts(p->o, !l ? "_B, 0u, 0u, 0u"
+                     : p->hw ? xfmt("_B, %s %% 16u, _ty0 + %s / 16u, _tz0", l, l)
+                     : p->fast ? xfmt("_B, _tx0 + %s, _ty0, _tz0", l)
+                     : xfmt("_B, _tx[%s], _ty[%s], _tz[%s]", l, l, l));
+    k++;
+  } else if (tid)
+    buf_printf(p->o, p->hw ? "_B, _x, _ty0 + _r, _tz0"
+                     : p->fast ? (p->lane ? "_B, _tx0 + _l, _ty0, _tz0" : "_B, _tx0, _ty0, _tz0")
+                             : p->lane ? "_B, _tx[_l], _ty[_l], _tz[_l]" : "_B, _tx, _ty, _tz"), k++;
+  for (int i = 0; i < n->list.n; i++) {
+    if (k++) buf_puts(p->o, ", ");
+    ex(p, n->list.v[i]);
+  }
+  buf_puts(p->o, ")");
+}
+
+static void init_list(P *p, Node *n) {
+  buf_puts(p->o, "{");
+  for (int i = 0; i < n->list.n; i++) {
+    if (i) buf_puts(p->o, ", ");
+    ex(p, n->list.v[i]);
+  }
+  buf_puts(p->o, "}");
+}
+
+static bool promoted(P *p, Obj *o) {
+  for (int i = 0; i < p->prom.n; i++)
+    if (p->prom.v[i] == o) return true;
+  return false;
+}
+
+static void var(P *p, Obj *o) {
+  LObj *l = lo(o);
+  const char *cn = cname(o);
+  if (p->hw && l->aff) {
+    buf_printf(p->o, p->lane && l->aff == AF_LANE ? "(%s_b[_r] + _x)" : "%s_b[_r]", cn);
+    return;
+  }
+  if (p->fast && l->aff) {
+    buf_printf(p->o, p->lane && l->aff == AF_LANE ? "(%s_b + _l)" : "%s_b", cn);
+    return;
+  }
+  if (o->is_shared) {
+    if (o->ty->kind == TY_ARRAY) buf_puts(p->o, cn);
+    else buf_printf(p->o, "(*%s)", cn);
+    return;
+  }
+  if (p->lane && promoted(p, o)) {
+    buf_printf(p->o, "_s_%s", cn);
+    return;
+  }
+  buf_puts(p->o, cn);
+  if (l->vary && p->lane) buf_puts(p->o, "[_l]");
+}
+
+/* clang's implicit conversions are C's too; print only those that change
+ * signedness or width between integers (C compilers warn about those), and
+ * int <-> floating conversions, so the generated C says what happens. */
+static bool visible_conv(Node *n) {
+  Type *to = n->ty, *from = n->a->ty;
+  if (!is_arith(to) || !is_arith(from) || to->kind == from->kind) return false;
+  if (to->kind == TY_BOOL) return false;
+  if (to->kind == TY_INT && from->size < 4) return false;   /* integer promotion */
+  if (n->a->k == N_NUM || n->a->k == N_FNUM) return false;
+  if (to->kind >= TY_FLOAT && from->kind >= TY_FLOAT) return to->size < from->size;
+  return true;
+}
+
+/* the number a hoisted collective's results are held under (_wN) */
+static int hoisted(P *p, Node *n) {
+  for (int i = p->hn.n - 1; i >= 0; i--)
+    if (p->hn.v[i] == n) return (int)(intptr_t)p->hid.v[i];
+  return 0;
+}
+
+static void ex(P *p, Node *n) {
+  Buf *o = p->o;
+  if (ck_access(p, n)) return;
+  switch (n->k) {
+  case N_NUM: num(p, n); break;
+  case N_FNUM: fnum(p, n); break;
+  case N_STR: buf_puts(o, n->str); break;
+  case N_VAR: var(p, n->var); break;
+  case N_BUILTIN: {
+    const char *xyz = n->dim == 0 ? "x" : n->dim == 1 ? "y" : "z";
+    switch (n->bk) {
+    case B_TID:
+      if (p->hw) buf_puts(o, n->dim == 2 ? "_tz0" : n->dim == 1 ? "(_ty0 + _r)" : p->lane ? "(unsigned)_x" : "0u");
+      else if (p->fast) buf_printf(o, n->dim ? "_t%s0" : p->lane ? "(_tx0 + _l)" : "_tx0", xyz);
+      else buf_printf(o, p->lane ? "_t%s[_l]" : "_t%s", xyz);
+      break;
+    case B_BID: buf_printf(o, "_B->blockIdx.%s", xyz); break;
+    case B_BDIM: buf_printf(o, "_B->blockDim.%s", xyz); break;
+    case B_GDIM: buf_printf(o, "_B->gridDim.%s", xyz); break;
+    case B_WSIZE: buf_puts(o, "32"); break;
+    }
+    break;
+  }
+  case N_BIN:
+    /* unsigned 32-bit / and % by a uniform divisor inside a lane loop */
+    if (p->lane && (n->op == OP_DIV || n->op == OP_MOD) && !ln(n->b)->vary && n->ty->kind == TY_UINT &&
+        n->a->ty->kind == TY_UINT && n->b->ty->kind == TY_UINT) {
+      buf_printf(o, "%s(", n->op == OP_DIV ? "cu_udiv" : "cu_umod");
+      ex(p, n->a);
+      buf_puts(o, ", ");
+      ex(p, n->b);
+      buf_puts(o, ")");
+      break;
+    }
+    /* fall through */
+  case N_LOG: case N_ASSIGN:
+    buf_puts(o, "(");
+    if (n->k == N_ASSIGN) p->acc = n->op == OP_ASSIGN ? ACC_WR : ACC_RD | ACC_WR;
+    ex(p, n->a);
+    buf_printf(o, " %s ", op_str[n->op]);
+    ex(p, n->b);
+    buf_puts(o, ")");
+    break;
+  case N_COMMA:
+    buf_puts(o, "(");
+    ex(p, n->a);
+    buf_puts(o, ", ");
+    ex(p, n->b);
+    buf_puts(o, ")");
+    break;
+  case N_UN:
+    buf_printf(o, "(%s", op_str[n->op]);
+    p->skipck = n->op == OP_ADDR;   /* an address, no access */
+    ex(p, n->a);
+    buf_puts(o, ")");
+    break;
+  case N_INCDEC:
+    buf_puts(o, "(");
+    if (!n->post) buf_puts(o, op_str[n->op]);
+    p->acc = ACC_RD | ACC_WR;
+    ex(p, n->a);
+    if (n->post) buf_puts(o, op_str[n->op]);
+    buf_puts(o, ")");
+    break;
+  case N_COND:
+    buf_puts(o, "(");
+    if (n == p->ctrue) {
+      ex(p, n->b);
+      buf_puts(o, ")");
+      break;
+    }
+    ex(p, n->a);
+    buf_puts(o, " ? ");
+    ex(p, n->b);
+    buf_puts(o, " : ");
+    ex(p, n->c);
+    buf_puts(o, ")");
+    break;
+  case N_CAST:
+    if (n->implicit && !visible_conv(n)) { ex(p, n->a); break; }
+    if (n->ty->kind == TY_RECORD) { ex(p, n->a); break; }
+    buf_printf(o, "((%s)", ty_decl(n->ty, ""));
+    ex(p, n->a);
+    buf_puts(o, ")");
+    break;
+  case N_CALL:
+    if (n->ck == C_WARP) {
+      int id = hoisted(p, n);
+      if (!id) {   /* (valid.c) */
+        errorat(n->file, n->line, n->col, "internal error: warp collective not hoisted");
+        break;
+      }
+      buf_printf(o, p->lane ? "_w%d[_l]" : "_w%d[0]", id);
+      break;
+    }
+    if (n->ck == C_LDG) {
+      buf_puts(o, "(*");
+      ex(p, n->list.v[0]);
+      buf_puts(o, ")");
+      break;
+    }
+    if ((p->ck & (CK_SYNC | CK_RACE)) && n->ck == C_BUILTIN && !strcmp(n->name, "cu_syncwarp") && p->inwarp &&
+        p->fn->is_kernel) {
+      /* once per lane, or once per warp (a uniform mask): its first lane */
+      const char *a = p->full ? "cu_bits_nl(_nl)" : xfmt("cu_bits(%s)", mname(p->m));
+      buf_printf(o, "cu_ck_syncwarp(_B, %s, ", p->lane ? tid_expr(p) : xfmt("(_w * 32u + (unsigned)__builtin_ctz(%s))", a));
+      if (n->list.n) ex(p, n->list.v[0]);
+      else buf_puts(o, "0xffffffffu");
+      buf_printf(o, ", %s, \"%s\", %d)", a, n->file, n->line);
+      break;
+    }
+    buf_puts(o, n->ck == C_FUNC ? cname(n->fn) : n->name);
+    args(p, n);
+    break;
+  case N_INDEX:
+    if (p->lane && emaj_root(n)) {
+      emaj(p, n);
+      buf_puts(o, "[_l]");
+      break;
+    }
+    if ((p->fast || p->hw) && p->lane && rowu(n->a) && aff_e(n->b)) {
+      /* a[base + lane]: the row's first element's address, then [_l] (or
+       * [_x]), so the C compiler sees a unit-stride access it can
+       * vectorize (assumes a warp's indices do not wrap around between
+       * lanes) */
+      buf_puts(o, "(&");
+      ex(p, n->a);
+      buf_printf(o, "[%s])[%s]", exs(p, n->b, false), p->hw ? "_x" : "_l");
+      break;
+    }
+    ex(p, n->a);
+    buf_puts(o, "[");
+    ex(p, n->b);
+    buf_puts(o, "]");
+    break;
+  case N_MEMBER:
+    p->skipck = !n->post;   /* the struct is part of this lvalue */
+    ex(p, n->a);
+    buf_printf(o, "%s%s", n->post ? "->" : ".", n->field->name);
+    break;
+  case N_INIT:
+    if (n->ty->kind == TY_RECORD) buf_printf(o, "(%s)", ty_decl(n->ty, ""));
+    init_list(p, n);
+    break;
+  default:   /* (S_SYNC: valid.c) */
+    buf_puts(o, "/* ? */0");
+  }
+}
+
+/* ---- runs of lanes ---- */
+
+/* the count of a run's lanes (and for % its first lane and step) */
+static char *run_cnt(P *p, Run *r, char **at) {
+  const char *n = p->bw ? "_nl" : "32";
+  *at = NULL;
+  if (r->m) {
+    *at = xfmt("_f%d", r->id);
+    return xfmt("cu_lanes_divisible((long long)(%s), (long long)(%s), %s, &_f%d, &_s%d)", exs(p, r->m->a, false),
+                exs(p, r->m->b, false), n, r->id, r->id);
+  }
+  char *d = xfmt("(long long)(%s) - (long long)(%s)", exs(p, r->u, false), exs(p, r->a, false));
+  switch (r->op) {
+  case OP_EQ:
+    *at = xfmt("cu_lanes_below(%s, %s)", d, n);
+    return xfmt("cu_lanes_below(%s + 1, %s) - %s", d, n, *at);
+  case OP_LT: return xfmt("cu_lanes_below(%s, %s)", d, n);
+  case OP_LE: return xfmt("cu_lanes_below(%s + 1, %s)", d, n);
+  case OP_GT: return xfmt("%s - cu_lanes_below(%s + 1, %s)", n, d, n);
+  default: return xfmt("%s - cu_lanes_below(%s, %s)", n, d, n);   /* >= */
+  }
+}
+
+static void run_decl(P *p, Run *r) {
+  if (r->m) line(p, "int _f%d, _s%d;", r->id, r->id);
+}
+
+/* ---- statements ---- */
+
+static void pw(P *p, W *w);
+
+static char *pre_s(W *w) { return w->o ? xfmt("%s[_l] = ", cname(w->o)) : xstrdup(""); }
+
+/* a lane loop of its own, its header after the profile's count */
+static void lane_open(P *p) {
+  if (prof_here(p)) line(p, "if (_pf & 1) { _pst++; _pln += %s; }", act_count(p));
+  line(p, "%s", lane_head(p));
+  p->ind++;
+}
+
+static void lane_close(P *p) {
+  p->ind--;
+  line(p, "}");
+}
+
+static void init_elems(P *p, Obj *o, Type *t, Node *init, const char *path) {
+  /* arrays of a varying variable: one assignment per element */
+  if (t->kind == TY_ARRAY) {
+    for (int64_t i = 0; i < t->len; i++) {
+      Node *el = init && init->k == N_INIT && i < init->list.n ? init->list.v[i] : NULL;
+      init_elems(p, o, t->base, el, xfmt("%s[%lld]", path, (long long)i));
+    }
+    return;
+  }
+  char *v = init ? exs(p, init, true) : xstrdup(t->kind == TY_RECORD ? "{0}" : "0");
+  if (!init && t->kind == TY_RECORD) v = xfmt("(%s){0}", ty_decl(t, ""));
+  if (lo(o)->esc) line(p, "%s[_l]%s = %s;", cname(o), path, v);
+  else line(p, "%s%s[_l] = %s;", cname(o), path, v);
+}
+
+/* one item of a lane loop */
+static void lane_item(P *p, W *w) {
+  if (w->k == W_INIT) init_elems(p, w->o, w->o->ty, w->x, "");
+  else line(p, "%s%s;", pre_s(w), exs(p, w->x, true));
+}
+
+static void p_lanes(P *p, W *w) {
+  lane_open(p);
+  for (int i = 0; i < w->ws.n; i++) lane_item(p, w->ws.v[i]);
+  lane_close(p);
+}
+
+/* the fields of a range test of access r over the current lanes */
+typedef struct RngS { char *tid, *tstep, *addr, *cnt, *step, *obj, *objn; int id; } RngS;
+
+static RngS rng_s(P *p, Rng *r) {
+  Node *n = r->n, *c = r->root;
+  Lanes *l = &p->ls;
+  bool z = !l->lo, st = l->step != 0;   /* st: every step-th lane */
+  RngS s = {0};
+  if (n->k == N_INDEX && rowu(n->a) && aff_e(n->b) && no_access(n->a) && no_access(n->b)) {
+    s.addr = xfmt(z ? "&(%s)[%s]" : "&(%s)[%s + (%s)]", exs(p, n->a, false), exs(p, n->b, false), lo_s(l));
+    s.step = xfmt(st ? "(%2$s) * sizeof (%1$s)[0]" : "sizeof (%1$s)[0]", exs(p, n->a, false), step_s(l));
+  } else {
+    p->skipck = true;   /* the address only */
+    s.addr = xfmt("&%s", exs(p, n, false));
+    s.step = xstrdup("0");
+  }
+  s.id = site(p, n, r->acc, r->space);
+  s.obj = xstrdup("0");
+  s.objn = xstrdup("0");
+  if (r->space == SP_OBJ) {
+    char *x = exs(p, c, false);
+    s.obj = xfmt("&%s", x);
+    s.objn = xfmt("sizeof %s", x);
+  }
+  s.tid = p->hw ? xfmt("_w * 32u + (unsigned)_r * %du", p->hw)
+          : z ? xstrdup("_w * 32u") : xfmt("_w * 32u + (unsigned)(%s)", lo_s(l));
+  s.cnt = p->hw ? xfmt("%d", p->hw)
+          : st ? xfmt("((long)(%s) - (long)(%s) + (%s) - 1) / (%s)", hi_s(l), lo_s(l), step_s(l), step_s(l))
+          : z ? xstrdup(hi_s(l)) : xfmt("(long)(%s) - (long)(%s)", hi_s(l), lo_s(l));
+  s.tstep = st ? xfmt("(unsigned)(%s)", step_s(l)) : "1u";
+  return s;
+}
+
+/* the fields of all range tests rd + wr, each site taken in the order the
+ * accesses were visited */
+static RngS *rng_all(P *p, Vec *rd, Vec *wr) {
+  int n = rd->n + wr->n;
+  RngS *s = xcalloc(n + 1, sizeof *s);
+  for (int q = 0; q < n; q++)
+    for (int i = 0; i < n; i++) {
+      Rng *r = i < rd->n ? rd->v[i] : wr->v[i - rd->n];
+      if (r->seq == q) s[i] = rng_s(p, r);
+    }
+  return s;
+}
+
+/* `pre x;` in a lane loop of its own */
+static void lane_stmt(P *p, const char *pre, const char *x) {
+  lane_open(p);
+  line(p, "%s%s;", pre, x);
+  lane_close(p);
+}
+
+/* A statement over the unmasked lanes whose every checked access is a
+ * range or a broadcast: tested once per access before its lane loop, reads
+ * first (a warp loads before it stores), then run unchecked, so it
+ * vectorizes as the unchecked build does. If any test fails the lanes run
+ * checked one by one instead, and that reports. */
+static void p_one_rng(P *p, W *w) {
+  p->subrow = p->hw != 0;   /* half rows: a sub-row's lanes are a range, the tests go inside its loop */
+  if (p->hw) {
+    line(p, "for (int _r = 0; _r < %d; _r++) {", 32 / p->hw);
+    p->ind++;
+  }
+  Buf c = {0};
+  RngS *all = rng_all(p, &w->rd, &w->wr);
+  for (int i = 0; i < w->rd.n + w->wr.n; i++) {
+    RngS s = all[i];
+    buf_printf(&c, "%scu_ck_rng(_B, %s, %s, %s, %s, %s, &_cs[%d], %s, %s)", i ? xfmt(" &&\n%*s", 2 * p->ind + 4, "") : "",
+               s.tid, s.tstep, s.addr, s.cnt, s.step, s.id, s.obj, s.objn);
+  }
+  char *pre = pre_s(w);
+  p->rngfast = true;
+  char *fast = exs(p, w->x, true);
+  p->rngfast = false;
+  line(p, "if (%s) {", c.s);
+  p->ind++;
+  lane_stmt(p, pre, fast);
+  p->ind--;
+  line(p, "} else {");
+  p->ind++;
+  p->cold++;
+  lane_stmt(p, pre, exs(p, w->x, true));
+  p->cold--;
+  p->ind--;
+  line(p, "}");
+  if (p->hw) {
+    p->ind--;
+    line(p, "}");
+  }
+  p->subrow = false;
+}
+
+static void p_affset(P *p, W *w) {
+  Obj *o = w->o;
+  LObj *l = lo(o);
+  const char *cn = cname(o);
+  if (p->hw) {
+    int R = 32 / p->hw;
+    if (w->decl && !l->cross) line(p, "%s;", ty_decl(o->ty, xfmt("%s_b[%d]", cn, R)));
+    line(p, "for (int _r = 0; _r < %d; _r++) %s_b[_r] = %s;", R, cn, exs(p, w->x, false));
+    if (l->cross) line(p, "%s %s[_l] = %s_b[_r]%s;", lanes(p, true), cn, cn, l->aff == AF_LANE ? " + _x" : "");
+    return;
+  }
+  char *b = exs(p, w->x, false);
+  if (w->decl && !l->cross) line(p, "%s = %s;", ty_decl(o->ty, xfmt("%s_b", cn)), b);
+  else line(p, "%s_b = %s;", cn, b);
+  if (l->cross) line(p, "%s %s[_l] = %s_b%s;", lanes(p, true), cn, cn, l->aff == AF_LANE ? " + _l" : "");
+}
+
+static void p_warpop(P *p, W *w) {
+  Node *n = w->n;
+  Vec *a = &n->list;
+  int id = w->id;
+  vec_push(&p->hn, n);
+  vec_push(&p->hid, (void *)(intptr_t)id);
+  char *H = xfmt("_w%d", id), *A = xfmt("_act%d", id);
+  line(p, "%s = {0};", ty_decl(n->ty, xfmt("%s[32]", H)));
+  line(p, "const unsigned %s = %s;", A, w->act ? xfmt("cu_bits(%s)", mname(w->act)) : "cu_bits_nl(_nl)");
+  if (n->coll == CO_ACTIVEMASK) {
+    line(p, "%s %s[_l] = %s;", lanes(p, true), H, A);
+    return;
+  }
+  /* arguments, lane by lane: a[0] is the mask, a[1] the value */
+  Node *val = a->n > 1 ? a->v[1] : NULL;
+  char *V = xfmt("_v%d", id), *K = xfmt("_k%d", id), *S = xfmt("_s%d", id), *Q = xfmt("_q%d", id);
+  bool shfl = coll_shfl(n->coll), vote = coll_vote(n->coll);
+  if (vote) line(p, "int %s[32] = {0};", V);
+  else line(p, "%s = {0};", ty_decl(val->ty, xfmt("%s[32]", V)));
+  line(p, "unsigned %s[32] = {0};", K);
+  if (shfl) line(p, "int %s[32] = {0};", S);
+  if (n->coll == CO_MATCH_ALL) line(p, "int *%s[32] = {0};", Q);
+  lane_open(p);
+  line(p, "%s[_l] = %s;", K, exs(p, a->v[0], true));
+  line(p, "%s[_l] = %s;", V, vote ? xfmt("(%s) != 0", exs(p, val, true)) : exs(p, val, true));
+  if (shfl) line(p, "%s[_l] = %s;", S, exs(p, a->v[2], true));
+  if (n->coll == CO_MATCH_ALL) line(p, "%s[_l] = %s;", Q, exs(p, a->v[2], true));
+  lane_close(p);
+  if (p->ck & CK_SYNC) line(p, "cu_ck_mask(_B, _w, %s, %s, \"%s\", %d);", K, A, n->file, n->line);
+  if (shfl) {
+    Node *wd = a->n > 3 ? a->v[3] : NULL;
+    line(p, "%s(%s, %s, %s, %s, %s);", n->name, H, V, S, wd ? exs(p, wd, false) : "32", A);
+  } else if (n->coll == CO_MATCH_ANY) {
+    line(p, "%s(%s, %s, %s);", n->name, H, V, A);
+  } else if (n->coll == CO_MATCH_ALL) {
+    line(p, "%s(%s, %s, %s, %s);", n->name, H, V, Q, A);
+  } else if (vote) {
+    line(p, "cu_%s(%s, %s, %s, %s);", coll_str[n->coll], H, V, K, A);
+  } else {
+    line(p, "%s(%s, %s, %s, %s);", n->name, H, V, K, A);
+  }
+}
+
+static void blend_st(P *p, Node *n, const char *on) {
+  if (n->k == S_BLOCK) {
+    for (int i = 0; i < n->list.n; i++) blend_st(p, n->list.v[i], on);
+    return;
+  }
+  /* the right-hand side is read in every lane of the span, not under
+   * the condition: a conditional load became a masked one that gcc
+   * carried through the stack from one iteration to the next */
+  Node *x = n->a;
+  char *l = exs(p, x->a, true);
+  line(p, "{");
+  line(p, "  const %s = %s;", ty_decl(x->b->ty, "_v"), exs(p, x->b, true));
+  if (x->op == OP_ASSIGN) line(p, "  %s = %s ? _v : %s;", l, on, l);
+  else line(p, "  %s = %s ? %s %.*s _v : %s;", l, on, l, (int)strlen(op_str[x->op]) - 1, op_str[x->op], l);
+  line(p, "}");
+}
+
+static void p_ifd(P *p, W *w) {
+  Node *n = w->n;
+  int id = w->id;
+  char *nt = xfmt("_nt%d", id), *ne = xfmt("_ne%d", id);
+  const char *mt = mname(w->mt), *me = w->me ? mname(w->me) : NULL;
+  bool dual = w->mode != IFD_MASK;
+  line(p, "{");
+  p->ind++;
+  if (w->mode == IFD_COUNT || w->mode == IFD_RUN) {
+    /* count first (compares and adds only); the masks only if it splits */
+    Run *r = &w->run;
+    char *at = NULL, *cnt = r->c ? run_cnt(p, r, &at) : NULL;
+    if (cnt) {
+      run_decl(p, r);
+      line(p, "int %s = %s;", nt, cnt);
+    } else {
+      line(p, "int %s = 0;", nt);
+      line(p, "%s %s += (%s) != 0;", lanes(p, false), nt, exs(p, n->a, true));
+    }
+    prof_branch(p, w->psite, nt, "_nl");
+    line(p, "if (%s == _nl)", nt);
+    pw(p, w->tall);
+    ctx(p, &w->h);
+    if (me) {
+      line(p, "else if (%s == 0)", nt);
+      pw(p, w->eall);
+      ctx(p, &w->h);
+    }
+    if (w->mode == IFD_RUN) {
+      line(p, "else if (%s) {", me ? "1" : nt);
+      p->ind++;
+      line(p, "const int _cut%d = %s;", id, at ? at : r->prefix ? nt : xfmt("_nl - %s", nt));
+      if (w->blend) {
+        const char *cut = xfmt("_cut%d", id), *step = xfmt("_s%d", id);
+        line(p, "if (!(%s & (%s - 1)) && %s <= 8) {   /* a dense run: blend over its span */", step, step, step);
+        p->ind++;
+        line(p, "const int _e%d = %s + (%s - 1) * %s + 1;", id, cut, nt, step);
+        line(p, "CU_LANES for (int _l = %s; _l < _e%d; _l++) {", cut, id);
+        p->ind++;
+        line(p, "const int _on = ((_l - %s) & (%s - 1)) == 0;", cut, step);
+        ctx(p, &((W *)w->trun)->h);
+        p->ls = w->h.ls;
+        bool lane = p->lane;
+        p->lane = true;
+        blend_st(p, n->b, "_on");
+        p->lane = lane;
+        p->ind--;
+        line(p, "}");
+        p->ind--;
+        line(p, "} else");
+      }
+      pw(p, w->trun);
+      if (me) pw(p, w->erun);
+      p->ind--;
+      line(p, "}");
+      p->ind--;
+      line(p, "}");
+      return;
+    }
+    line(p, "else {");
+    p->ind++;
+    line(p, "unsigned char %s[%s]%s%s%s;", mt, LN(p), me ? ", " : "", me ? me : "", me ? xfmt("[%s]", LN(p)) : "");
+    line(p, "%s {", lanes(p, true));
+    line(p, "  int _c = _l < _nl && (%s);", exs(p, n->a, true));
+    line(p, "  %s[_l] = _c;", mt);
+    if (me) line(p, "  %s[_l] = _l < _nl && !_c;", me);
+    line(p, "}");
+    if (me) line(p, "int %s = _nl - %s;", ne, nt);
+  } else {
+    line(p, "unsigned char %s[%s]%s%s%s;", mt, LN(p), me ? ", " : "", me ? me : "", me ? xfmt("[%s]", LN(p)) : "");
+    line(p, "int %s = 0%s%s%s;", nt, me ? ", " : "", me ? ne : "", me ? " = 0" : "");
+    line(p, "%s {", lanes(p, true));
+    if (p->full) line(p, "  int _c = _l < _nl && (%s);", exs(p, n->a, true));
+    else line(p, "  int _c = %s[_l] && (%s);", mname(w->m), exs(p, n->a, true));
+    line(p, "  %s[_l] = _c;", mt);
+    line(p, "  %s += _c;", nt);
+    if (me) {
+      line(p, "  %s[_l] = %s && !_c;", me, p->full ? "_l < _nl" : xfmt("%s[_l]", mname(w->m)));
+      line(p, "  %s += %s[_l];", ne, me);
+    }
+    line(p, "}");
+    prof_branch(p, w->psite, nt, act_count(p));
+    if (dual) {
+      /* every lane one way: that branch alone, with no mask */
+      line(p, "if (%s == _nl)", nt);
+      pw(p, w->tall);
+      ctx(p, &w->h);
+      if (me) {
+        line(p, "else if (%s == 0)", nt);
+        pw(p, w->eall);
+        ctx(p, &w->h);
+      }
+      line(p, "else {");
+      p->ind++;
+    }
+  }
+  line(p, "if (%s)", nt);
+  pw(p, w->tm);
+  if (me) {
+    line(p, "if (%s)", ne);
+    pw(p, w->em);
+  }
+  if (dual) {
+    p->ind--;
+    line(p, "}");
+  }
+  p->ind--;
+  line(p, "}");
+}
+
+/* a loop's for-init of uniform declarations, in its header */
+static char *uniform_init(P *p, Node *init) {
+  if (!init) return xstrdup("");
+  if (init->k == S_EXPR) return exs(p, init->a, false);
+  Node *d = init->list.v[0];
+  return d->a ? xfmt("%s = %s", ty_decl(d->var->ty, cname(d->var)), exs(p, d->a, false))
+              : ty_decl(d->var->ty, cname(d->var));
+}
+
+static void p_loopu(P *p, W *w) {
+  Node *n = w->n;
+  char *ui = w->uinit && n->k == S_FOR ? uniform_init(p, n->a) : xstrdup("");
+  if (!w->uinit) {
+    line(p, "{");
+    p->ind++;
+    pw(p, w->init);
+    ctx(p, &w->h);
+  }
+  char *c = n->b ? exs(p, n->b, false) : xstrdup("");
+  if (n->k == S_FOR) line(p, "for (%s; %s; %s)", ui, c, n->c ? exs(p, n->c, false) : "");
+  else if (n->k == S_WHILE) line(p, "while (%s)", c);
+  else line(p, "do");
+  pw(p, w->body);
+  if (n->k == S_DO) line(p, "while (%s);", c);
+  if (!w->uinit) {
+    p->ind--;
+    line(p, "}");
+  }
+}
+
+static void p_loopd(P *p, W *w) {
+  Node *n = w->n;
+  const char *ml = mname(w->ml), *mi = w->mi ? mname(w->mi) : NULL;
+  Hdr in = {false, w->ml, w->h.ls};
+  line(p, "{");
+  p->ind++;
+  pw(p, w->init);
+  ctx(p, &w->h);
+  line(p, "unsigned char %s[%s];", ml, LN(p));
+  line(p, "memcpy(%s, %s, sizeof %s);", ml, mname(w->m), ml);
+  line(p, "for (;;) {");
+  p->ind++;
+  if (n->b && n->k != S_DO) {
+    pw(p, w->ch);
+    ctx(p, &in);
+    char *pa = w->pa ? xfmt("_pa%d", w->pa) : NULL;   /* lanes before the test */
+    if (pa) line(p, "const unsigned %s = (_pf & 1) ? cu_count(%s) : 0;", pa, ml);
+    if (ln(n->b)->vary) line(p, "%s if (%s[_l]) %s[_l] = (%s) != 0;", lanes(p, true), ml, ml, exs(p, n->b, true));
+    else line(p, "if (!%s || !(%s)) break;", any(p, ml), exs(p, n->b, false));   /* no lane left: no test */
+    if (pa) prof_branch(p, w->psite, xfmt("cu_count(%s)", ml), pa);
+  }
+  if (n->k != S_DO) line(p, "if (!%s) break;", any(p, ml));
+  if (mi) {
+    line(p, "unsigned char %s[%s];", mi, LN(p));
+    line(p, "memcpy(%s, %s, sizeof %s);", mi, ml, mi);
+  }
+  pw(p, w->body);
+  ctx(p, &in);
+  if (n->c) {
+    pw(p, w->ih);
+    ctx(p, &in);
+    if (ln(n->c)->vary) pw(p, w->inc);
+    else line(p, "if (%s) %s;", any(p, ml), exs(p, n->c, false));
+  }
+  if (n->k == S_DO) {
+    pw(p, w->dh);
+    ctx(p, &in);
+    if (ln(n->b)->vary) line(p, "%s if (%s[_l]) %s[_l] = (%s) != 0;", lanes(p, true), ml, ml, exs(p, n->b, true));
+    else line(p, "if (!%s || !(%s)) break;", any(p, ml), exs(p, n->b, false));
+    line(p, "if (!%s) break;", any(p, ml));
+  }
+  p->ind--;
+  line(p, "}");
+  p->ind--;
+  line(p, "}");
+}
+
+/* the statement of a short uniform loop inside a lane loop */
+static void lane_st(P *p, Node *n) {
+  if (!n) return;
+  switch (n->k) {
+  case S_BLOCK:
+    if (n->post) {   /* a declaration group: no scope of its own */
+      for (int i = 0; i < n->list.n; i++) lane_st(p, n->list.v[i]);
+      break;
+    }
+    line(p, "{");
+    p->ind++;
+    for (int i = 0; i < n->list.n; i++) lane_st(p, n->list.v[i]);
+    p->ind--;
+    line(p, "}");
+    break;
+  case S_EXPR: line(p, "%s;", exs(p, n->a, true)); break;
+  case S_DECL: line(p, "%s = %s;", ty_decl(n->var->ty, cname(n->var)), exs(p, n->a, true)); break;
+  case S_IF:
+    line(p, "if (%s)", exs(p, n->a, true));
+    lane_st(p, n->b);
+    if (n->c) {
+      line(p, "else");
+      lane_st(p, n->c);
+    }
+    break;
+  case S_FOR: {
+    Node *d = n->a->list.v[0];
+    line(p, "for (%s = %s; %s; %s)", ty_decl(d->var->ty, cname(d->var)), exs(p, d->a, true), exs(p, n->b, true),
+         exs(p, n->c, true));
+    p->ind++;
+    lane_st(p, n->d);
+    p->ind--;
+    break;
+  }
+  default: break;
+  }
+}
+
+static void p_loopl(P *p, W *w) {
+  lane_open(p);
+  for (int i = 0; i < w->prom.n; i++) {
+    Obj *o = w->prom.v[i];
+    line(p, "%s = %s[_l];", ty_decl(o->ty, xfmt("_s_%s", cname(o))), cname(o));
+  }
+  p->prom = w->prom;
+  lane_st(p, w->n);
+  p->prom = (Vec){0};
+  for (int i = 0; i < w->prom.n; i++) {
+    Obj *o = w->prom.v[i];
+    if (promoted(&(P){.prom = w->prom_st}, o)) line(p, "%s[_l] = _s_%s;", cname(o), cname(o));
+  }
+  lane_close(p);
+}
+
+static void p_loopr(P *p, W *w) {
+  Node *n = w->n, *d = n->a->list.v[0], *c = n->b, *inc = n->c;
+  Obj *k = w->kv;
+  int id = w->id;
+  long long step = w->kstep;
+  /* the tests' fields, once (each takes a site) */
+  RngS *rs = rng_all(p, &w->rd, &w->wr);
+  line(p, "{");
+  p->ind++;
+  line(p, "int _lk%d = 1;   /* the loop's accesses, tested as ranges before it */", id);
+  /* reads, then writes: in the half-row version every sub-row's reads
+   * before any sub-row's writes (a write marks the bytes it initializes
+   * for all the loop's iterations) */
+  for (int wi = 0; wi < 2; wi++) {
+    int nv = wi ? w->wr.n : w->rd.n;
+    RngS *v = wi ? rs + w->rd.n : rs;
+    if (!nv) continue;
+    if (p->hw) line(p, "for (int _r = 0; _r < %d && _lk%d; _r++) {", 32 / p->hw, id);
+    else line(p, "{");
+    p->ind++;
+    line(p, "%s = %s;", ty_decl(k->ty, cname(k)), exs(p, d->a, false));
+    /* iterations, counted in the comparison's own types */
+    char *span = xfmt("(long long)(%s)(%s) - (long long)(%s)%s", ty_decl(c->b->ty, ""), exs(p, c->b, false),
+                      ty_decl(c->a->ty, ""), exs(p, c->a, false));
+    char *nit = c->op == OP_LE ? xfmt("%s + 1", step > 1 ? xfmt("(%s) / %lld", span, step) : span)
+                : step > 1 ? xfmt("(%s + %lld) / %lld", span, step - 1, step) : span;
+    line(p, "const long long _lt%d = %s ? %s : 0;", id, exs(p, c, false), nit);
+    Buf pb = {0}, t = {0};
+    for (int i = 0; i < nv; i++) buf_printf(&pb, "%s(const char *)(%s)", i ? ", " : "", v[i].addr);
+    line(p, "const char *_lp%d[%d] = {%s};", id, nv, pb.s ? pb.s : "");
+    line(p, "%s;", exs(p, inc, false));
+    for (int i = 0; i < nv; i++) {
+      RngS *r = &v[i];
+      buf_printf(&t, " &&\n%*scu_ck_rng2(_B, %s, %s, _lp%d[%d], %s, %s, _lt%d, (const char *)(%s) - _lp%d[%d], &_cs[%d], %s, %s)",
+                 2 * p->ind + 6, "", r->tid, r->tstep, id, i, r->cnt, r->step, id, r->addr, id, i, r->id, r->obj, r->objn);
+    }
+    line(p, "_lk%d = _lk%d%s;", id, id, t.s);
+    p->ind--;
+    line(p, "}");
+  }
+  line(p, "if (_lk%d) {", id);
+  p->ind++;
+  unsigned ck = p->ck;
+  p->ck = 0;
+  pw(p, w->a);
+  p->ck = ck;
+  p->ind--;
+  line(p, "} else {");
+  p->ind++;
+  pw(p, w->b);
+  p->ind--;
+  line(p, "}");
+  p->ind--;
+  line(p, "}");
+}
+
+static void p_swu(P *p, W *w) {
+  Node *n = w->n;
+  if (w->guard) line(p, "if (%s)", any(p, mname(w->guard)));
+  line(p, "switch (%s) {", exs(p, n->a, false));
+  for (int i = 0; i < w->ws.n; i++) {
+    W *s = w->ws.v[i];
+    if (s->k == W_CASE) {
+      if (s->n->k == S_CASE) line(p, "case %lld: ;", (long long)s->n->ival);
+      else line(p, "default: ;");
+    } else {
+      p->ind++;
+      pw(p, s);
+      p->ind--;
+    }
+  }
+  line(p, "}");
+}
+
+static void p_swd(P *p, W *w) {
+  Node *n = w->n;
+  Vec *items = &n->d->list;
+  const char *m = mname(w->m), *ms = mname(w->ms), *md = w->md ? mname(w->md) : NULL;
+  char *sv = xfmt("_sv%d", w->sv);
+  bool vary = ln(n)->vary;
+  Buf cases = {0};
+  for (int i = 0; i < items->n; i++) {
+    Node *s = items->v[i];
+    if (s->k == S_CASE) buf_printf(&cases, " || %s == %lld", vary ? xfmt("%s[_l]", sv) : sv, (long long)s->ival);
+  }
+  line(p, "{");
+  p->ind++;
+  pw(p, w->sw);
+  ctx(p, &w->h);
+  char *svt = ty_decl(n->a->ty, vary ? xfmt("%s[%s]", sv, LN(p)) : sv);
+  if (vary) {
+    line(p, "%s;", svt);
+    line(p, "%s if (%s[_l]) %s[_l] = %s;", lanes(p, true), m, sv, exs(p, n->a, true));
+  } else {
+    line(p, "%s = %s;", svt, exs(p, n->a, false));
+  }
+  line(p, "unsigned char %s[%s] = {0};", ms, LN(p));
+  if (md) {
+    line(p, "unsigned char %s[%s];", md, LN(p));
+    line(p, "%s %s[_l] = %s[_l] && !(0%s);", lanes(p, true), md, m, cases.s ? cases.s : "");
+  }
+  for (int i = 0; i < w->ws.n; i++) {
+    W *s = w->ws.v[i];
+    if (s->k == W_SWLABEL) {
+      if (s->n->k == S_CASE)
+        line(p, "%s %s[_l] |= %s[_l] && %s == %lld;", lanes(p, true), ms, m, vary ? xfmt("%s[_l]", sv) : sv,
+             (long long)s->n->ival);
+      else line(p, "%s %s[_l] |= %s[_l];", lanes(p, true), ms, md);
+    } else pw(p, s);
+  }
+  p->ind--;
+  line(p, "}");
+}
+
+static void p_jump(P *p, W *w) {
+  Node *n = w->n;
+  if (!ln(n)->masked) {
+    if (n->k == S_RETURN) line(p, "goto _rend%d;", w->rend);
+    else line(p, n->k == S_BREAK ? "break;" : "continue;");
+    return;
+  }
+  const char *m = mname(p->m);
+  Buf b = {0};
+  for (int i = 0; i < w->clear.n; i++) buf_printf(&b, "%s[_l] = 0; ", mname(w->clear.v[i]));
+  line(p, "%s if (%s[_l]) { %s%s[_l] = 0; }", lanes(p, true), m, b.s ? b.s : "", m);
+  free(b.s);
+}
+
+static void pw(P *p, W *w) {
+  if (!w) return;
+  ctx(p, &w->h);
+  p->noprof = w->noprof;
+  switch (w->k) {
+  case W_SEQ:
+    if (w->brace) {
+      line(p, "{");
+      p->ind++;
+    }
+    for (int i = 0; i < w->ws.n; i++) pw(p, w->ws.v[i]);
+    if (w->brace) {
+      p->ind--;
+      line(p, "}");
+    }
+    break;
+  case W_EXPR:
+    if (w->guard) line(p, "if (%s) %s;", any(p, mname(w->guard)), exs(p, w->x, false));
+    else line(p, "%s;", exs(p, w->x, false));
+    break;
+  case W_UDECL: {
+    Obj *o = w->o;
+    const char *cn = cname(o);
+    if (lo(o)->cross) {
+      if (w->x->k == N_INIT) {
+        /* a record's init list already prints as a compound literal */
+        const char *ty = w->x->ty->kind == TY_RECORD ? "" : xfmt("(%s)", ty_decl(o->ty, ""));
+        line(p, "memcpy(&%s, &%s%s, sizeof %s);", cn, ty, exs(p, w->x, false), cn);
+      } else line(p, "%s = %s;", cn, exs(p, w->x, false));
+    } else if (w->x) line(p, "%s = %s;", ty_decl(o->ty, cn), exs(p, w->x, false));
+    else line(p, "%s;", ty_decl(o->ty, cn));
+    break;
+  }
+  case W_VDECL:
+    if (w->o->ty->kind == TY_ARRAY && !lo(w->o)->esc) line(p, "%s[32];", ty_decl(w->o->ty, cname(w->o)));   /* element-major */
+    else line(p, "%s;", ty_decl(w->o->ty, xfmt("%s[%s]", cname(w->o), LN(p))));
+    break;
+  case W_AFFSET: p_affset(p, w); break;
+  case W_LANES: p_lanes(p, w); break;
+  case W_ONE:
+    if (w->rng) p_one_rng(p, w);
+    else lane_stmt(p, pre_s(w), exs(p, w->x, true));
+    break;
+  case W_SPLIT: {
+    char *at;
+    char *cnt = run_cnt(p, &w->run, &at);
+    run_decl(p, &w->run);
+    line(p, "if (%s == _nl) {", cnt);
+    p->ind++;
+    p->ctrue = w->cond;
+    pw(p, w->a);
+    p->ctrue = NULL;
+    p->ind--;
+    line(p, "} else {");
+    p->ind++;
+    p->cold++;
+    pw(p, w->b);
+    p->cold--;
+    p->ind--;
+    line(p, "}");
+    break;
+  }
+  case W_WARPOP: p_warpop(p, w); break;
+  case W_IFU:
+    if (w->guard) line(p, "if (%s && (%s))", any(p, mname(w->guard)), exs(p, w->n->a, false));
+    else line(p, "if (%s)", exs(p, w->n->a, false));
+    pw(p, w->a);
+    if (w->b) {
+      line(p, "else");
+      pw(p, w->b);
+    }
+    break;
+  case W_IFD: p_ifd(p, w); break;
+  case W_LOOPU: p_loopu(p, w); break;
+  case W_LOOPD: p_loopd(p, w); break;
+  case W_LOOPL: p_loopl(p, w); break;
+  case W_LOOPR: p_loopr(p, w); break;
+  case W_SWU: p_swu(p, w); break;
+  case W_SWD: p_swd(p, w); break;
+  case W_JUMP: p_jump(p, w); break;
+  case W_EXITCHK:
+    line(p, "if (!%s) goto _rend%d;", any(p, "_m0"), w->rend);
+    break;
+  case W_RETURN:
+    if (w->x) line(p, "return %s;", exs(p, w->x, false));
+    else line(p, "return;");
+    break;
+  default: break;
+  }
+}
+
+/* ---- warps and regions ---- */
+
+/* The set-up of one warp in a region: its lanes, its mask, its per-thread
+ * storage; the lanes' thread indices only if the region reads them. In the
+ * whole-row version (fast) they are one scalar per dimension. */
+static void warp_head(P *p, Ver *v, bool m0) {
+  bool fast = v->k == VK_ROW || v->k == VK_BW;
+  int hw = v->k == VK_HROW ? 16 : 0;
+  p->bw = v->k == VK_BW;   /* before the head: its lane arrays are block-sized too */
+  p->hw = 0;
+  p->ls = (Lanes){0};
+  if (p->bw) {
+    line(p, "const int _nl = (int)_B->blockDim.x;   /* the block's threads as one row of lanes */");
+  } else if (fast || hw) {
+    line(p, "const int _nl = 32;   /* whole or half rows: every warp is full */");
+  } else if (v->tids) {
+    line(p, "unsigned _tx[32], _ty[32], _tz[32];");
+    line(p, "const int _nl = cu_warp_ids(_B, _w, _tx, _ty, _tz);");
+  } else {
+    line(p, "const int _nl = cu_warp_nl(_B, _w);");
+  }
+  if (m0) line(p, "unsigned char _m0[%s];", LN(p));
+  if (p->K->exits) {
+    line(p, "%s _m0[_l] = _l < _nl && !_ex[_w][_l];", lanes(p, true));
+    line(p, "if (!%s) continue;", any(p, "_m0"));
+  } else if (m0) {
+    line(p, "%s _m0[_l] = _l < _nl;", lanes(p, true));
+  }
+  for (int i = 0; i < p->K->cross.n; i++) {
+    Obj *o = p->K->cross.v[i];
+    const char *cn = cname(o);
+    /* restrict: a warp's per-thread storage is reached through this pointer
+     * only, so the C compiler may keep it in registers across loops */
+    if (p->bw)   /* the whole block's values, not warp 0's row */
+      line(p, "%s = (%s)%s_all;", ty_decl(ptr_to(warp_type(o)->base), xfmt("restrict %s", cn)),
+           ty_decl(ptr_to(warp_type(o)->base), ""), cn);
+    else
+      line(p, "%s = %s_all[_w];", ty_decl(ptr_to(warp_type(o)->base), xfmt("restrict %s", cn)), cn);
+    if (fast && lo(o)->aff) line(p, "%s = %s[0];", ty_decl(o->ty, xfmt("%s_b", cn)), cn);
+    if (hw && lo(o)->aff) {
+      line(p, "%s;", ty_decl(o->ty, xfmt("%s_b[%d]", cn, 32 / hw)));
+      line(p, "for (int _r = 0; _r < %d; _r++) %s_b[_r] = %s[_r * %d];", 32 / hw, cn, cn, hw);
+    }
+  }
+  for (int i = 0; p->R && i < p->R->wcopy.n; i++) {
+    Obj *o = p->R->wcopy.v[i];
+    line(p, "%s = _wci_%s;", ty_decl(o->ty, cname(o)), cname(o));
+  }
+  p->fast = fast;
+  p->hw = hw;
+  p->inwarp = true;
+}
+
+static void warp_close(P *p, Ver *v, bool m0) {
+  if (v->rend_used) line(p, "_rend%d: ;", v->rend);
+  if (p->K->exits) line(p, "%s _ex[_w][_l] = !_m0[_l];", lanes(p, true));
+  for (int i = 0; p->R && i < p->R->wcopy.n; i++) line(p, "_wco_%s = %s;", cname(p->R->wcopy.v[i]), cname(p->R->wcopy.v[i]));
+  line(p, m0 ? "(void)_m0; (void)_nl;" : "(void)_nl;");
+  for (int i = 0; i < p->K->cross.n; i++) line(p, "(void)%s;", cname(p->K->cross.v[i]));
+  p->fast = false;
+  p->hw = 0;
+  p->bw = false;
+  p->inwarp = false;
+  p->ind--;
+  line(p, "}");
+}
+
+static void warp_open(P *p, Ver *v, bool m0) {
+  line(p, "for (unsigned _wi = 0; _wi < _B->nwarps; _wi++) {");
+  p->ind++;
+  line(p, "const unsigned _w = _B->worder ? _B->worder[_wi] : _wi;   /* CUCC_SCHEDULE=shuffle */");
+  warp_head(p, v, m0);
+}
+
+/* A region, its versions in turn: each fast version is printed on its own
+ * first; a checked build keeps one only if no access in it is checked lane
+ * by lane, for lane by lane the fast versions are slower than the general
+ * one (measured: the t % (2*stride) reduction 3x, the tile-16 matmul 1.6x). */
+static void region(P *p, Region *r) {
+  static const char *const conds[] = {
+    [VK_BW] = "!_pf && _B->blockDim.x % 32u == 0 && _B->blockDim.y == 1 && _B->blockDim.z == 1) {   /* 1-D block: one loop over its threads */",
+    [VK_ROW] = "!_pf && _B->blockDim.x % 32u == 0) {   /* whole-row warps: threadIdx.x = _tx0 + lane (_pf: see prologue) */",
+    [VK_HROW] = "!_pf && _B->blockDim.x == 16u && _B->blockDim.y % 2u == 0) {   /* half rows: lane = 16 * _r + threadIdx.x */",
+  };
+  p->R = r;
+  if (r->wcopy.n) {
+    line(p, "{   /* per-warp copies of the uniform values this region stores to */");
+    p->ind++;
+    for (int i = 0; i < r->wcopy.n; i++) {
+      Obj *o = r->wcopy.v[i];
+      line(p, "%s = %s;", ty_decl(o->ty, xfmt("_wci_%s", cname(o))), cname(o));
+      line(p, "%s = %s;", ty_decl(o->ty, xfmt("_wco_%s", cname(o))), cname(o));
+    }
+  }
+  /* which versions are kept decides whether any reads _m0 */
+  int nv = r->vers.n;
+  bool *kept = xcalloc(nv, sizeof *kept);
+  bool m0 = p->K->exits;
+  kept[nv - 1] = true;
+  for (int i = 0; i + 1 < nv; i++) kept[i] = !((Ver *)r->vers.v[i])->nlck;
+  for (int i = 0; i < nv; i++) m0 |= kept[i] && ((Ver *)r->vers.v[i])->reads_m0;
+  int nk = 0;
+  for (int i = 0; i + 1 < nv; i++) {
+    Ver *v = r->vers.v[i];
+    if (!kept[i]) continue;
+    line(p, "%sif (%s", nk++ ? "} else " : "", conds[v->k]);
+    p->ind++;
+    if (v->k == VK_BW) {
+      line(p, "const unsigned _w = 0, _tx0 = 0, _ty0 = 0, _tz0 = 0;");
+      line(p, "(void)_w; (void)_tx0; (void)_ty0; (void)_tz0;");
+      line(p, "{");
+    } else {
+      line(p, v->k == VK_ROW ? "unsigned _tx0 = 0, _ty0 = 0, _tz0 = 0;" : "unsigned _ty0 = 0, _tz0 = 0;");
+      line(p, "for (unsigned _w = 0; _w < _B->nwarps; _w++, %s) {",
+           v->k == VK_ROW ? "cu_row_next(_B, &_tx0, &_ty0, &_tz0)" : "cu_hrow_next(_B, &_ty0, &_tz0)");
+    }
+    p->ind++;
+    warp_head(p, v, m0);
+    pw(p, v->body);
+    warp_close(p, v, m0);
+    p->ind--;
+  }
+  if (nk) {
+    line(p, "} else {");
+    p->ind++;
+  }
+  Ver *g = r->vers.v[nv - 1];
+  warp_open(p, g, m0);
+  pw(p, g->body);
+  warp_close(p, g, m0);
+  if (nk) {
+    p->ind--;
+    line(p, "}");
+  }
+  if (r->wcopy.n) {
+    for (int i = 0; i < r->wcopy.n; i++) line(p, "%s = _wco_%s;", cname(r->wcopy.v[i]), cname(r->wcopy.v[i]));
+    p->ind--;
+    line(p, "}");
+  }
+  p->R = NULL;
+  free(kept);
+}
+
+/* ---- block level ---- */
+
+static bool sync_p(Node *n, void *c) { (void)c; return n->k == S_SYNC; }
+static Node *first_sync(Node *n) {
+  Node *r = NULL;
+  if (!n) return NULL;
+  if (n->k == S_SYNC) return n;
+  Node *ops[4] = {n->a, n->b, n->c, n->d};
+  for (int i = 0; i < 4 && !r; i++) r = first_sync(ops[i]);
+  for (int i = 0; !r && i < n->list.n; i++) r = first_sync(n->list.v[i]);
+  (void)sync_p;
+  return r;
+}
+
+/* Evaluate a varying condition of block-level control flow for every live
+ * thread into the scalar `var`; report a divergent barrier if threads
+ * disagree. `sync` is the barrier that only some threads would reach. */
+static void block_cond(P *p, Ver *cw, Node *c, const char *var, Node *sync, const char *what) {
+  line(p, "unsigned _nt = 0, _nc = 0, _td = 0;");
+  warp_open(p, cw, true);
+  pw(p, cw->body);
+  ctx(p, &(Hdr){!p->K->exits, NULL, {0}});
+  line(p, "%s if (_m0[_l]) {", lanes(p, true));
+  line(p, "  int _c = (%s) != 0;", exs(p, c, true));
+  line(p, "  if (!_c && _nt == _nc) _td = _w * 32 + _l;");
+  line(p, "  _nt++;");
+  line(p, "  _nc += _c;");
+  line(p, "}");
+  warp_close(p, cw, true);
+  line(p, "if (_nc != 0 && _nc != _nt) {");
+  line(p, "  cu_barrier_diverged(_B, _td, \"%s\", %d, \"%s\", %d, _nc, _nt, \"%s\");", c->file, c->line,
+       sync ? sync->file : c->file, sync ? sync->line : c->line, what);
+  line(p, "  return;");
+  line(p, "}");
+  line(p, "%s = _nc != 0;", var);
+}
+
+static void blk(P *p, Blk *b);
+
+static void blk_uni(P *p, W *w) {
+  p->inwarp = false;
+  pw(p, w);
+}
+
+static void blk(P *p, Blk *b) {
+  Node *n = b->n;
+  switch (b->k) {
+  case BK_SEQ:
+    if (b->brace) {
+      line(p, "{");
+      p->ind++;
+    }
+    for (int i = 0; i < b->items.n; i++) blk(p, b->items.v[i]);
+    if (b->brace) {
+      p->ind--;
+      line(p, "}");
+    }
+    break;
+  case BK_REGION: region(p, b->r); break;
+  case BK_UNI: blk_uni(p, b->w); break;
+  case BK_SYNC:
+    if (n->grid) {   /* once per block, between block barriers */
+      if (p->ck) line(p, "cu_ck_sync(_B);");   /* a barrier of the block too */
+      line(p, "CU_BARRIER(_B);   /* grid.sync(): %s:%d */", n->file, n->line);
+      line(p, "cu_grid_sync(_B);");
+      line(p, "CU_BARRIER(_B);");
+      break;
+    }
+    if (!n->coll) {
+      if (p->ck) line(p, "cu_ck_sync(_B);");
+      line(p, "CU_BARRIER(_B);   /* __syncthreads(): %s:%d */", n->file, n->line);
+      break;
+    }
+    /* __syncthreads_count/and/or: count the predicate over live threads */
+    line(p, "/* __syncthreads_%s(): %s:%d */", coll_str[n->coll], n->file, n->line);
+    line(p, "{");
+    p->ind++;
+    line(p, "unsigned _nt = 0, _nc = 0;");
+    warp_open(p, b->cw, true);
+    pw(p, b->cw->body);
+    ctx(p, &(Hdr){!p->K->exits, NULL, {0}});
+    line(p, "%s if (_m0[_l]) {", lanes(p, true));
+    line(p, "  _nt++;");
+    line(p, "  _nc += (%s) != 0;", exs(p, n->a, true));
+    line(p, "}");
+    warp_close(p, b->cw, true);
+    if (n->var && !lo(n->var)->vary)
+      line(p, "%s = %s;", cname(n->var),
+           n->coll == CO_SYNC_COUNT ? "_nc" : n->coll == CO_SYNC_AND ? "_nc == _nt" : "_nc != 0");
+    line(p, "(void)_nt;");
+    if (p->ck) line(p, "cu_ck_sync(_B);");
+    line(p, "CU_BARRIER(_B);");
+    p->ind--;
+    line(p, "}");
+    break;
+  case BK_IF: {
+    line(p, "{");
+    p->ind++;
+    const char *c;
+    if (b->cw) {
+      line(p, "int _bc;");
+      block_cond(p, b->cw, n->a, "_bc", first_sync(n->b) ? first_sync(n->b) : first_sync(n->c), "if");
+      c = "_bc";
+    } else {
+      c = exs(p, n->a, false);
+    }
+    line(p, "if (%s) {", c);
+    p->ind++;
+    blk(p, b->then);
+    p->ind--;
+    line(p, "}");
+    if (b->els) {
+      line(p, "else {");
+      p->ind++;
+      blk(p, b->els);
+      p->ind--;
+      line(p, "}");
+    }
+    p->ind--;
+    line(p, "}");
+    break;
+  }
+  case BK_LOOP: {
+    line(p, "{");
+    p->ind++;
+    if (b->uinit) blk_uni(p, b->uinit);
+    if (b->init) blk(p, b->init);
+    line(p, "for (;;) {");
+    p->ind++;
+    if (n->b && n->k != S_DO) {
+      if (b->cw) {
+        line(p, "int _lc;");
+        block_cond(p, b->cw, n->b, "_lc", first_sync(n->d), "loop");
+        line(p, "if (!_lc) break;");
+      } else line(p, "if (!(%s)) break;", exs(p, n->b, false));
+    }
+    blk(p, b->body);
+    if (ln(n)->bcont) line(p, "_cont%d: ;", b->lid);
+    if (n->c) {
+      if (b->inc) blk(p, b->inc);
+      else line(p, "%s;", exs(p, n->c, false));
+    }
+    if (n->k == S_DO) {
+      if (b->dw) {
+        line(p, "int _lc;");
+        block_cond(p, b->dw, n->b, "_lc", first_sync(n->d), "loop");
+        line(p, "if (!_lc) break;");
+      } else line(p, "if (!(%s)) break;", exs(p, n->b, false));
+    }
+    p->ind--;
+    line(p, "}");
+    p->ind--;
+    line(p, "}");
+    break;
+  }
+  case BK_BREAK: line(p, "break;"); break;
+  case BK_CONT: line(p, "goto _cont%d;", ln(n->target)->lid); break;
+  }
+}
+
+/* ---- functions ---- */
+
+static char *params_decl(Obj *f) {
+  Buf b = {0};
+  int k = 0;
+  if (lo(f)->uses_tid) {
+    buf_puts(&b, "const cu_block *_B, unsigned _tx, unsigned _ty, unsigned _tz");
+    k++;
+  }
+  for (int i = 0; i < f->params.n; i++) {
+    Obj *o = f->params.v[i];
+    buf_printf(&b, "%s%s", k++ ? ", " : "", ty_decl(o->ty, cname(o)));
+  }
+  if (!k) buf_puts(&b, "void");
+  return buf_take(&b);
+}
+
+static char *fn_sig(Obj *f) { return xfmt("static %s(%s)", ty_decl(f->ty, f->cname), params_decl(f)); }
+
+static void device_fn(P *p, Dfn *d) {
+  Obj *f = d->f;
+  line(p, "/* __device__ %s, %s:%d */", f->name, f->file, f->line);
+  line(p, "%s", fn_sig(f));
+  p->fn = f;
+  p->lane = false;
+  p->inwarp = false;
+  pw(p, d->body);
+  line(p, "%s", "");
+}
+
+static void kernel(P *p, Kern *K) {
+  Obj *k = K->k;
+  const char *kn = K->cn;
+  p->K = K;
+  /* the function goes to a buffer first: its profile sites come before it */
+  Buf fb = {0}, *out = p->o;
+  p->o = &fb;
+  line(p, "/* __global__ %s, %s:%d */", k->pretty, k->file, k->line);
+  line(p, "static void %s(const cu_block *restrict _B, const char *restrict _P)", kn);
+  line(p, "{");
+  p->ind++;
+  /* CUCC_PROFILE / CUCC_SCHEDULE=shuffle: every region takes its general
+   * version, which counts (divergent branches, active lanes) and runs the
+   * warps in B->worder's order; the cost when off is this load and a test
+   * per region */
+  line(p, "const unsigned _pf = cu_rt_mode;");
+  line(p, "unsigned long long _pln = 0, _pst = 0, _pbr = 0, _pdv = 0;");
+  if (p->ck) line(p, "cu_ck_block(_B);");
+  for (int i = 0; i < k->params.n; i++) {
+    Obj *o = k->params.v[i];
+    const char *nm = lo(o)->vary ? xfmt("_p_%s", cname(o)) : cname(o);
+    if (o->ty->kind == TY_RECORD) {
+      line(p, "%s;", ty_decl(o->ty, nm));
+      line(p, "memcpy(&%s, _P + %lld, sizeof %s);", nm, (long long)lo(o)->off, nm);
+    } else {
+      line(p, "%s = *(%s)(_P + %lld);", ty_decl(o->ty, nm), ty_decl(o->ty, "const *"), (long long)lo(o)->off);
+    }
+  }
+  for (int i = 0; i < k->shared.n; i++) {
+    Obj *s = k->shared.v[i];
+    Type *pt = ptr_to(s->ty->kind == TY_ARRAY ? s->ty->base : s->ty);
+    char *at = s->is_extern_shared ? xstrdup("cu_dyn_smem_off(_B->kernel)") : xfmt("%lld", (long long)lo(s)->off);
+    line(p, "%s = (%s)(_B->smem + %s);", ty_decl(pt, cname(s)), ty_decl(pt, ""), at);
+  }
+  /* uniform values used by several regions: block-level scalars */
+  for (int i = 0; i < k->locals.n; i++) {
+    Obj *o = k->locals.v[i];
+    if (lo(o)->cross && !lo(o)->vary && !o->is_param) line(p, "%s;", ty_decl(o->ty, cname(o)));
+  }
+  /* varying values used by several regions: kept per thread */
+  if (K->cross.n || K->exits) line(p, "char *_lp = _B->lanes;");
+  for (int i = 0; i < K->cross.n; i++) {
+    Obj *o = K->cross.v[i];
+    Type *wt = warp_type(o);
+    line(p, "%s = (%s)_lp;", ty_decl(ptr_to(wt), xfmt("%s_all", cname(o))), ty_decl(ptr_to(wt), ""));
+    line(p, "_lp += sizeof(%s) * _B->nwarps;", ty_decl(wt, ""));
+  }
+  if (K->exits) {
+    line(p, "unsigned char (*_ex)[32] = (unsigned char (*)[32])_lp;");
+    line(p, "memset(_ex, 0, 32 * _B->nwarps);");
+  }
+  p->fn = k;
+  blk(p, K->body);
+  line(p, "if (_pf & 1) cu_prof_add(&%s_prof, _pln, _pst, _pbr, _pdv);", kn);
+  line(p, "(void)_P;");
+  p->ind--;
+  line(p, "}");
+  line(p, "%s", "");
+  p->o = out;
+  int np = K->psites.n;
+  Buf pf = {0}, pl = {0};
+  for (int i = 0; i < np; i++) {
+    Node *b = K->psites.v[i];
+    buf_printf(&pf, "\"%s\", ", b->file);
+    buf_printf(&pl, "%d, ", b->line);
+  }
+  line(p, "static unsigned long long %s_psplit[%d];", kn, np ? np : 1);
+  line(p, "static const char *const %s_pfile[] = {%s0};", kn, pf.s ? pf.s : "");
+  line(p, "static const int %s_pline[] = {%s0};", kn, pl.s ? pl.s : "");
+  line(p, "static cu_prof %s_prof = {0, 0, 0, 0, %d, %s_pfile, %s_pline, %s_psplit};", kn, np, kn, kn, kn);
+  buf_puts(p->o, fb.s);
+  free(fb.s);
+  Buf po = {0}, ps = {0};
+  for (int i = 0; i < k->params.n; i++) {
+    Obj *o = k->params.v[i];
+    buf_printf(&po, "%s%lld", i ? ", " : "", (long long)lo(o)->off);
+    buf_printf(&ps, "%s%lld", i ? ", " : "", (long long)o->ty->size);
+  }
+  if (k->params.n) {
+    line(p, "static const unsigned %s_po[] = {%s};", kn, po.s);
+    line(p, "static const unsigned %s_ps[] = {%s};", kn, ps.s);
+  }
+  line(p, "static const cu_kernel %s_desc = {", kn);
+  line(p, "  .name = \"%s\",", k->key);
+  line(p, "  .pretty = \"%s\",", k->pretty);
+  line(p, "  .fn = %s,", kn);
+  line(p, "  .nparams = %d,", k->params.n);
+  line(p, "  .param_off = %s,", k->params.n ? xfmt("%s_po", kn) : "0");
+  line(p, "  .param_size = %s,", k->params.n ? xfmt("%s_ps", kn) : "0");
+  line(p, "  .param_bytes = %lld,", (long long)K->pbytes);
+  line(p, "  .param_align = %d,", K->palign);
+  line(p, "  .smem_static = %lld,", (long long)k->smem_static);
+  line(p, "  .lane_bytes = %lld,", (long long)K->lane_bytes);
+  line(p, "  .nregs = %d,", k->nregs);
+  line(p, "  .max_threads = %d,", k->max_threads);
+  line(p, "  .file = \"%s\",", k->file);
+  line(p, "  .line = %d,", k->line);
+  line(p, "  .barriers = %d,", ln(k->body)->sync ? 1 : 0);
+  line(p, "  .prof = &%s_prof,", kn);
+  line(p, "};");
+  line(p, "%s", "");
+}
+
+/* names of globals, before anything is printed: a static one is read
+ * through a pointer bound at start-up (cu_bind_static_symbol) */
+void lw_name_globals(Prog *g) {
+  for (int i = 0; i < g->globals.n; i++) {
+    Obj *o = g->globals.v[i];
+    if (o->is_static) lo(o)->cname = xfmt("(*cu_gp%d)", i);
+  }
+}
+
+/* The printer's state lives with the pipeline: functions are printed one
+ * at a time, each right after it is built. */
+void lw_print_begin(Lw *L, Prog *g, Buf *out) {
+  P *p = xcalloc(1, sizeof *p);
+  *p = (P){.L = L, .o = out, .ck = L->ck};
+  L->pr = p;
+  L->out = out;
+  buf_printf(out, "/* Generated by cucc %s from %s: device code, warp-vectorized.\n"
+                  " * Each kernel runs as warps of 32 lanes; per-lane values are [32] arrays. */\n"
+                  "#include <cucc_dev.h>\n\n", CUCC_VERSION, g->path);
+  records(p, g);
+  for (int i = 0; i < g->globals.n; i++) {
+    Obj *o = g->globals.v[i];
+    if (o->is_static)
+      line(p, "static %s;  /* %s:%d */", decl(ptr_to(o->ty), xfmt("cu_gp%d", i), false), o->file, o->line);
+    else
+      line(p, "extern %s __asm__(\"%s\");  /* %s:%d */", decl(o->ty, o->cname, false), o->key, o->file, o->line);
+  }
+  /* the symbols to register, by linker name only (types may not be C) */
+  for (int i = 0; i < g->syms.n; i++)
+    if (!((Obj *)g->syms.v[i])->is_static)
+      line(p, "extern char cu_sym%d[] __asm__(\"%s\");", i, ((Obj *)g->syms.v[i])->key);
+  if (g->globals.n || g->syms.n) line(p, "%s", "");
+  /* checked: functions go to a buffer, after the table of their sites */
+  if (p->ck) p->o = &L->body;
+  /* prototypes of the device functions */
+  for (int i = 0; i < g->funcs.n; i++) {
+    Obj *f = g->funcs.v[i];
+    if (fn_inlined(f)) continue;
+    lw_name_locals(f);
+    line(p, "%s;", fn_sig(f));
+  }
+  if (g->funcs.n) line(p, "%s", "");
+}
+
+void lw_print_dfn(Lw *L, Dfn *d) { device_fn(L->pr, d); }
+void lw_print_kernel(Lw *L, Kern *K) { kernel(L->pr, K); }
+
+void lw_print_end(Lw *L, Prog *g) {
+  P *p = L->pr;
+  Buf *out = L->out;
+  p->o = out;
+  if (p->ck) {
+    buf_printf(out, "static const cu_site _cs[] = {\n%s  {0, 0, 0, 0, 0, 0}\n};\n\n", p->sites.s ? p->sites.s : "");
+    buf_puts(out, L->body.s ? L->body.s : "");
+  }
+  line(p, "static void __attribute__((constructor)) cu_register_device(void)");
+  line(p, "{");
+  if (p->ck) line(p, "  cu_check_init(%u);   /* cucc --check */", p->ck);
+  if (g->kernels.n) {
+    line(p, "  static const cu_kernel *const ks[] = {");
+    for (int i = 0; i < g->kernels.n; i++) line(p, "    &cu_k%d_%s_desc,", i, ((Obj *)g->kernels.v[i])->name);
+    line(p, "  };");
+    line(p, "  cu_register_kernels(ks, %d);", g->kernels.n);
+  }
+  for (int i = 0; i < g->syms.n; i++) {
+    Obj *o = g->syms.v[i];
+    if (!o->is_static) line(p, "  cu_register_symbol(cu_sym%d, %lld, \"%s\");", i, (long long)o->sym_size, o->name);
+  }
+  for (int i = 0; i < g->globals.n; i++) {
+    Obj *o = g->globals.v[i];
+    if (o->is_static) line(p, "  cu_bind_static_symbol(\"%s\", (void **)&cu_gp%d);", o->key, i);
+  }
+  for (int i = 0; i < g->globals.n && p->ck; i++) {   /* after the bindings: a static one is reached through its pointer */
+    Obj *o = g->globals.v[i];
+    line(p, "  cu_ck_object(&%s, sizeof %s, \"%s\");", cname(o), cname(o), o->name);
+  }
+  int arch = L->o->arch ? L->o->arch : 75;
+  line(p, "  cu_set_arch(%d);   /* -arch=sm_%d: the default device model */", arch, arch);
+  line(p, "}");
+}

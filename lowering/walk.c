@@ -1,0 +1,102 @@
+/* walk.c: the one walker of the IR, and small predicates built on it. */
+#include "lw.h"
+
+int walk(Node *n, WalkFn *f, void *ctx) {
+  if (!n) return W_GO;
+  int r = f(n, ctx);
+  if (r != W_GO) return r == W_STOP ? W_STOP : W_GO;
+  Node *ops[4] = {n->a, n->b, n->c, n->d};
+  for (int i = 0; i < 4; i++)
+    if (walk(ops[i], f, ctx) == W_STOP) return W_STOP;
+  for (int i = 0; i < n->list.n; i++)
+    if (walk(n->list.v[i], f, ctx) == W_STOP) return W_STOP;
+  return W_GO;
+}
+
+typedef struct Any { bool (*p)(Node *, void *); void *ctx; } Any;
+
+static int any_f(Node *n, void *c) {
+  Any *a = c;
+  return a->p(n, a->ctx) ? W_STOP : W_GO;
+}
+
+bool any_node(Node *n, bool (*p)(Node *, void *), void *ctx) {
+  Any a = {p, ctx};
+  return walk(n, any_f, &a) == W_STOP;
+}
+
+bool stmts_any(Vec *v, int from, int to, bool (*p)(Node *, void *), void *ctx) {
+  for (int i = from; i < to; i++)
+    if (any_node(v->v[i], p, ctx)) return true;
+  return false;
+}
+
+Node *bare(Node *n) {
+  while (n->k == N_CAST && n->implicit) n = n->a;
+  return n;
+}
+
+bool is_decay(Node *n) {
+  return n->k == N_CAST && n->implicit && n->a->ty->kind == TY_ARRAY && n->ty->kind == TY_PTR;
+}
+
+bool is_intty(Type *t) { return t->kind >= TY_SHORT && t->kind <= TY_ULLONG && t->size >= 4; }
+bool is_arith(Type *t) { return t->kind >= TY_BOOL && t->kind <= TY_LDOUBLE; }
+
+static bool impure_p(Node *n, void *c) {
+  (void)c;
+  switch (n->k) {
+  case N_ASSIGN: case N_INCDEC: return true;
+  case N_CALL: return n->ck != C_LIBM && n->ck != C_LDG;
+  case N_VAR: return n->var->ty->is_volatile;
+  case N_UN: case N_INDEX: case N_MEMBER: return n->ty->is_volatile;
+  default: return false;
+  }
+}
+bool pure(Node *n) { return !any_node(n, impure_p, NULL); }
+
+static bool warp_p(Node *n, void *c) { (void)c; return n->k == N_CALL && n->ck == C_WARP; }
+bool has_warp(Node *n) { return any_node(n, warp_p, NULL); }
+
+static bool volatile_p(Node *n, void *c) {
+  (void)c;
+  return (n->k == N_VAR && n->var->ty->is_volatile) ||
+         ((n->k == N_UN || n->k == N_INDEX || n->k == N_MEMBER) && n->ty->is_volatile);
+}
+bool has_volatile(Node *n) { return any_node(n, volatile_p, NULL); }
+
+static bool reads_p(Node *n, void *o) { return n->k == N_VAR && n->var == o; }
+bool reads_var(Node *n, Obj *o) { return any_node(n, reads_p, o); }
+
+static bool stores_p(Node *n, void *o) {
+  return (n->k == N_ASSIGN || n->k == N_INCDEC) && n->a->k == N_VAR && n->a->var == o;
+}
+bool stores(Node *n, Obj *o) { return any_node(n, stores_p, o); }
+
+static bool decl_p(Node *n, void *o) { return n->k == S_DECL && n->var == o; }
+bool decl_in(Node *n, Obj *o) { return any_node(n, decl_p, o); }
+
+Obj *stored_var(Node *n) {
+  if (n->k != N_ASSIGN && n->k != N_INCDEC) return NULL;
+  Node *t = bare(n->a);
+  return t->k == N_VAR ? t->var : NULL;
+}
+
+Type *arr_of(Type *base, int64_t len) {
+  Type *t = xcalloc(1, sizeof *t);
+  t->kind = TY_ARRAY;
+  t->base = base;
+  t->len = len;
+  t->size = base->size * len;
+  t->align = base->align;
+  return t;
+}
+
+Type *ptr_to(Type *base) {
+  Type *t = xcalloc(1, sizeof *t);
+  t->kind = TY_PTR;
+  t->base = base;
+  t->size = 8;
+  t->align = 8;
+  return t;
+}
