@@ -1311,9 +1311,9 @@ static void warp_open(P *p, Ver *v, bool m0) {
  * one (measured: the t % (2*stride) reduction 3x, the tile-16 matmul 1.6x). */
 static void region(P *p, Region *r) {
   static const char *const conds[] = {
-    [VK_BW] = "!_pf && _B->blockDim.x % 32u == 0 && _B->blockDim.y == 1 && _B->blockDim.z == 1) {   /* 1-D block: one loop over its threads */",
-    [VK_ROW] = "!_pf && _B->blockDim.x % 32u == 0) {   /* whole-row warps: threadIdx.x = _tx0 + lane (_pf: see prologue) */",
-    [VK_HROW] = "!_pf && _B->blockDim.x == 16u && _B->blockDim.y % 2u == 0) {   /* half rows: lane = 16 * _r + threadIdx.x */",
+    [VK_BW] = "CU_TAKE(_pf, CU_MODE_NO_BW) && _B->blockDim.x % 32u == 0 && _B->blockDim.y == 1 && _B->blockDim.z == 1) {   /* 1-D block: one loop over its threads */",
+    [VK_ROW] = "CU_TAKE(_pf, CU_MODE_NO_ROW) && _B->blockDim.x % 32u == 0) {   /* whole-row warps: threadIdx.x = _tx0 + lane (_pf: see prologue) */",
+    [VK_HROW] = "CU_TAKE(_pf, CU_MODE_NO_HROW) && _B->blockDim.x == 16u && _B->blockDim.y % 2u == 0) {   /* half rows: lane = 16 * _r + threadIdx.x */",
   };
   p->R = r;
   if (r->wcopy.n) {

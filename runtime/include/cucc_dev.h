@@ -57,6 +57,9 @@ static inline int cu_warp_nl(const cu_block *B, unsigned w) {
 
 /* The next warp's first thread when warps are whole rows (blockDim.x a
  * multiple of 32): a step instead of three divisions per warp. */
+/* May a region take the fast version that mode bit `no` keeps it from? */
+#define CU_TAKE(mode, no) (!((mode) & (CU_MODE_PROF | CU_MODE_SHUFFLE | (no))))
+
 static inline void cu_row_next(const cu_block *B, unsigned *x, unsigned *y, unsigned *z) {
   if ((*x += 32u) == B->blockDim.x) {
     *x = 0;

@@ -90,8 +90,10 @@ typedef struct cu_prof {
 
 /* Run-time modes the generated code reads once per block: CU_MODE_PROF
  * counts (CUCC_PROFILE), CU_MODE_SHUFFLE runs warps in B->worder's order
- * (CUCC_SCHEDULE). Either makes every region take its general version. */
-enum { CU_MODE_PROF = 1, CU_MODE_SHUFFLE = 2 };
+ * (CUCC_SCHEDULE); either makes every region take its general version.
+ * CU_MODE_NO_* keep a region from its block-wide, whole-row or half-row
+ * version (CUCC_VERSIONS), so a test suite can run under each. */
+enum { CU_MODE_PROF = 1, CU_MODE_SHUFFLE = 2, CU_MODE_NO_BW = 4, CU_MODE_NO_ROW = 8, CU_MODE_NO_HROW = 16 };
 extern unsigned cu_rt_mode;
 void cu_prof_add(cu_prof *p, unsigned long long lanes, unsigned long long stmts, unsigned long long branches,
                  unsigned long long divergent);

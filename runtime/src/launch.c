@@ -279,7 +279,7 @@ static void run_job(void *p) {
     const char *r = getenv("CUCC_REPORT");
     report = r && *r && strcmp(r, "0");
     /* modes that the generated code reads per block */
-    cu_rt_mode = (rt_prof_on() ? CU_MODE_PROF : 0) | (rt_sched_shuffle() ? CU_MODE_SHUFFLE : 0);
+    cu_rt_mode = (rt_prof_on() ? CU_MODE_PROF : 0) | (rt_sched_shuffle() ? CU_MODE_SHUFFLE : 0) | rt_versions();
   }
   bool timed = report || (cu_rt_mode & CU_MODE_PROF);
   double t0 = timed ? now_ms() : 0;

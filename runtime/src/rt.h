@@ -44,6 +44,7 @@ extern unsigned cu_ck_what;
 
 /* sched.c: CUCC_SCHEDULE=shuffle[:seed] */
 bool rt_sched_shuffle(void);                              /* asked for (read once) */
+unsigned rt_versions(void);                               /* CUCC_VERSIONS: CU_MODE_NO_* */
 void rt_sched_launch(unsigned long long nblocks, unsigned nwarps);   /* a new order for this launch */
 unsigned long long rt_sched_block(unsigned long long i);  /* the i-th block to run */
 const unsigned *rt_sched_warps(unsigned long long block); /* its warps' order */

@@ -31,6 +31,24 @@ bool rt_sched_shuffle(void) {
   return on;
 }
 
+/* CUCC_VERSIONS: which fast versions of a region may run (all by default;
+ * the general one always may), as CU_MODE_NO_* bits. */
+unsigned rt_versions(void) {
+  static const struct { const char *name; unsigned no; } t[] = {
+    {"all", 0},
+    {"general", CU_MODE_NO_BW | CU_MODE_NO_ROW | CU_MODE_NO_HROW},
+    {"block", CU_MODE_NO_ROW | CU_MODE_NO_HROW},
+    {"rows", CU_MODE_NO_BW | CU_MODE_NO_HROW},
+    {"halfrows", CU_MODE_NO_BW | CU_MODE_NO_ROW},
+  };
+  const char *e = getenv("CUCC_VERSIONS");
+  if (!e || !*e) return 0;
+  for (size_t i = 0; i < sizeof t / sizeof *t; i++)
+    if (!strcmp(e, t[i].name)) return t[i].no;
+  fprintf(stderr, "cucc: CUCC_VERSIONS=%s: unknown (all, general, block, rows or halfrows)\n", e);
+  return 0;
+}
+
 static unsigned long long gcd(unsigned long long a, unsigned long long b) {
   while (b) {
     unsigned long long t = a % b;

@@ -55,7 +55,7 @@ int main(int argc, char **argv) {
   HAS("vecadd: full warp needs no mask test", d, "for (int _l = 0; _l < _nl; _l++)");
   HAS("vecadd: divergent if gets a mask", d, "_mt");
   HASNT("vecadd: no loop mask", d, "_ml");
-  HAS("vecadd: whole-row version", d, "if (!_pf && _B->blockDim.x % 32u == 0)");
+  HAS("vecadd: whole-row version", d, "if (CU_TAKE(_pf, CU_MODE_NO_ROW) && _B->blockDim.x % 32u == 0)");
   HAS("vecadd: i is one base per warp there", d, "int i_b = ");
   HAS("vecadd: contiguous access a[i_b + lane] as a unit-stride pointer", d, "(&a[i_b])[_l]");
   HAS("vecadd: pure condition: lanes counted first", d, "for (int _l = 0; _l < _nl; _l++) _nt");
