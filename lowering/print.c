@@ -396,9 +396,12 @@ static void ex(P *p, Node *n) {
       else if (p->fast) buf_printf(o, n->dim ? "_t%s0" : p->lane ? "(_tx0 + _l)" : "_tx0", xyz);
       else buf_printf(o, p->lane ? "_t%s[_l]" : "_t%s", xyz);
       break;
-    case B_BID: buf_printf(o, "_B->blockIdx.%s", xyz); break;
-    case B_BDIM: buf_printf(o, "_B->blockDim.%s", xyz); break;
-    case B_GDIM: buf_printf(o, "_B->gridDim.%s", xyz); break;
+    /* in a kernel: its block-level copies (a store through any pointer
+     * might change *_B as far as the C compiler knows: read there, a
+     * uniform index was loaded again in every lane) */
+    case B_BID: buf_printf(o, p->fn->is_kernel ? "_bid.%s" : "_B->blockIdx.%s", xyz); break;
+    case B_BDIM: buf_printf(o, p->fn->is_kernel ? "_bdm.%s" : "_B->blockDim.%s", xyz); break;
+    case B_GDIM: buf_printf(o, p->fn->is_kernel ? "_gdm.%s" : "_B->gridDim.%s", xyz); break;
     case B_WSIZE: buf_puts(o, "32"); break;
     }
     break;
@@ -1581,6 +1584,8 @@ static void kernel(P *p, Kern *K) {
    * per region */
   line(p, "const unsigned _pf = cu_rt_mode;");
   line(p, "unsigned long long _pln = 0, _pst = 0, _pbr = 0, _pdv = 0;");
+  line(p, "const cu_idx3 _bid = _B->blockIdx, _bdm = _B->blockDim, _gdm = _B->gridDim;");
+  line(p, "(void)_bid; (void)_bdm; (void)_gdm;");
   if (p->ck) line(p, "cu_ck_block(_B);");
   for (int i = 0; i < k->params.n; i++) {
     Obj *o = k->params.v[i];
