@@ -252,18 +252,25 @@ static void lane_print(Bc *b, Obj *dst, Node *x) {
 
 /* whole-row version: an affine variable is set by its base; half-row
  * version: by one base per sub-row */
-static void aff_set(Bc *b, Obj *o, Node *val, bool decl) {
-  W *w = wadd(b, W_AFFSET, val);
+/* (st is the declaration or the store: =, op=, ++, --) */
+static void aff_set(Bc *b, Obj *o, Node *st, bool decl) {
+  W *w = wadd(b, W_AFFSET, st);
   w->o = o;
-  w->x = val;
+  w->x = decl ? st->a : st->k == N_ASSIGN ? st->b : NULL;
   w->decl = decl;
+}
+
+/* a store to an affine variable, in a fast version: its base(s) change */
+static Obj *aff_store(Bc *b, Node *x) {
+  Obj *v = x && (b->fast || b->hw) ? stored_var(x) : NULL;
+  return v && lo(v)->aff ? v : NULL;
 }
 
 static void st_decl_(Bc *b, Node *n) {
   Obj *o = n->var;
   LObj *l = lo(o);
   if ((b->fast || b->hw) && l->aff && n->a) {
-    aff_set(b, o, n->a, true);
+    aff_set(b, o, n, true);
     return;
   }
   hoist(b, n->a, false);
@@ -298,8 +305,9 @@ static void st_decl(Bc *b, Node *n) {
 }
 
 static void st_expr(Bc *b, Node *x) {
-  if ((b->fast || b->hw) && x->k == N_ASSIGN && x->op == OP_ASSIGN && x->a->k == N_VAR && lo(x->a->var)->aff) {
-    aff_set(b, x->a->var, x->b, false);
+  Obj *av = aff_store(b, x);
+  if (av) {
+    aff_set(b, av, x, false);
     return;
   }
   hoist(b, x, false);
@@ -724,6 +732,46 @@ static bool rng_loop(Bc *b, Node *n) {
   return true;
 }
 
+/* ---- loops over a run of lanes ----
+ * A loop whose condition compares a lane value with a row value (the
+ * grid-stride loop's `i < n`, i affine) keeps, at every iteration, a run of
+ * lanes: a prefix for < and <= (a suffix for > and >=), nested in the one
+ * before, since a lane that has left does not come back. So it runs while
+ * the run is not empty, its body over the run with no mask (the count is
+ * O(1) per iteration: every iteration but the last runs whole warps). Only
+ * in the whole-row and block-wide versions, and only where the condition
+ * is the one way out: no divergent jumps, ifs, loops or collectives in the
+ * body (as for the runs of an if). */
+static bool run_loop(Bc *b, Node *n) {
+  if (!(b->fast || b->bw) || b->hw || !b->full || b->ls.step || n->k == S_DO || !n->b || !ln(n->b)->vary ||
+      ln(n)->has_cont || !aff_cmp(n->b) || n->b->op == OP_EQ || !pure(n->b) || !runs_ok(n->d) ||
+      (n->c && has_warp(n->c)))
+    return false;
+  W *w = wadd(b, W_LOOPRUN, n);
+  w->id = ++b->L->nid;
+  aff_run(n->b, w->id, &w->run);
+  w->init = seq(false);
+  if (n->a) INTO(b, w->init, st(b, n->a));
+  Lanes save = b->ls;
+  if (w->run.prefix) {
+    b->ls.hi = w->id;
+    b->ls.hik = HI_CUT;
+  } else b->ls.lo = w->id;
+  w->body = block(b, n->d);
+  w->inc = seq(false);
+  if (n->c) {
+    Obj *av = aff_store(b, n->c);
+    if (av) INTO(b, w->inc, aff_set(b, av, n->c, false));
+    else if (ln(n->c)->vary) INTO(b, w->inc, lane_print(b, NULL, n->c));
+    else INTO(b, w->inc, {
+      W *e = wadd(b, W_EXPR, n->c);
+      e->x = n->c;
+    });
+  }
+  b->ls = save;
+  return true;
+}
+
 static void st_loop(Bc *b, Node *n) {
   bool work = false;
   if (rng_loop(b, n)) return;
@@ -748,6 +796,7 @@ static void st_loop(Bc *b, Node *n) {
     w->body = block(b, n->d);
     return;
   }
+  if (run_loop(b, n)) return;
   /* divergent loop: lanes leave one by one; the loop ends when none is left */
   W *w = wadd(b, W_LOOPD, n);
   w->m = cur(b);
@@ -778,7 +827,9 @@ static void st_loop(Bc *b, Node *n) {
   if (n->c) {
     INTO(b, w->ih, hoist(b, n->c, false));
     w->inc = seq(false);
-    if (ln(n->c)->vary) {
+    Obj *av = aff_store(b, n->c);
+    if (av) INTO(b, w->inc, aff_set(b, av, n->c, false));   /* every lane still in the loop: its base */
+    else if (ln(n->c)->vary) {
       INTO(b, w->inc, {
         W *l = wadd(b, W_LANES, n->c);
         W *o = wmk(b, W_ONE, n->c);

@@ -340,13 +340,18 @@ static void nl_w(Aw *w, W *s) {
     nl_w(w, s->body);
     if (n->c) {
       nl_w(w, s->ih);
-      if (ln(n->c)->vary) nl_w(w, s->inc);
+      if (s->inc->ws.n) nl_w(w, s->inc);
       else nl_x(w, n->c, false);
     }
     if (n->k == S_DO) {
       nl_w(w, s->dh);
       nl_x(w, n->b, ln(n->b)->vary);
     }
+    break;
+  case W_LOOPRUN:
+    nl_w(w, s->init);
+    nl_w(w, s->body);
+    nl_w(w, s->inc);
     break;
   case W_LOOPR: {
     unsigned ck = w->ck;

@@ -145,7 +145,7 @@ static void dw(D *d, const char *label, W *w) {
   case W_EXPR: dl(d, "%suniform: %s%s", L, dx(w->x), w->guard ? xfmt("   (if any lane of %s)", mn(w->guard)) : ""); break;
   case W_UDECL: dl(d, "%suniform %s = %s%s", L, w->o->name, w->x ? dx(w->x) : "?", lo(w->o)->cross ? "   (block level)" : ""); break;
   case W_VDECL: dl(d, "%slane storage %s", L, w->o->name); break;
-  case W_AFFSET: dl(d, "%saffine %s: base = %s", L, w->o->name, dx(w->x)); break;
+  case W_AFFSET: dl(d, "%saffine %s: base %s", L, w->o->name, w->decl ? xfmt("= %s", dx(w->x)) : dx(w->n)); break;
   case W_LANES:
     dl(d, "%s%s%s:", L, hs(&w->h), w->ws.n > 1 ? xfmt(", %d statements in one loop", w->ws.n) : "");
     for (int i = 0; i < w->ws.n; i++) {
@@ -200,6 +200,13 @@ static void dw(D *d, const char *label, W *w) {
     dl(d, "%sloop inside one lane loop, %s: %s%s", L, hs(&w->h), dx(n->b), b.s ? xfmt(" (scalars: %s)", b.s) : "");
     break;
   }
+  case W_LOOPRUN:
+    dl(d, "%sloop over a run of lanes%s: %s", L, run_s(&w->run), dx(n->b));
+    dsub(d, "init", w->init);
+    dsub(d, xfmt("body, %s", w->run.prefix ? xfmt("lanes [%s, _cut%d)", w->h.ls.lo ? xfmt("_cut%d", w->h.ls.lo) : "0", w->id)
+                                            : xfmt("lanes [_cut%d, ...)", w->id)), w->body);
+    dsub(d, "increment", w->inc);
+    break;
   case W_LOOPR:
     dl(d, "%sloop tested as a whole over %s (%d reads, %d writes): %s", L, w->kv->name, w->rd.n, w->wr.n, dx(n->b));
     dsub(d, "tests pass", w->a);
@@ -302,8 +309,9 @@ static const char *shape_s(Obj *o) {
   LObj *l = lo(o);
   if (o->is_shared) return "shared";
   if (!l->vary) return l->cross ? "uniform, block level" : "uniform";
-  const char *s = l->aff == AF_LANE ? "varying, affine: base + lane in whole-row warps"
-                  : l->aff == AF_ROW ? "varying, the same in every lane of whole-row warps" : "varying";
+  const char *s = !l->aff ? "varying" : l->sx == 0 ? "varying, the same in every lane of whole-row warps"
+                  : l->sx == 1 ? "varying, affine: base + lane in whole-row warps"
+                  : xfmt("varying, affine: base + %lld * lane in whole-row warps", (long long)l->sx);
   if (l->remat) return xfmt("%s, recomputed in each region", s);
   if (l->cross) return xfmt("%s, kept per thread across barriers", s);
   return s;

@@ -13,7 +13,7 @@
 #include "cucc.h"
 
 /* ---- side tables (tab.c) ---- */
-enum { AF_LANE = 1, AF_ROW = 2 };   /* LObj.aff (shape.c) */
+enum { AF_YES = 1, AF_TOP = 2 };   /* LObj.aff (shape.c): affine; not known yet */
 
 typedef struct LNode {
   bool vary;           /* uniform.c: expression differs between lanes;
@@ -37,8 +37,11 @@ typedef struct LObj {
                           decayed to a pointer): lane-major storage */
   bool uses_tid;       /* uniform.c, functions: reads thread indices */
   bool impure;         /* uniform.c, functions: has side effects */
-  unsigned char aff;   /* shape.c: AF_LANE (lane l holds base + l) or
-                          AF_ROW (every lane the same), in whole-row warps */
+  int vdecl;           /* uniform.c: divergent constructs around its declaration */
+  Node *dloop;         /* uniform.c: the loop whose init declares it */
+  unsigned char aff;   /* shape.c: AF_YES: affine in the fast versions,
+                          lane l holds base + sx * l (sx 0: every lane the same) */
+  int64_t sx;
   int rgn, use_rgn;    /* region.c: region declaring it (0: block level),
                           a region using it (-1: none yet) */
   bool cross;          /* region.c: used outside its region: per thread
@@ -86,6 +89,7 @@ void lw_uniform(Obj *fn);      /* uniform.c: vary, masked, jumps, effects */
 void lw_shape(Obj *k);         /* shape.c: affine values (LObj.aff) */
 bool rowu(Node *n);            /* shape.c: same in every lane of a whole-row warp */
 bool aff_e(Node *n);           /* shape.c: base + lane in a whole-row warp */
+bool aff_stride(Node *n, int64_t *s);   /* shape.c: an integer's lane stride */
 bool aff_cmp(Node *c);         /* shape.c: lane value CMP row value */
 Node *aff_mod(Node *c);        /* shape.c: lane value % row value == 0 */
 
@@ -140,6 +144,7 @@ typedef enum {
   W_LOOPD,    /* divergent loop */
   W_LOOPL,    /* a short uniform loop inside one lane loop */
   W_LOOPR,    /* checked: a loop whose accesses are tested before it */
+  W_LOOPRUN,  /* a loop over the run of lanes its condition keeps (run) */
   W_SWU, W_SWD, /* switch */
   W_CASE,     /* a case or default label in a uniform switch (x: NULL for default) */
   W_SWLABEL,  /* a case or default label in a divergent switch */

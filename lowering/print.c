@@ -339,12 +339,11 @@ static bool promoted(P *p, Obj *o) {
 static void var(P *p, Obj *o) {
   LObj *l = lo(o);
   const char *cn = cname(o);
-  if (p->hw && l->aff) {
-    buf_printf(p->o, p->lane && l->aff == AF_LANE ? "(%s_b[_r] + _x)" : "%s_b[_r]", cn);
-    return;
-  }
-  if (p->fast && l->aff) {
-    buf_printf(p->o, p->lane && l->aff == AF_LANE ? "(%s_b + _l)" : "%s_b", cn);
+  if ((p->hw || p->fast) && l->aff) {   /* its base, plus the lane times its stride */
+    const char *b = p->hw ? xfmt("%s_b[_r]", cn) : xfmt("%s_b", cn), *x = p->hw ? "_x" : "_l";
+    if (!p->lane || !l->sx) buf_puts(p->o, b);
+    else if (l->sx == 1) buf_printf(p->o, "(%s + %s)", b, x);
+    else buf_printf(p->o, "(%s + (%lld) * %s)", b, (long long)l->sx, x);
     return;
   }
   if (o->is_shared) {
@@ -434,6 +433,10 @@ static void ex(P *p, Node *n) {
     buf_puts(o, ")");
     break;
   case N_UN:
+    if (n->op == OP_ADDR && n->a->k == N_BUILTIN && n->a->bk == B_BID) {
+      buf_printf(o, "(&_B->blockIdx.%s)", n->a->dim == 0 ? "x" : n->a->dim == 1 ? "y" : "z");   /* the block itself (cu_assert_fail) */
+      break;
+    }
     buf_printf(o, "(%s", op_str[n->op]);
     p->skipck = n->op == OP_ADDR;   /* an address, no access */
     ex(p, n->a);
@@ -697,21 +700,28 @@ static void p_one_rng(P *p, W *w) {
   p->subrow = false;
 }
 
+/* an affine variable's declaration or store: its base (one per sub-row in
+ * half rows); kept per thread, the lanes' values too */
 static void p_affset(P *p, W *w) {
   Obj *o = w->o;
   LObj *l = lo(o);
   const char *cn = cname(o);
+  Node *st = w->n;
+  const char *b = p->hw ? xfmt("%s_b[_r]", cn) : xfmt("%s_b", cn);
+  char *set;
+  if (w->decl || st->k == N_ASSIGN) set = xfmt("%s %s %s;", b, w->decl ? "=" : op_str[st->op], exs(p, w->x, false));
+  else set = st->post ? xfmt("%s%s;", b, op_str[st->op]) : xfmt("%s%s;", op_str[st->op], b);
   if (p->hw) {
     int R = 32 / p->hw;
     if (w->decl && !l->cross) line(p, "%s;", ty_decl(o->ty, xfmt("%s_b[%d]", cn, R)));
-    line(p, "for (int _r = 0; _r < %d; _r++) %s_b[_r] = %s;", R, cn, exs(p, w->x, false));
-    if (l->cross) line(p, "%s %s[_l] = %s_b[_r]%s;", lanes(p, true), cn, cn, l->aff == AF_LANE ? " + _x" : "");
-    return;
+    line(p, "for (int _r = 0; _r < %d; _r++) %s", R, set);
+  } else if (w->decl && !l->cross) line(p, "%s = %s;", ty_decl(o->ty, xfmt("%s_b", cn)), exs(p, w->x, false));
+  else line(p, "%s", set);
+  if (l->cross) {
+    const char *x = p->hw ? "_x" : "_l";
+    const char *s = l->sx == 0 ? "" : l->sx == 1 ? xfmt(" + %s", x) : xfmt(" + (%lld) * %s", (long long)l->sx, x);
+    line(p, "%s %s[_l] = %s%s;", lanes(p, true), cn, b, s);
   }
-  char *b = exs(p, w->x, false);
-  if (w->decl && !l->cross) line(p, "%s = %s;", ty_decl(o->ty, xfmt("%s_b", cn)), b);
-  else line(p, "%s_b = %s;", cn, b);
-  if (l->cross) line(p, "%s %s[_l] = %s_b%s;", lanes(p, true), cn, cn, l->aff == AF_LANE ? " + _l" : "");
 }
 
 static void p_warpop(P *p, W *w) {
@@ -945,7 +955,7 @@ static void p_loopd(P *p, W *w) {
   if (n->c) {
     pw(p, w->ih);
     ctx(p, &in);
-    if (ln(n->c)->vary) pw(p, w->inc);
+    if (w->inc->ws.n) pw(p, w->inc);
     else line(p, "if (%s) %s;", any(p, ml), exs(p, n->c, false));
   }
   if (n->k == S_DO) {
@@ -955,6 +965,38 @@ static void p_loopd(P *p, W *w) {
     else line(p, "if (!%s || !(%s)) break;", any(p, ml), exs(p, n->b, false));
     line(p, "if (!%s) break;", any(p, ml));
   }
+  p->ind--;
+  line(p, "}");
+  p->ind--;
+  line(p, "}");
+}
+
+/* A loop over the run of lanes its condition keeps: the run's end (a
+ * prefix) or start (a suffix) is _cutN, narrowed at every iteration. */
+static void p_looprun(P *p, W *w) {
+  Run *r = &w->run;
+  Lanes in = w->h.ls;
+  const char *n = p->bw ? "_nl" : "32";
+  int id = w->id;
+  line(p, "{");
+  p->ind++;
+  pw(p, w->init);
+  ctx(p, &w->h);
+  line(p, "int _cut%d = %s;   /* the run of lanes still in the loop */", id, r->prefix ? hi_s(&in) : lo_s(&in));
+  line(p, "for (;;) {");
+  p->ind++;
+  char *d = xfmt("(long long)(%s) - (long long)(%s)", exs(p, r->u, false), exs(p, r->a, false));
+  bool one = r->op == OP_LE || r->op == OP_GT;   /* <= and > count from d + 1 */
+  line(p, "const int _c%d = cu_lanes_below(%s%s, %s);", id, d, one ? " + 1" : "", n);
+  if (r->prefix) {
+    line(p, "if (_c%d < _cut%d) _cut%d = _c%d;", id, id, id, id);
+    line(p, "if (_cut%d <= %s) break;", id, lo_s(&in));
+  } else {
+    line(p, "if (_c%d > _cut%d) _cut%d = _c%d;", id, id, id, id);
+    line(p, "if (%s <= _cut%d) break;", hi_s(&in), id);
+  }
+  pw(p, w->body);
+  pw(p, w->inc);
   p->ind--;
   line(p, "}");
   p->ind--;
@@ -1220,6 +1262,7 @@ static void pw(P *p, W *w) {
   case W_LOOPD: p_loopd(p, w); break;
   case W_LOOPL: p_loopl(p, w); break;
   case W_LOOPR: p_loopr(p, w); break;
+  case W_LOOPRUN: p_looprun(p, w); break;
   case W_SWU: p_swu(p, w); break;
   case W_SWD: p_swd(p, w); break;
   case W_JUMP: p_jump(p, w); break;

@@ -18,6 +18,8 @@
 
 typedef struct Ua {
   Obj *fn;
+  Node *init, *inc;     /* walking this loop's init, or its increment */
+  int incvd;            /* ... the depth around that loop */
   bool changed;
   Vec stk;      /* enclosing constructs (Node*), outermost first */
 } Ua;
@@ -67,21 +69,33 @@ static void esc_e(Node *n) {
   esc_list(&n->list);
 }
 
-/* ---- varying values ---- */
-static bool vary_e(Ua *u, Node *n, bool vctl);
+/* ---- varying values ----
+ * vd counts the constructs around a point whose lanes may differ (a
+ * varying if, switch or ?:, a loop lanes leave one by one). A store there
+ * makes a variable per lane only if such a construct lies between the
+ * variable's declaration and the store (LObj.vdecl): a value set inside a
+ * divergent branch, and used only there, is the same in every lane that
+ * runs the branch (`for (int k = 0; k < 5; k++)` inside `if (t < 12)`). */
+static bool vary_e(Ua *u, Node *n, int vd);
 
-static bool vary_list(Ua *u, Vec *v, bool vctl) {
+static bool vary_list(Ua *u, Vec *v, int vd) {
   bool r = false;
-  for (int i = 0; i < v->n; i++) r |= vary_e(u, v->v[i], vctl);
+  for (int i = 0; i < v->n; i++) r |= vary_e(u, v->v[i], vd);
   return r;
 }
 
-static void store(Ua *u, Node *lv, bool v) {
+/* a store to lv of a value that varies (v), at depth vd. A loop's
+ * increment runs in every lane still in the loop, all at the same
+ * iteration: for a variable its init declares (whose scope is the loop),
+ * the loop's own divergence does not count. */
+static void store(Ua *u, Node *lv, bool v, int vd) {
   Obj *o = root(lv);
-  if (o && v) set(u, &lo(o)->vary);
+  if (!o) return;
+  if (u->inc && lo(o)->dloop == u->inc) vd = u->incvd;
+  if (v || vd > lo(o)->vdecl) set(u, &lo(o)->vary);
 }
 
-static bool vary_e(Ua *u, Node *n, bool vctl) {
+static bool vary_e(Ua *u, Node *n, int vd) {
   if (!n) return false;
   bool v = false;
   switch (n->k) {
@@ -89,43 +103,42 @@ static bool vary_e(Ua *u, Node *n, bool vctl) {
   case N_VAR: v = lo(n->var)->vary; break;
   case N_BUILTIN: v = n->bk == B_TID; break;
   case N_CALL: {
-    v = vary_list(u, &n->list, vctl);
+    v = vary_list(u, &n->list, vd);
     if (n->ck == C_PRINTF || n->ck == C_ATOMIC || n->ck == C_WARP) v = true;
     if (n->ck == C_FUNC && (lo(n->fn)->uses_tid || lo(n->fn)->impure)) v = true;
     break;
   }
   case N_ASSIGN: {
-    bool r = vary_e(u, n->b, vctl);
-    bool l = vary_e(u, n->a, vctl);   /* indices in the target */
-    v = r || l || vctl;
-    store(u, n->a, v);
-    v = vary_e(u, n->a, vctl) || r;
+    bool r = vary_e(u, n->b, vd);
+    bool l = vary_e(u, n->a, vd);   /* indices in the target */
+    store(u, n->a, r || l, vd);
+    v = vary_e(u, n->a, vd) || r;
     break;
   }
   case N_INCDEC:
-    v = vary_e(u, n->a, vctl);
-    store(u, n->a, vctl || v);
-    v = vary_e(u, n->a, vctl);
+    v = vary_e(u, n->a, vd);
+    store(u, n->a, v, vd);
+    v = vary_e(u, n->a, vd);
     break;
   case N_COND: {
     /* ?: is control flow: a branch taken by some lanes only */
-    bool c = vary_e(u, n->a, vctl);
+    bool c = vary_e(u, n->a, vd);
     v = c;   /* every operand is visited: no short-circuit */
-    v |= vary_e(u, n->b, vctl || c);
-    v |= vary_e(u, n->c, vctl || c);
+    v |= vary_e(u, n->b, vd + c);
+    v |= vary_e(u, n->c, vd + c);
     break;
   }
   case N_LOG: {
-    bool c = vary_e(u, n->a, vctl);
+    bool c = vary_e(u, n->a, vd);
     v = c;
-    v |= vary_e(u, n->b, vctl || c);
+    v |= vary_e(u, n->b, vd + c);
     break;
   }
   default:
-    v = vary_e(u, n->a, vctl);
-    v |= vary_e(u, n->b, vctl);
-    v |= vary_e(u, n->c, vctl);
-    v |= vary_list(u, &n->list, vctl);
+    v = vary_e(u, n->a, vd);
+    v |= vary_e(u, n->b, vd);
+    v |= vary_e(u, n->c, vd);
+    v |= vary_list(u, &n->list, vd);
   }
   if (v) set(u, &ln(n)->vary);
   return ln(n)->vary;
@@ -133,18 +146,14 @@ static bool vary_e(Ua *u, Node *n, bool vctl) {
 
 /* A statement that varies runs once per lane: any variable it stores to
  * must then be per lane too, even if the stored value is uniform. */
-static void stores_vary(Ua *u, Node *n) {
-  if (!n) return;
-  if (n->k == N_ASSIGN || n->k == N_INCDEC) store(u, n->a, true);
-  stores_vary(u, n->a);
-  stores_vary(u, n->b);
-  stores_vary(u, n->c);
-  for (int i = 0; i < n->list.n; i++) stores_vary(u, n->list.v[i]);
+static int stores_vary_f(Node *n, void *c) {
+  if (n->k == N_ASSIGN || n->k == N_INCDEC) store(c, n->a, true, 0);
+  return W_GO;
 }
 
-static bool vary_full(Ua *u, Node *n, bool vctl) {
-  bool v = vary_e(u, n, vctl);
-  if (v || vctl) stores_vary(u, n);
+static bool vary_full(Ua *u, Node *n, int vd) {
+  bool v = vary_e(u, n, vd);
+  if (v) walk(n, stores_vary_f, u);
   return v;
 }
 
@@ -169,56 +178,65 @@ static void jump(Ua *u, Node *n) {
   }
 }
 
-static void uwalk(Ua *u, Node *n, bool vctl);
+static void uwalk(Ua *u, Node *n, int vd);
 
-static void walk_list(Ua *u, Vec *v, bool vctl) {
-  for (int i = 0; i < v->n; i++) uwalk(u, v->v[i], vctl);
+static void walk_list(Ua *u, Vec *v, int vd) {
+  for (int i = 0; i < v->n; i++) uwalk(u, v->v[i], vd);
 }
 
-static void uwalk(Ua *u, Node *n, bool vctl) {
+static void uwalk(Ua *u, Node *n, int vd) {
   if (!n) return;
   switch (n->k) {
-  case S_BLOCK: walk_list(u, &n->list, vctl); break;
+  case S_BLOCK: walk_list(u, &n->list, vd); break;
   case S_DECL: {
     Obj *o = n->var;
-    bool v = vary_full(u, n->a, vctl) || vctl || lo(o)->esc;
-    if (v) set(u, &lo(o)->vary);
+    lo(o)->vdecl = vd;
+    lo(o)->dloop = u->init;
+    if (vary_full(u, n->a, vd) || lo(o)->esc) set(u, &lo(o)->vary);
     break;
   }
-  case S_EXPR: vary_full(u, n->a, vctl); break;
-  case S_RETURN: vary_full(u, n->a, vctl); jump(u, n); break;
+  case S_EXPR: vary_full(u, n->a, vd); break;
+  case S_RETURN: vary_full(u, n->a, vd); jump(u, n); break;
   case S_BREAK: case S_CONTINUE: jump(u, n); break;
   case S_IF: {
-    if (vary_full(u, n->a, vctl)) set(u, &ln(n)->vary);
+    if (vary_full(u, n->a, vd)) set(u, &ln(n)->vary);
     vec_push(&u->stk, n);
-    uwalk(u, n->b, vctl || ln(n)->vary);
-    uwalk(u, n->c, vctl || ln(n)->vary);
+    uwalk(u, n->b, vd + ln(n)->vary);
+    uwalk(u, n->c, vd + ln(n)->vary);
     u->stk.n--;
     break;
   }
   case S_FOR: case S_WHILE: case S_DO: {
-    uwalk(u, n->a, vctl);     /* init */
-    if (vary_full(u, n->b, vctl || ln(n)->masked)) set(u, &ln(n)->vary);
-    bool in = vctl || kind_vary(n);
+    Node *si = u->init, *sc = u->inc;
+    int sv = u->incvd;
+    u->init = n;
+    uwalk(u, n->a, vd);     /* init */
+    u->init = si;
+    if (vary_full(u, n->b, vd + ln(n)->masked)) set(u, &ln(n)->vary);
+    int in = vd + kind_vary(n);
     vec_push(&u->stk, n);
     uwalk(u, n->d, in);
     u->stk.n--;
+    u->inc = n;
+    u->incvd = vd;
     vary_full(u, n->c, in);  /* increment */
+    u->inc = sc;
+    u->incvd = sv;
     /* a loop whose increment varies must run under a mask so that
      * continue still reaches the increment */
     if (n->c && ln(n->c)->vary) set(u, &ln(n)->masked);
     break;
   }
   case S_SWITCH: {
-    if (vary_full(u, n->a, vctl)) set(u, &ln(n)->vary);
+    if (vary_full(u, n->a, vd)) set(u, &ln(n)->vary);
     vec_push(&u->stk, n);
-    uwalk(u, n->d, vctl || kind_vary(n));
+    uwalk(u, n->d, vd + kind_vary(n));
     u->stk.n--;
     break;
   }
   case S_SYNC:
-    vary_e(u, n->a, vctl);
-    if (n->var && vctl) set(u, &lo(n->var)->vary);
+    vary_e(u, n->a, vd);
+    if (n->var && vd > lo(n->var)->vdecl) set(u, &lo(n->var)->vary);
     break;
   default: break;
   }
@@ -304,7 +322,7 @@ void lw_uniform(Obj *fn) {
   do {
     u.changed = false;
     u.stk.n = 0;
-    uwalk(&u, fn->body, false);
+    uwalk(&u, fn->body, 0);
   } while (u.changed);
   Vec in = {0};
   jumps(fn->body, &in);

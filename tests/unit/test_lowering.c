@@ -119,7 +119,7 @@ int main(int argc, char **argv) {
                 "  c[threadIdx.x] = s;\n}\n", &rc);
   HAS("divergent loop: loop mask", d, "unsigned char _ml");
   HAS("divergent loop: iteration mask for continue", d, "unsigned char _mi");
-  HAS("divergent loop: k varies", d, "int k[32];");
+  HASNT("divergent loop: k is one value for the lanes still in it", d, "int k[32];");
 
   d = translate("__global__ void k(int *c, int n) {\n"
                 "  if (threadIdx.x >= n) return;\n"
