@@ -33,7 +33,10 @@ void vec_push(Vec *v, void *p);
 /* ---- options shared by the driver and the frontend ---- */
 typedef struct CuOpts {
   Vec incs;            /* char*: -I dirs, in order */
-  Vec macros;          /* char*: "-DNAME=V" or "-UNAME", in command-line order */
+  Vec macros;          /* char*: preprocessor arguments of the parse and the host
+                          compile, in command-line order: "-DNAME=V", "-UNAME",
+                          and the pairs "-include" FILE, "-isystem" DIR,
+                          "-idirafter" DIR */
   const char *std;     /* -std= value for host C++ ("c++17" default) */
   int arch;            /* -arch=sm_XX -> XX (default 75) */
   int opt;             /* -O level 0..3 (default 3 for device code) */
@@ -45,6 +48,12 @@ typedef struct CuOpts {
   Vec xc;              /* -Xcompiler options: host C++ and device C */
   const char *target;  /* cross build: the host compilers' triple; NULL: this machine */
   unsigned check;      /* --check: CU_CK_* checkers of cucc_rt.h, 0 = none */
+  bool rdc;            /* -rdc=true: device functions and variables may be
+                          defined in another .cu (extern linkage, fixed ABI) */
+  bool resusage;       /* -Xptxas -v: print each kernel's registers and
+                          shared memory as ptxas does */
+  Vec parse_flags;     /* char*: more flags of the parse only (-Werror,
+                          -fopenmp, -march ... from -Xcompiler) */
 } CuOpts;
 
 /* ---- the typed IR of device code (built by frontend/parse.c) ---- */
