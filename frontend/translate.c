@@ -253,6 +253,50 @@ static void host_statics(Prog *prog, Buf *host) {
   if (any) buf_puts(host, "}\n");
 }
 
+/* -rdc (nvcc's separate compilation). A __device__ function with external
+ * linkage (not inline, not a template's) may be called from another file:
+ * every one defined in the main file is lowered, kernels or not, and it and
+ * those only declared here (parse.c) get a fixed ABI: their mangled name
+ * as linker name (cu_dev_<key>, lowering/emit.c) and the thread parameters
+ * whether or not this file's body needs them. A call may do anything. */
+static enum CXChildVisitResult rdc_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Vec *defs = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_Namespace || k == CXCursor_StructDecl || k == CXCursor_ClassDecl || k == CXCursor_LinkageSpec)
+    return CXChildVisit_Recurse;
+  if ((k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod) && clang_isCursorDefinition(c) &&
+      clang_Location_isFromMainFile(clang_getCursorLocation(c)) && cx_has_attr(c, CXCursor_CUDADeviceAttr) &&
+      !cx_has_attr(c, CXCursor_CUDAGlobalAttr)) {
+    CXCursor *p = xcalloc(1, sizeof *p);
+    *p = c;
+    vec_push(defs, p);
+  }
+  return CXChildVisit_Continue;
+}
+
+static bool external(CXCursor c) {
+  return clang_getCursorLinkage(c) == CXLinkage_External && !clang_Cursor_isFunctionInlined(c) &&
+         clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c));
+}
+
+static void rdc_functions(Fe *fe, CXTranslationUnit tu, CXTranslationUnit tu2) {
+  Vec defs = {0};
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), rdc_cb, &defs);
+  for (int i = 0; i < defs.n; i++) {
+    CXCursor c = *(CXCursor *)defs.v[i];
+    if (external(c)) fe_func(fe, tu2 ? twin(tu2, c) : c);
+  }
+  for (int i = 0; i < fe->funcs.n; i++) {
+    FnMap *m = fe->funcs.v[i];
+    Obj *f = m->o;
+    if (f->is_kernel || (f->has_body && !external(m->c))) continue;
+    f->key = cx_str(clang_Cursor_getMangling(m->c));
+    f->uses_tid = true;
+    if (!f->has_body) f->impure = true;
+  }
+}
+
 static double now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -456,6 +500,7 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
     k->max_threads = launch_bounds(tu, c);
     vec_push(&prog->kernels, k);
   }
+  if (o->rdc) rdc_functions(&fe, tu, tu2);
   if (nerrors) {
     clang_disposeTranslationUnit(tu);
     clang_disposeIndex(idx);

@@ -1955,11 +1955,15 @@ static char *params_decl(Obj *f) {
 
 static void device_fn(Em *e, Obj *f, bool proto) {
   name_locals(f);
-  char *sig = xfmt("static %s(%s)", ty_decl(f->ty, f->cname), params_decl(f));
+  /* -rdc: a device function with external linkage (the frontend gives it
+   * its mangled name as key, and uses_tid) is cu_dev_<key> for the linker,
+   * defined here or in another file's object */
+  char *sig = xfmt("%s%s(%s)", f->key ? "" : "static ", ty_decl(f->ty, f->cname), params_decl(f));
   if (proto) {
-    line(e, "%s;", sig);
+    line(e, "%s%s;", sig, f->key ? xfmt(" __asm__(\"cu_dev_%s\")", f->key) : "");
     return;
   }
+  if (f->key && !f->has_body) return;
   line(e, "/* __device__ %s, %s:%d */", f->name, f->file, f->line);
   line(e, "%s", sig);
   e->fn = f;
