@@ -170,6 +170,10 @@ int main(int argc, char **argv) {
     fprintf(stderr, "cucc: error: -o names one output, but %d inputs were given (with -c, -E or -M)\n", nsrc);
     return 1;
   }
+  if (d->deps && (d->mf || d->out) && nsrc > 1) {
+    fprintf(stderr, "cucc: error: a dependency file named by -MF or -o is one file, but %d inputs were given\n", nsrc);
+    return 1;
+  }
   /* a program for another machine links with the runtime built for it:
    * say so before compiling anything if there is none */
   bool links = d->mode == M_LINK || d->mode == M_RUN;
