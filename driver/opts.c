@@ -1,5 +1,5 @@
-/* opts.c: nvcc's command line. Every option of `nvcc --help` (CUDA 12 and
- * 13) is in the table below, with nvcc's spellings: `--long-name` and
+/* opts.c: nvcc's command line. Every option of `nvcc --help` (CUDA 13.0,
+ * and -Xcudafe) is in the table below, with nvcc's spellings: `--long-name` and
  * `-short-name`, a value after `=` or in the next argument, list values
  * split at commas (-I a,b is two folders, as in nvcc), and --options-file
  * read in place. What each one does in cucc (implemented, accepted with
