@@ -31,8 +31,9 @@ endef
 deps:
 	$(call apt,$(PKGS))
 
+# (libomp-dev: clang's OpenMP, for the host code of tests/buildsys/openmp.cu)
 deps-clang:
-	$(call apt,$(PKGS) clang)
+	$(call apt,$(PKGS) clang libomp-dev)
 
 configure: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_ARGS) >/dev/null

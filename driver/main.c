@@ -1,82 +1,12 @@
-/* main.c: the cucc command. nvcc-like options; each .cu is translated by
- * the frontend into a device C unit and a host C++ unit, which the system C
- * and C++ compilers build; everything links with libcucc_rt. */
+/* main.c: the cucc command. nvcc's options (opts.c); each .cu is translated
+ * by the frontend into a device C unit and a host C++ unit, which the
+ * system C and C++ compilers build (compile.c); everything links with
+ * libcucc_rt. */
 #include "cucc.h"
 #include "drv.h"
 #include "cucc_config.h"
 #include <sys/stat.h>
 #include <unistd.h>
-
-static const char usage[] =
-  "usage: cucc [options] file... [-o output]\n"
-  "Compiles CUDA programs (.cu) into native CPU executables; no GPU or CUDA toolkit needed.\n"
-  "Inputs: .cu (CUDA), .c (C), .cpp/.cc/.cxx (C++), .o/.a (objects, libraries).\n"
-  "  -o FILE              output file (default a.out, or NAME.o with -c)\n"
-  "  -c                   compile each input to an object file, do not link\n"
-  "  -I DIR, -D X[=V], -U X   preprocessor options (device and host code)\n"
-  "  -O0 .. -O3           optimization of host code (default -O2); device code\n"
-  "                       is built at -O3 unless -O0, -g or -G is given\n"
-  "  -g, -G, -lineinfo    debug information\n"
-  "  -std=c++NN           C++ standard of host code (default c++17)\n"
-  "  -arch=sm_XX          compute capability to model (default sm_75); also\n"
-  "                       --gpu-architecture, -code, -gencode (recorded)\n"
-  "  -maxrregcount=N      cap on registers per thread (recorded)\n"
-  "  -Xcompiler A,B       pass options to the host C/C++ compilers\n"
-  "  -Xlinker A,B         pass options to the linker\n"
-  "  -l LIB, -L DIR       libraries to link\n"
-  "  -ccbin CXX           host C++ compiler, or its folder (default $CXX or c++);\n"
-  "                       the C compiler is its sibling (g++: gcc, clang++: clang),\n"
-  "                       without -ccbin $CC; a cross compiler (aarch64-linux-gnu-g++)\n"
-  "                       builds for its machine, with cucc's runtime for it\n"
-  "  -x cu                treat the following inputs as CUDA\n"
-  "  -w                   no warnings from the host compilers\n"
-  "  --check[=LIST]       build a checked program (docs/checking.md): LIST of\n"
-  "                       memcheck, racecheck, synccheck, initcheck, leakcheck\n"
-  "                       or all (default: all but leakcheck)\n"
-  "  --keep               keep the generated C next to the output\n"
-  "  --dump-lir           print the lowered form of each kernel (shapes, regions,\n"
-  "                       versions, lanes and masks) on stderr\n"
-  "  -v                   print each command as it runs\n"
-  "  --version, --help\n";
-
-typedef struct In { const char *path; int kind; } In;   /* kind: see in_kind */
-enum { K_CU, K_C, K_CXX, K_OBJ };
-
-static int in_kind(const char *p, bool force_cu) {
-  if (force_cu) return K_CU;
-  const char *e = strrchr(p, '.');
-  if (!e) return K_OBJ;
-  if (!strcmp(e, ".cu")) return K_CU;
-  if (!strcmp(e, ".c")) return K_C;
-  if (!strcmp(e, ".cpp") || !strcmp(e, ".cc") || !strcmp(e, ".cxx") || !strcmp(e, ".C")) return K_CXX;
-  return K_OBJ;
-}
-
-static void die_usage(const char *msg, const char *arg) {
-  fprintf(stderr, "cucc: error: %s '%s'\n(run 'cucc --help' for the options)\n", msg, arg);
-  exit(1);
-}
-
-static void split_commas(Vec *v, const char *s) {
-  char *c = xstrdup(s);
-  for (char *t = strtok(c, ","); t; t = strtok(NULL, ",")) vec_push(v, xstrdup(t));
-}
-
-/* --check=LIST: the checkers, as cucc_rt.h's CU_CK_* bits */
-static unsigned check_list(const char *l) {
-  static const char *const names[] = {"memcheck", "racecheck", "synccheck", "initcheck", "leakcheck"};
-  unsigned r = 0;
-  char *c = xstrdup(l);
-  for (char *t = strtok(c, ","); t; t = strtok(NULL, ",")) {
-    unsigned b = 0;
-    for (unsigned i = 0; i < 5; i++)
-      if (!strcmp(t, names[i])) b = 1u << i;
-    if (!strcmp(t, "all")) b = 31;
-    if (!b) die_usage("unknown checker (memcheck, racecheck, synccheck, initcheck, leakcheck, all)", t);
-    r |= b;
-  }
-  return r;
-}
 
 static bool exists(const char *p) {
   struct stat st;
@@ -85,8 +15,9 @@ static bool exists(const char *p) {
 
 /* cucc's headers and runtime, found from the executable: the build tree
  * (build/cucc, build/include/cucc, build/lib) or an install prefix
- * (bin/cucc, include/cucc, lib). */
-static void find_home(char **inc, char **lib) {
+ * (bin/cucc, include/cucc, lib). lib/cucc is the same seen as a CUDA
+ * toolkit's folder by build systems (include/, lib/libcudart.a ...). */
+static void find_home(Drv *d) {
   char exe[4096];
   ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
   if (n <= 0) { fprintf(stderr, "cucc: error: cannot find my own executable\n"); exit(1); }
@@ -95,10 +26,11 @@ static void find_home(char **inc, char **lib) {
   *slash = 0;
   const char *cands[][2] = {{"%s/include/cucc", "%s/lib"}, {"%s/../include/cucc", "%s/../lib"}};
   for (size_t i = 0; i < 2; i++) {
-    char *ip = xfmt(cands[i][0], exe), *lp = xfmt(cands[i][1], exe);
-    if (exists(xfmt("%s/cuda_runtime.h", ip)) && exists(xfmt("%s/libcucc_rt.a", lp))) {
-      *inc = ip;
-      *lib = lp;
+    char *ip = realpath(xfmt(cands[i][0], exe), NULL), *lp = realpath(xfmt(cands[i][1], exe), NULL);
+    if (ip && lp && exists(xfmt("%s/cuda_runtime.h", ip)) && exists(xfmt("%s/libcucc_rt.a", lp))) {
+      d->incdir = ip;
+      d->libdir = lp;
+      d->top = xfmt("%s/cucc", lp);
       return;
     }
   }
@@ -106,185 +38,215 @@ static void find_home(char **inc, char **lib) {
   exit(1);
 }
 
-static char *stem(const char *p) {
-  const char *b = strrchr(p, '/');
-  b = b ? b + 1 : p;
-  const char *e = strrchr(b, '.');
-  return e ? xstrndup(b, e - b) : xstrdup(b);
+/* -v: first what nvcc's -v shows of its installation, which build
+ * systems read (CMake: TOP, NVVMIR_LIBRARY_DIR, INCLUDES, LIBRARIES and
+ * the link line that holds LIBRARIES' value): here cucc's folders. */
+static void print_env(Drv *d, const char *linkdir) {
+  fprintf(stderr, "#$ _CUCC_=cucc %s (not NVIDIA's nvcc; these lines follow nvcc -v's for build systems)\n",
+          CUCC_VERSION);
+  fprintf(stderr, "#$ TOP=%s\n", d->top);
+  fprintf(stderr, "#$ NVVMIR_LIBRARY_DIR=%s/nvvm/libdevice\n", d->top);
+  fprintf(stderr, "#$ INCLUDES=%s\n", drv_quote(xfmt("-I%s", d->incdir)));
+  fprintf(stderr, "#$ LIBRARIES=%s\n", drv_quote(xfmt("-L%s", linkdir)));
+  /* the device code's compute capability, in nvcc's words */
+  fprintf(stderr, "cucc: device code models sm_%d (-arch compute_%d)\n", d->o.arch, d->o.arch);
+}
+
+static bool has_prefix(const char *s, const char *p) { return !strncmp(s, p, strlen(p)); }
+
+/* Which of the host compiler's options the parse must see too: the
+ * preprocessor's, the language's and the target's (so -fopenmp defines
+ * _OPENMP and -mavx2 lets host intrinsics parse), never warnings. */
+static void parse_flags(Drv *d, Tools *t, bool has_cu) {
+  Vec *pf = &d->o.parse_flags;
+  static const char *const pairs[] = {"-isystem", "-idirafter", "-include", "-iquote", "-imacros"};
+  static const char *const one[] = {"-D", "-U", "-I", "-std=", "-march=", "-mcpu=", "-mavx", "-msse", "-mfma",
+                                    "-mf16c", "-mbmi", "-mpopcnt", "-mlzcnt", "-maes", "-mpclmul", "-msha",
+                                    "-fno-exceptions", "-fexceptions", "-fno-rtti", "-frtti", "-fopenmp",
+                                    "-fsigned-char", "-funsigned-char", "-isystem", "-idirafter", "-iquote"};
+  for (int i = 0; i < d->hflags.n; i++) {
+    const char *f = d->hflags.v[i];
+    bool pair = false;
+    for (size_t k = 0; k < sizeof pairs / sizeof *pairs; k++) pair |= !strcmp(f, pairs[k]);
+    if (pair && i + 1 < d->hflags.n) {
+      vec_push(pf, (void *)f);
+      vec_push(pf, d->hflags.v[++i]);
+      continue;
+    }
+    for (size_t k = 0; k < sizeof one / sizeof *one; k++)
+      if (has_prefix(f, one[k])) {
+        vec_push(pf, (void *)f);
+        break;
+      }
+  }
+  /* <omp.h>: libclang's own header folder has none on Debian (without
+   * libomp-19-dev), the host compiler's has, with or without -fopenmp;
+   * after every other folder, so only what clang lacks comes from there.
+   * gcc's declares allocators with __attribute__((__malloc__ (omp_free))),
+   * a form clang refuses: in the parse (which only reads host code) that
+   * attribute is dropped. */
+  if (has_cu) {
+    const char *gi = drv_gcc_include(t);
+    if (gi) {
+      vec_push(pf, "-idirafter");
+      vec_push(pf, (void *)gi);
+      vec_push(pf, "-D__malloc__(...)=");
+    }
+  }
+  if (d->o.rdc) vec_push(pf, "-D__CUDACC_RDC__");
+}
+
+/* The flags of the device C compile that come from options. */
+static void device_flags(Drv *d, Tools *t) {
+  const char *cpu = drv_cpu_flag(t, d->cpu);
+  if (cpu) vec_push(&d->dflags, (void *)cpu);
+  if (d->fast_math) {
+    /* nvcc's fast math approximates and reassociates, but still knows
+     * NaN and infinity (isnan stays meaningful) */
+    vec_push(&d->dflags, "-ffast-math");
+    vec_push(&d->dflags, "-fno-finite-math-only");
+    vec_push(&d->o.macros, "-D__USE_FAST_MATH__");
+  }
+  if (d->no_fmad) vec_push(&d->dflags, "-ffp-contract=off");
+  if (d->approx_div) vec_push(&d->dflags, "-freciprocal-math");
+  if (d->stack_protect) vec_push(&d->dflags, "-fstack-protector-strong");
+}
+
+/* The files the command would make: what --clean-targets removes. */
+static void clean(Drv *d, Tools *t) {
+  Vec outs = {0};
+  if (d->mode == M_COMPILE) {
+    for (int i = 0; i < d->ins.n; i++) {
+      In *in = d->ins.v[i];
+      if (in->kind == K_OBJ) continue;
+      vec_push(&outs, d->out ? (char *)d->out : xfmt("%s%s%s.o", d->odir ? d->odir : "", d->odir ? "/" : "", drv_stem(in->path)));
+      if (d->deps) vec_push(&outs, drv_depfile(d, in));
+    }
+  } else {
+    const char *def = d->mode == M_LIB ? "a.a" : d->mode == M_DLINK ? "a_dlink.o" : "a.out";
+    vec_push(&outs, d->out ? (char *)d->out : (char *)def);
+  }
+  for (int i = 0; i < outs.n; i++) {
+    if (t->verbose || t->dryrun) fprintf(stderr, "#$ rm %s\n", drv_quote(outs.v[i]));
+    if (!t->dryrun) unlink(outs.v[i]);
+  }
 }
 
 int main(int argc, char **argv) {
-  CuOpts o = {0};
-  o.std = "c++17";
-  o.arch = 75;
-  o.opt = -1;
-  Vec ins = {0}, xc = {0}, xl = {0}, libs = {0};
-  const char *out = NULL, *ccbin = NULL;
-  bool compile_only = false, force_cu = false, nowarn = false;
+  Drv dv = {0}, *d = &dv;
+  drv_parse_args(d, argc, argv);
+  find_home(d);
+  d->o.incdir = d->incdir;
 
-  for (int i = 1; i < argc; i++) {
-    char *a = argv[i];
-#define NEXT() (i + 1 < argc ? argv[++i] : (die_usage("missing argument to", a), ""))
-    if (a[0] != '-' || !a[1]) {
-      In *in = xcalloc(1, sizeof *in);
-      in->path = a;
-      in->kind = in_kind(a, force_cu);
-      vec_push(&ins, in);
-    } else if (!strcmp(a, "-o")) out = NEXT();
-    else if (!strcmp(a, "-c") || !strcmp(a, "--compile")) compile_only = true;
-    else if (!strcmp(a, "-I")) vec_push(&o.incs, NEXT());
-    else if (!strncmp(a, "-I", 2)) vec_push(&o.incs, a + 2);
-    else if (!strcmp(a, "-D")) vec_push(&o.macros, xfmt("-D%s", NEXT()));
-    else if (!strncmp(a, "-D", 2)) vec_push(&o.macros, a);
-    else if (!strcmp(a, "-U")) vec_push(&o.macros, xfmt("-U%s", NEXT()));
-    else if (!strncmp(a, "-U", 2)) vec_push(&o.macros, a);
-    else if (!strcmp(a, "-O")) o.opt = 1;
-    else if (a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) o.opt = a[2] - '0';
-    else if (!strcmp(a, "-g") || !strcmp(a, "-G") || !strcmp(a, "--debug") || !strcmp(a, "--device-debug")) o.debug = true;
-    else if (!strcmp(a, "-lineinfo") || !strcmp(a, "--generate-line-info")) ;
-    else if (!strncmp(a, "-std=", 5)) o.std = a + 5;
-    else if (!strncmp(a, "--std=", 6)) o.std = a + 6;
-    else if (!strncmp(a, "-arch=", 6) || !strncmp(a, "--gpu-architecture=", 19) || !strcmp(a, "-arch") ||
-             !strcmp(a, "--gpu-architecture")) {
-      const char *v = strchr(a, '=') ? strchr(a, '=') + 1 : NEXT();
-      const char *d = strpbrk(v, "0123456789");
-      if (strncmp(v, "sm_", 3) && strncmp(v, "compute_", 8) && strcmp(v, "native") && strcmp(v, "all") &&
-          strcmp(v, "all-major"))
-        die_usage("unknown GPU architecture", v);
-      if (d) o.arch = atoi(d);
-    } else if (!strncmp(a, "-code=", 6) || !strncmp(a, "--gpu-code=", 11)) ;
-    else if (!strcmp(a, "-code") || !strcmp(a, "-gencode") || !strcmp(a, "--generate-code")) NEXT();
-    else if (!strncmp(a, "-gencode=", 9) || !strncmp(a, "--generate-code=", 16)) ;
-    else if (!strncmp(a, "-maxrregcount=", 14)) o.maxrreg = atoi(a + 14);
-    else if (!strcmp(a, "-maxrregcount")) o.maxrreg = atoi(NEXT());
-    else if (!strcmp(a, "-Xcompiler") || !strcmp(a, "--compiler-options")) split_commas(&xc, NEXT());
-    else if (!strncmp(a, "-Xcompiler=", 11)) split_commas(&xc, a + 11);
-    else if (!strcmp(a, "-Xlinker") || !strcmp(a, "--linker-options")) split_commas(&xl, NEXT());
-    else if (!strcmp(a, "-l")) vec_push(&libs, xfmt("-l%s", NEXT()));
-    else if (!strncmp(a, "-l", 2)) vec_push(&libs, a);
-    else if (!strcmp(a, "-L")) vec_push(&libs, xfmt("-L%s", NEXT()));
-    else if (!strncmp(a, "-L", 2)) vec_push(&libs, a);
-    else if (!strcmp(a, "-ccbin") || !strcmp(a, "--compiler-bindir")) ccbin = NEXT();
-    else if (!strcmp(a, "-x")) {
-      const char *l = NEXT();
-      if (strcmp(l, "cu")) die_usage("unsupported language", l);
-      force_cu = true;
-    } else if (!strcmp(a, "-w")) nowarn = true;
-    else if (!strcmp(a, "--keep") || !strcmp(a, "-keep")) o.keep = true;
-    else if (!strcmp(a, "--dump-lir")) o.dump_lir = true;
-    else if (!strcmp(a, "--check")) o.check = 15;   /* memcheck racecheck synccheck initcheck */
-    else if (!strncmp(a, "--check=", 8)) o.check = check_list(a + 8);
-    else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) o.verbose = true;
-    else if (!strcmp(a, "--version") || !strcmp(a, "-V")) {
-      printf("cucc %s: CUDA to native CPU compiler (libclang %s)\n", CUCC_VERSION, CUCC_LLVM_VERSION);
-      return 0;
-    } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      fputs(usage, stdout);
-      return 0;
-    } else die_usage("unknown option", a);
-  }
-  if (!ins.n) {
+  Tools t = {0};
+  t.verbose = d->o.verbose;
+  t.dryrun = d->dryrun;
+  drv_compilers(&t, d->ccbin);
+  /* the target matters to parsing and to linking, not to plain .c/.cpp */
+  bool need_target = d->mode != M_COMPILE || t.verbose || t.dryrun;
+  for (int i = 0; i < d->ins.n; i++) need_target |= ((In *)d->ins.v[i])->kind == K_CU;
+  if (need_target) drv_target(&t);
+  d->o.target = t.triple;
+  /* cucc's runtime (and libcudart.a & co., which are it) for the
+   * target: lib/cucc/lib, or a cross target's lib/<triple> */
+  const char *linkdir = t.libsub ? xfmt("%s/%s", d->libdir, t.libsub) : xfmt("%s/lib", d->top);
+  if (t.verbose || t.dryrun) print_env(d, linkdir);
+
+  if (!d->ins.n) {
     fprintf(stderr, "cucc: error: no input files\n(run 'cucc --help' for the options)\n");
     return 1;
   }
-  for (int i = 0; i < ins.n; i++) {
-    In *in = ins.v[i];
+  int nsrc = 0;
+  for (int i = 0; i < d->ins.n; i++) {
+    In *in = d->ins.v[i];
     if (!exists(in->path)) {
       fprintf(stderr, "cucc: error: %s: No such file or directory\n", in->path);
       return 1;
     }
+    nsrc += in->kind != K_OBJ;
   }
-  if (compile_only && out && ins.n > 1) {
-    fprintf(stderr, "cucc: error: -o with -c names one output, but %d inputs were given\n", ins.n);
+  bool per_input = d->mode == M_COMPILE || d->mode == M_PREPROC || d->mode == M_DEPS;
+  if (per_input && d->out && nsrc > 1) {
+    fprintf(stderr, "cucc: error: -o names one output, but %d inputs were given (with -c, -E or -M)\n", nsrc);
     return 1;
   }
-
-  char *incdir, *libdir;
-  find_home(&incdir, &libdir);
-  o.incdir = incdir;
-
-  Tools t = {0};
-  t.verbose = o.verbose;
-  drv_compilers(&t, ccbin);
-  /* the target matters to parsing and to linking, not to plain .c/.cpp */
-  bool need_target = !compile_only;
-  for (int i = 0; i < ins.n; i++) need_target |= ((In *)ins.v[i])->kind == K_CU;
-  if (need_target) drv_target(&t);
-  o.target = t.triple;
+  if (d->deps && (d->mf || d->out) && nsrc > 1) {
+    fprintf(stderr, "cucc: error: a dependency file named by -MF or -o is one file, but %d inputs were given\n", nsrc);
+    return 1;
+  }
   /* a program for another machine links with the runtime built for it:
    * say so before compiling anything if there is none */
-  if (t.libsub && !compile_only) {
-    libdir = xfmt("%s/%s", libdir, t.libsub);
-    if (!exists(xfmt("%s/libcucc_rt.a", libdir))) {
-      fprintf(stderr, "cucc: error: %s builds for %s, but cucc has no runtime for it (%s/libcucc_rt.a)\n"
-              "(README.md, Hosts: how to build one)\n", t.cxx, t.triple, libdir);
-      return 1;
-    }
+  bool links = d->mode == M_LINK || d->mode == M_RUN;
+  if (t.libsub && links && !exists(xfmt("%s/libcucc_rt.a", linkdir))) {
+    fprintf(stderr, "cucc: error: %s builds for %s, but cucc has no runtime for it (%s/libcucc_rt.a)\n"
+            "(README.md, Hosts: how to build one)\n", t.cxx, t.triple, linkdir);
+    return 1;
+  }
+  if (!t.libsub && !exists(xfmt("%s/libcucc_rt.a", linkdir))) {
+    fprintf(stderr, "cucc: error: cucc's runtime is missing from %s\n", linkdir);
+    return 1;
+  }
+  if (d->clean) {
+    clean(d, &t);
+    return 0;
   }
   drv_init_cleanup();
 
-  /* common flags of host compiles */
-  Vec hflags = {0};
-  int hopt = o.opt < 0 ? 2 : o.opt;
-  vec_push(&hflags, xfmt("-O%d", hopt));
-  if (o.debug) vec_push(&hflags, "-g");
-  if (nowarn) vec_push(&hflags, "-w");
-  for (int i = 0; i < xc.n; i++) vec_push(&hflags, xc.v[i]);
-  o.xc = xc;
+  /* a shared library's objects must be position-independent */
+  if (d->shared) vec_push(&d->hflags, "-fPIC");
+  device_flags(d, &t);
+  bool has_cu = false;
+  for (int i = 0; i < d->ins.n; i++) has_cu |= ((In *)d->ins.v[i])->kind == K_CU;
+  parse_flags(d, &t, has_cu && d->mode != M_PREPROC && d->mode != M_DEPS);
+  d->o.xc = d->hflags;
+
+  int rc = 0;
+  if (d->mode == M_PREPROC || d->mode == M_DEPS) {
+    for (int i = 0; i < d->ins.n && !rc; i++) {
+      In *in = d->ins.v[i];
+      if (in->kind == K_OBJ) continue;
+      if (d->mode == M_PREPROC) rc = drv_preprocess(d, &t, in, d->out);
+      else rc = drv_deps(d, &t, in, NULL, d->mf ? d->mf : d->out);
+    }
+    return rc ? 1 : 0;
+  }
 
   Vec objs = {0};
-  int rc = 0;
-  for (int i = 0; i < ins.n && !rc; i++) {
-    In *in = ins.v[i];
-    char *objout = NULL;
-    if (compile_only) objout = out ? xstrdup(out) : xfmt("%s.o", stem(in->path));
+  for (int i = 0; i < d->ins.n && !rc; i++) {
+    In *in = d->ins.v[i];
     if (in->kind == K_OBJ) {
-      vec_push(&objs, (void *)in->path);
+      if (d->mode != M_COMPILE) vec_push(&objs, (void *)in->path);
       continue;
     }
-    char *obj = objout ? objout : drv_temp(".o", false);
-    if (in->kind == K_C || in->kind == K_CXX) {
-      Vec a = {0};
-      vec_push(&a, (void *)(in->kind == K_C ? t.cc : t.cxx));
-      for (int j = 0; j < hflags.n; j++) vec_push(&a, hflags.v[j]);
-      for (int j = 0; j < o.incs.n; j++) vec_push(&a, xfmt("-I%s", (char *)o.incs.v[j]));
-      /* as nvcc does: plain C and C++ sources may include the CUDA headers */
-      vec_push(&a, xfmt("-I%s", incdir));
-      for (int j = 0; j < o.macros.n; j++) vec_push(&a, o.macros.v[j]);
-      vec_push(&a, "-c");
-      vec_push(&a, (void *)in->path);
-      vec_push(&a, "-o");
-      vec_push(&a, obj);
-      rc = drv_run(&t, &a);
-    } else {
-      const char *keepbase = o.keep ? xfmt("%s.%s", out ? out : compile_only ? stem(in->path) : "a.out", stem(in->path)) : NULL;
-      rc = drv_cu(&t, &o, in->path, obj, &hflags, keepbase);
+    const char *target = NULL;   /* the object's name as a dependency target */
+    char *obj;
+    if (d->mode == M_COMPILE) {
+      target = d->out ? d->out : xfmt("%s.o", drv_stem(in->path));
+      obj = d->out ? (char *)d->out : d->odir ? xfmt("%s/%s", d->odir, target) : (char *)target;
+    } else obj = drv_temp(".o", false);
+    if (d->deps) rc = drv_deps(d, &t, in, target, drv_depfile(d, in));
+    if (!rc) rc = drv_compile(d, &t, in, obj);
+    if (rc && d->mode == M_COMPILE) drv_fail_output(obj);
+    vec_push(&objs, obj);
+  }
+  const char *out = d->out;
+  if (!rc) switch (d->mode) {
+    case M_LIB: rc = drv_lib(d, &t, &objs, out = out ? out : "a.a"); break;
+    case M_DLINK: rc = drv_dlink(d, &t, out = out ? out : "a_dlink.o"); break;
+    case M_RLINK: rc = drv_rlink(d, &t, &objs, out = out ? out : "a.o"); break;
+    case M_LINK: case M_RUN: rc = drv_link(d, &t, &objs, out = out ? out : "a.out", linkdir); break;
+    default: break;
     }
-    if (!compile_only) vec_push(&objs, obj);
-  }
   if (rc) {
-    drv_fail_output(compile_only ? NULL : out);
+    if (d->mode != M_COMPILE && d->mode != M_SYNTAX) drv_fail_output(out);
     return 1;
   }
-  if (compile_only) return 0;
-
-  /* link */
-  Vec a = {0};
-  vec_push(&a, (void *)t.cxx);
-  for (int i = 0; i < objs.n; i++) vec_push(&a, objs.v[i]);
-  vec_push(&a, xfmt("-L%s", libdir));
-  vec_push(&a, "-lcucc_rt");
-  for (int i = 0; i < libs.n; i++) vec_push(&a, libs.v[i]);
-  for (int i = 0; i < xl.n; i++) vec_push(&a, xfmt("-Wl,%s", (char *)xl.v[i]));
-  vec_push(&a, "-lpthread");
-  vec_push(&a, "-lm");
-  /* (what this machine's runtime was built with, e.g. the sanitizers) */
-  if (*CUCC_RT_LINK_FLAGS && !t.libsub) vec_push(&a, CUCC_RT_LINK_FLAGS);
-  vec_push(&a, "-o");
-  vec_push(&a, (void *)(out ? out : "a.out"));
-  if (drv_run(&t, &a)) {
-    drv_fail_output(out ? out : "a.out");
-    return 1;
+  if (drv_write_times(d->time_file)) return 1;
+  if (d->mode == M_RUN) {
+    Vec a = {0};
+    vec_push(&a, strchr(out, '/') ? (char *)out : xfmt("./%s", out));
+    for (int i = 0; i < d->run_args.n; i++) vec_push(&a, d->run_args.v[i]);
+    return drv_run(&t, &a) ? 1 : 0;
   }
   return 0;
 }

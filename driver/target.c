@@ -63,3 +63,25 @@ void drv_target(Tools *t) {
   t->triple = m;
   t->libsub = norm_triple(m);
 }
+
+/* --cpu: the instruction set device C is built for. By default this
+ * machine's (-march=native: a kernel's lane loops get the widest vectors
+ * the CPU has); a cross build keeps its target's baseline, as does
+ * --cpu=portable (a program that must run on other machines); any other
+ * value is a -march value of the host C compiler. NULL: no flag. */
+const char *drv_cpu_flag(Tools *t, const char *cpu) {
+  if (!cpu) cpu = t->triple ? "portable" : "native";
+  if (!strcmp(cpu, "portable")) return NULL;
+  return xfmt("-march=%s", cpu);
+}
+
+/* The host C compiler's own header folder (gcc's has omp.h, which
+ * libclang's resource folder lacks on Debian); NULL if it cannot say. */
+const char *drv_gcc_include(Tools *t) {
+  Vec a = {0};
+  vec_push(&a, (void *)t->cc);
+  vec_push(&a, "-print-file-name=include");
+  char *d = drv_capture(t, &a);
+  struct stat st;
+  return d && d[0] == '/' && stat(d, &st) == 0 && S_ISDIR(st.st_mode) ? d : NULL;
+}

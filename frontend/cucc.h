@@ -33,7 +33,10 @@ void vec_push(Vec *v, void *p);
 /* ---- options shared by the driver and the frontend ---- */
 typedef struct CuOpts {
   Vec incs;            /* char*: -I dirs, in order */
-  Vec macros;          /* char*: "-DNAME=V" or "-UNAME", in command-line order */
+  Vec macros;          /* char*: preprocessor arguments of the parse and the host
+                          compile, in command-line order: "-DNAME=V", "-UNAME",
+                          and the pairs "-include" FILE, "-isystem" DIR,
+                          "-idirafter" DIR */
   const char *std;     /* -std= value for host C++ ("c++17" default) */
   int arch;            /* -arch=sm_XX -> XX (default 75) */
   int opt;             /* -O level 0..3 (default 3 for device code) */
@@ -46,6 +49,12 @@ typedef struct CuOpts {
   const char *target;  /* cross build: the host compilers' triple; NULL: this machine */
   unsigned check;      /* --check: CU_CK_* checkers of cucc_rt.h, 0 = none */
   bool dump_lir;       /* --dump-lir: the lowered form on stderr */
+  bool rdc;            /* -rdc=true: device functions and variables may be
+                          defined in another .cu (extern linkage, fixed ABI) */
+  bool resusage;       /* -Xptxas -v: print each kernel's registers and
+                          shared memory as ptxas does */
+  Vec parse_flags;     /* char*: more flags of the parse only (-Werror,
+                          -fopenmp, -march ... from -Xcompiler) */
 } CuOpts;
 
 /* ---- the typed IR of device code (built by frontend/parse.c) ---- */
@@ -200,15 +209,17 @@ struct Obj {
   int max_threads;     /* __launch_bounds__ */
   /* kernels, set by lowering: what ptxas would report */
   int64_t smem_static; /* static shared memory, bytes */
+  int64_t param_bytes; /* the parameters' bytes as packed */
   int nregs;           /* estimated registers per thread */
   bool has_sync;
   bool has_warp;       /* contains a warp collective: inlined into callers */
 };
 
-/* A device function with barriers, warp collectives or __shared__
- * variables is inlined into its callers (frontend/inline.c), never emitted. */
+/* A device function with barriers or __shared__ variables is inlined into
+ * its callers (frontend/inline.c), never emitted. (One with warp
+ * collectives runs as a warp: lowering/build.c, warp_fn.) */
 static inline bool fn_inlined(const Obj *f) {
-  return !f->is_kernel && (f->has_sync || f->has_warp || f->shared.n);
+  return !f->is_kernel && (f->has_sync || f->shared.n);
 }
 
 /* A translation unit's device program. */

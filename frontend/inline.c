@@ -1,9 +1,8 @@
-/* inline.c: device functions that contain __syncthreads(), warp
- * collectives or __shared__ variables are inlined into their callers' IR, so that the barrier or
- * the collective stands in the kernel, where lowering/ can split regions
- * and gather lanes (a function is otherwise called once per lane). This is
- * what makes cooperative groups' methods and helpers such as a warp
- * reduction work.
+/* inline.c: device functions that contain __syncthreads() or __shared__
+ * variables are inlined into their callers' IR, so that the barrier stands
+ * in the kernel, where lowering/ can split regions, and the variable is
+ * one per block. (Warp collectives need no inlining: a function with them
+ * runs as a warp, lowering/build.c.)
  *
  * A call is inlined when it sits in a statement's expression, a
  * declaration's initializer, a return value or an if/switch condition
@@ -163,7 +162,7 @@ static void inl_expr(Fe *p, Node *n, Vec *pre) {
   }
   if (!tails(body, res)) {
     errorat(n->file, n->line, n->col,
-            "unsupported in device code: call to '%s', which has barriers, warp collectives or __shared__ data and returns before its end", f->name);
+            "unsupported in device code: call to '%s', which has barriers or __shared__ data and returns before its end", f->name);
     n->ck = C_BUILTIN;   /* reported: not again by fe_inline_left */
     return;
   }
@@ -225,7 +224,7 @@ void fe_inline_left(Node *n) {
   if (!n) return;
   if (n->k == N_CALL && n->ck == C_FUNC && needs(n->fn))
     errorat(n->file, n->line, n->col,
-            "unsupported in device code: call to '%s' (it has barriers, warp collectives or __shared__ data) in this position "
+            "unsupported in device code: call to '%s' (it has barriers or __shared__ data) in this position "
             "(call it in a statement of its own)", n->fn->name);
   fe_inline_left(n->a);
   fe_inline_left(n->b);

@@ -803,6 +803,18 @@ static Node *method_call(Fe *p, CXCursor c, CXCursor f, char *name) {
   return ret_ref(n);
 }
 
+/* a declaration of the user's: neither a system header's nor cucc's own
+ * (whose bodiless functions are intrinsics) */
+static bool user_decl(Fe *p, CXCursor f) {
+  if (clang_Location_isInSystemHeader(clang_getCursorLocation(f))) return false;
+  const char *file;
+  int line, col;
+  cx_loc(f, &file, &line, &col);
+  const char *inc = p->opts->incdir;
+  size_t n = inc ? strlen(inc) : 0;
+  return !n || strncmp(file, inc, n) || file[n] != '/';
+}
+
 static Node *call(Fe *p, CXCursor c) {
   CXCursor f = clang_getCursorReferenced(c);
   enum CXCursorKind fk = clang_getCursorKind(f);
@@ -924,6 +936,17 @@ static Node *call(Fe *p, CXCursor c) {
     n->fn = fe_func(p, def);
     return bind(n, 0);
   }
+  if (cx_has_attr(f, CXCursor_CUDADeviceAttr) && user_decl(p, f)) {
+    if (!p->opts->rdc) {
+      err_c(c, "device function '%s' is declared but not defined in this file: compile with -rdc=true "
+            "(or -dc) to call one defined in another file", name);
+      return n;
+    }
+    /* -rdc: defined in another file's object (translate.c names it) */
+    n->ck = C_FUNC;
+    n->fn = fe_func(p, clang_getCanonicalCursor(f));
+    return bind(n, 0);
+  }
   if (!strcmp(name, "printf")) { n->ck = C_PRINTF; return n; }
   if (!strncmp(name, "__builtin_", 10)) { n->ck = C_BUILTIN; return n; }
   /* a function from the C library headers (math.h ...): C linkage, same
@@ -932,7 +955,8 @@ static Node *call(Fe *p, CXCursor c) {
     n->ck = C_LIBM;
     return n;
   }
-  err_c(c, "device function '%s' is declared but not defined in this file (separate device compilation is not supported)", name);
+  err_c(c, "device function '%s' is declared but not defined in this file: compile with -rdc=true (or -dc) "
+        "to call one defined in another file", name);
   return n;
 }
 

@@ -3,6 +3,7 @@
  * clang's diagnostics through, builds the IR of every kernel (parse.c),
  * runs the lowering passes and prints both units. */
 #include "fe.h"
+#include <time.h>
 
 const char *fe_intern(char *s) {
   static Vec pool;
@@ -252,6 +253,93 @@ static void host_statics(Prog *prog, Buf *host) {
   if (any) buf_puts(host, "}\n");
 }
 
+/* -rdc (nvcc's separate compilation). A __device__ function with external
+ * linkage (not inline, not a template's) may be called from another file:
+ * every one defined in the main file is lowered, kernels or not, and it and
+ * those only declared here (parse.c) get a fixed ABI: their mangled name
+ * as linker name (cu_dev_<key>, lowering/emit.c) and the thread parameters
+ * whether or not this file's body needs them. A call may do anything. */
+static enum CXChildVisitResult rdc_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Vec *defs = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_Namespace || k == CXCursor_StructDecl || k == CXCursor_ClassDecl || k == CXCursor_LinkageSpec)
+    return CXChildVisit_Recurse;
+  if ((k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod) && clang_isCursorDefinition(c) &&
+      clang_Location_isFromMainFile(clang_getCursorLocation(c)) && cx_has_attr(c, CXCursor_CUDADeviceAttr) &&
+      !cx_has_attr(c, CXCursor_CUDAGlobalAttr)) {
+    CXCursor *p = xcalloc(1, sizeof *p);
+    *p = c;
+    vec_push(defs, p);
+  }
+  return CXChildVisit_Continue;
+}
+
+static bool external(CXCursor c) {
+  return clang_getCursorLinkage(c) == CXLinkage_External && !clang_Cursor_isFunctionInlined(c) &&
+         clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c));
+}
+
+static void rdc_functions(Fe *fe, CXTranslationUnit tu, CXTranslationUnit tu2) {
+  Vec defs = {0};
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), rdc_cb, &defs);
+  for (int i = 0; i < defs.n; i++) {
+    CXCursor c = *(CXCursor *)defs.v[i];
+    if (external(c)) fe_func(fe, tu2 ? twin(tu2, c) : c);
+  }
+  for (int i = 0; i < fe->funcs.n; i++) {
+    FnMap *m = fe->funcs.v[i];
+    Obj *f = m->o;
+    if (f->is_kernel || (f->has_body && !external(m->c))) continue;
+    f->key = cx_str(clang_Cursor_getMangling(m->c));   /* the external ABI (lowering/uniform.c) */
+  }
+}
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* -Xptxas -v, --resource-usage: what ptxas prints for each kernel, from
+ * the lowering's register estimate (Obj.nregs) and static shared memory.
+ * cmem[0] is the parameters after the constant bank's reserved part
+ * (0x140 bytes before Volta, 0x160 to Ada, 0x210 from Hopper). */
+/* The kernel's own mangled name: clang's host side names the stub,
+ * _Z20__device_stub__scalePfi for _Z5scalePfi (and __device_stub__k for
+ * an extern "C" k). */
+static char *kernel_name(const char *key) {
+  static const char stub[] = "__device_stub__";
+  size_t ns = sizeof stub - 1;
+  Buf b = {0};
+  buf_puts(&b, "");
+  for (const char *s = key; *s;) {
+    const char *d = s;
+    while (*d >= '0' && *d <= '9') d++;
+    if (d > s && !strncmp(d, stub, ns) && (size_t)atoi(s) > ns) {
+      buf_printf(&b, "%d", atoi(s) - (int)ns);
+      s = d + ns;
+    } else if (s == key && !strncmp(s, stub, ns)) s += ns;
+    else buf_put(&b, s++, 1);
+  }
+  return b.s;
+}
+
+static void resource_usage(Prog *prog, const CuOpts *o) {
+  int sm = o->arch ? o->arch : 75;
+  int64_t gmem = 0;
+  for (int i = 0; i < prog->syms.n; i++) gmem += ((Obj *)prog->syms.v[i])->sym_size;
+  fprintf(stderr, "ptxas info    : %lld bytes gmem\n", (long long)gmem);
+  for (int i = 0; i < prog->kernels.n; i++) {
+    Obj *k = prog->kernels.v[i];
+    int64_t params = k->param_bytes;
+    fprintf(stderr, "ptxas info    : Compiling entry function '%s' for 'sm_%d'\n", kernel_name(k->key), sm);
+    fprintf(stderr, "ptxas info    : Used %d registers, used %d barriers", k->nregs, k->has_sync ? 1 : 0);
+    if (k->smem_static) fprintf(stderr, ", %lld bytes smem", (long long)k->smem_static);
+    fprintf(stderr, ", %lld bytes cmem[0]\n", (long long)(params + (sm < 70 ? 0x140 : sm < 90 ? 0x160 : 0x210)));
+  }
+}
+
 int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
   Vec args = {0};
   /* CUDA mode, host side: one AST holding host and device code. No CUDA
@@ -270,6 +358,7 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
   if (o->target) push(&args, xfmt("--target=%s", o->target));
   push(&args, xfmt("-std=%s", o->std ? o->std : "c++17"));
   push(&args, "-D__CUDACC__");
+  push(&args, "-D__NVCC__");
   push(&args, "-D__CUCC__");
   push(&args, "-D__CUCC_PARSE__");
   push(&args, xfmt("-D__CUCC_SM__=%d", o->arch ? o->arch : 75));
@@ -280,6 +369,9 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
     push(&args, o->incs.v[i]);
   }
   for (int i = 0; i < o->macros.n; i++) push(&args, o->macros.v[i]);
+  /* -Xcompiler's preprocessor and target flags (-fopenmp, -march, -D)
+   * and the driver's parse-only ones */
+  for (int i = 0; i < o->parse_flags.n; i++) push(&args, o->parse_flags.v[i]);
   push(&args, "-include");
   push(&args, "cuda_runtime.h");
   if (o->verbose) {
@@ -289,6 +381,7 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
     push(&args, "-v");
   }
 
+  double t0 = now();
   size_t srclen = 0;
   char *src = slurp(path, &srclen);
   if (!src) {
@@ -401,6 +494,7 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
     k->max_threads = launch_bounds(tu, c);
     vec_push(&prog->kernels, k);
   }
+  if (o->rdc) rdc_functions(&fe, tu, tu2);
   if (nerrors) {
     clang_disposeTranslationUnit(tu);
     clang_disposeIndex(idx);
@@ -408,7 +502,10 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
   }
   host_register(prog, &kcur, host);
   host_statics(prog, host);
+  double t1 = now();
   if (!nerrors) lw_lower(prog, o, dev);
+  if (o->verbose) fprintf(stderr, "cucc: %s: parse %.3f s, lowering %.3f s\n", path, t1 - t0, now() - t1);
+  if (!nerrors && o->resusage) resource_usage(prog, o);
   if (tu2) clang_disposeTranslationUnit(tu2);
   clang_disposeTranslationUnit(tu);
   clang_disposeIndex(idx);

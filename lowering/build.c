@@ -40,7 +40,14 @@ typedef struct Bc {
   unsigned ck;
   bool rnoloop;         /* building a loop whose test failed: no retry */
   Vec *out;             /* W*: where statements go */
+  Obj *ret;             /* a warp version's result lanes */
+  Node *lastcall;       /* the warp-version call hoisted last */
 } Bc;
+
+bool kernelish(Obj *fn) { return fn->is_kernel || lo(fn)->warpfn; }
+
+static WarpFn *warp_fn(Bc *b, Node *call);
+static bool wf_needs(Lw *L, Obj *f);
 
 static Mask m0_ = {MK_0, 0};
 
@@ -128,29 +135,72 @@ static W *block(Bc *b, Node *n) {
  * Its arguments are gathered lane by lane into arrays, one helper computes
  * all 32 results (the lanes executing it are the current mask), and the
  * statement reads its lane's result from the array. */
+static bool hoisted_p(Node *n, void *c);
+
+/* The lanes that take an arm of ?:, && or || (where the condition, pure,
+ * holds or not): the arm's collectives and warp calls run for them only. */
+static void hoist(Bc *b, Node *n, bool cond);
+
+static void arm(Bc *b, Node *c, bool sense, Node *x) {
+  W *w = wadd(b, W_ARM, c);
+  w->id = ++b->L->nid;
+  w->mt = mask(MK_A, w->id);
+  w->x = c;
+  w->sense = sense;
+  use_hdr(b, &w->h);
+  bool full = b->full, uctx = b->uctx;
+  push_lv(b, w->mt, NULL, false);
+  b->full = b->uctx = false;
+  hoist(b, x, false);
+  b->chain.n--;
+  b->full = full;
+  b->uctx = uctx;
+}
+
 static void hoist(Bc *b, Node *n, bool cond) {
   if (!n) return;
-  if (n->k == N_COND) {
+  if (n->k == N_COND || n->k == N_LOG) {
     hoist(b, n->a, cond);
-    hoist(b, n->b, true);
-    hoist(b, n->c, true);
-    return;
-  }
-  if (n->k == N_LOG) {
-    hoist(b, n->a, cond);
-    hoist(b, n->b, true);
+    Node *x[2] = {n->b, n->k == N_COND ? n->c : NULL};
+    bool sense[2] = {n->k == N_COND || n->op == OP_LAND, false};
+    for (int i = 0; i < 2; i++) {
+      if (!x[i]) continue;
+      if (!cond && kernelish(b->fn) && !b->bw && pure(n->a) && any_node(x[i], hoisted_p, b)) arm(b, n->a, sense[i], x[i]);
+      else hoist(b, x[i], true);   /* (a collective here: valid.c; a warp call: lane by lane) */
+    }
     return;
   }
   hoist(b, n->a, cond);
   hoist(b, n->b, cond);
   hoist(b, n->c, cond);
   for (int i = 0; i < n->list.n; i++) hoist(b, n->list.v[i], cond);
-  if (n->k != N_CALL || n->ck != C_WARP || !b->fn->is_kernel || cond) return;   /* (valid.c) */
+  if (n->k == N_CALL && n->ck == C_FUNC && !cond && kernelish(b->fn) && !b->bw && ln(n)->vary &&
+      wf_needs(b->L, n->fn)) {
+    /* a device function that needs to run as a warp (warp_fn): its warp
+     * version, once for the warp */
+    W *w = wadd(b, W_CALLW, n);
+    w->id = ++b->L->nid;
+    w->wf = warp_fn(b, n);
+    use_hdr(b, &w->h);
+    b->lastcall = n;
+    return;
+  }
+  if (n->k != N_CALL || n->ck != C_WARP || !kernelish(b->fn) || cond) return;   /* (valid.c) */
   W *w = wadd(b, W_WARPOP, n);
   w->id = ++b->L->nid;
   w->act = b->full ? NULL : cur(b);
   use(b, w->act);
   if (n->coll != CO_ACTIVEMASK) use_hdr(b, &w->h);
+  /* a whole warp's shuffle by a uniform offset: one lane loop (print.c) */
+  Node *off = n->list.n > 2 ? n->list.v[2] : NULL, *wd = n->list.n > 3 ? n->list.v[3] : NULL;
+  w->fastsh = coll_shfl(n->coll) && b->full && !b->ls.lo && b->ls.hik == HI_NL && !b->ls.step && off &&
+              !ln(off)->vary && pure(off) && (!wd || (!ln(wd)->vary && pure(wd))) && pure(n->list.v[0]) &&
+              !(b->ck & CK_SYNC);
+}
+
+static bool hoisted_p(Node *n, void *c) {
+  Bc *b = c;
+  return n->k == N_CALL && (n->ck == C_WARP || (n->ck == C_FUNC && ln(n)->vary && wf_needs(b->L, n->fn)));
 }
 
 /* ---- lane statements ---- */
@@ -199,13 +249,26 @@ static bool aff_run(Node *c, int id, Run *r) {
 /* one lane statement `dst[_l] = x` (or `x`): range-tested as a whole in
  * the fast versions of a checked build where it can be (check.c), else in
  * a lane loop of its own or (join) the open one before it */
+/* A store to memory in a statement with volatile accesses: warp-
+ * synchronous code (`s[lane] += s[lane - k]` in a warp scan) relies on
+ * the statement being one instruction for the warp, every lane's loads
+ * before any lane's store, as on a GPU. */
+static bool simt_store(Node *x) {
+  if (x->k != N_ASSIGN || !has_volatile(x)) return false;
+  Node *l = bare(x->a);
+  return l->k == N_INDEX || l->k == N_MEMBER || (l->k == N_UN && l->op == OP_DEREF) ||
+         (l->k == N_VAR && (l->var->is_shared || l->var->is_global));
+}
+
 static void lane_one(Bc *b, Obj *dst, Node *x, bool join, bool ctrue, Node *ct) {
   W *w = wmk(b, W_ONE, x);
   w->o = dst;
   w->x = x;
   w->ctrue = ctrue;
+  w->simt = !dst && simt_store(x);
+  if (w->simt) w->id = ++b->L->nid;
   use_hdr(b, &w->h);
-  if ((b->ck & (CK_MEM | CK_RACE | CK_INIT)) && (b->fast || b->bw || b->hw) && b->full) {
+  if ((b->ck & (CK_MEM | CK_RACE | CK_INIT)) && (b->fast || b->bw || b->hw) && b->full && !w->simt) {
     RngCtx c = {b->ck, true, b->fast, b->hw != 0, b->bw, NULL, ct};
     Vec rd = {0}, wr = {0};
     if (rng_scan(&c, x, &rd, &wr) && rd.n + wr.n > 0 && rd.n + wr.n <= 8) {
@@ -216,9 +279,15 @@ static void lane_one(Bc *b, Obj *dst, Node *x, bool join, bool ctrue, Node *ct) 
       return;
     }
   }
-  if (join && b->out->n) {
-    W *last = b->out->v[b->out->n - 1];
+  /* the open lane loop before it, past the declarations of lane storage
+   * printed since (they move before the loop: a C declaration, no code) */
+  int k = b->out->n;
+  while (k > 0 && ((W *)b->out->v[k - 1])->k == W_VDECL) k--;
+  if (join && k > 0) {
+    W *last = b->out->v[k - 1];
     if (last->k == W_LANES && last->join && hdr_eq(&last->h, &w->h)) {
+      for (int i = k - 1; i + 1 < b->out->n; i++) b->out->v[i] = b->out->v[i + 1];   /* the loop after them */
+      b->out->v[b->out->n - 1] = last;
       vec_push(&last->ws, w);
       return;
     }
@@ -310,7 +379,9 @@ static void st_expr(Bc *b, Node *x) {
     aff_set(b, av, x, false);
     return;
   }
+  b->lastcall = NULL;
   hoist(b, x, false);
+  if (x->k == N_CALL && b->lastcall == x && x->ty->kind == TY_VOID) return;   /* the call was all of it */
   if (!ln(x)->vary) {
     /* a uniform effect under a partial mask: once, if any lane is here */
     W *w = wadd(b, W_EXPR, x);
@@ -362,7 +433,7 @@ static void st_list(Bc *b, Vec *v) {
       b->full = false;
       /* uniform context: the only mask is _m0; once every lane has
        * returned, nothing of the warp is left to run */
-      if (b->uctx && i + 1 < v->n && b->fn->is_kernel) exit_check(b);
+      if (b->uctx && i + 1 < v->n && kernelish(b->fn)) exit_check(b);
     }
   }
 }
@@ -578,8 +649,13 @@ static bool stores_aff_p(Node *n, void *c) {
 
 static bool lane_loop_ok(Node *n);
 
+static Lw *lane_ok_L;   /* (lane_ok's program: which calls need a warp) */
+
+static bool wcall_p(Node *n, void *c) { return n->k == N_CALL && n->ck == C_FUNC && wf_needs(c, n->fn); }
+
 static bool lane_ok(Node *n, bool *work) {
   if (!n) return true;
+  if (n->k != S_BLOCK && any_node(n, wcall_p, lane_ok_L)) return false;
   switch (n->k) {
   case S_NULL: return true;
   case S_BLOCK:
@@ -780,6 +856,7 @@ static void st_loop(Bc *b, Node *n) {
    * inside a lane loop stays scalar, while around lane loops gcc keeps
    * 32 lanes of accumulators in registers by itself. */
   long long nt = lane_loop_ok(n) ? trips(n) : -1;
+  lane_ok_L = b->L;
   if ((b->fast || b->hw) && !b->ck && nt > 0 && nt <= 16 && lane_ok(n->d, &work) && work) {
     W *w = wadd(b, W_LOOPL, n);
     use_hdr(b, &w->h);
@@ -904,7 +981,11 @@ static void st(Bc *b, Node *n) {
   case S_SWITCH: st_switch(b, n); break;
   case S_BREAK: case S_CONTINUE: st_jump(b, n); break;
   case S_RETURN:
-    if (!b->fn->is_kernel) {
+    if (lo(b->fn)->warpfn && n->a) {   /* the lanes' results, then they leave */
+      hoist(b, n->a, false);
+      lane_print(b, b->ret, n->a);
+    }
+    if (!kernelish(b->fn)) {
       W *w = wadd(b, W_RETURN, n);
       w->x = n->a;
     } else st_jump(b, n);
@@ -1139,4 +1220,103 @@ Dfn *lw_build_dfn(Lw *L, Obj *f) {
   b.out = &d->body->ws;
   vec_push(b.out, block(&b, f->body));
   return d;
+}
+
+/* ---- device functions as warps ----
+ * A device function called where lanes vary runs as a warp: its warp
+ * version takes the caller's active lanes (all, or a mask), its lane
+ * geometry (version kind) and each argument as at the call (a scalar if
+ * uniform, a base if affine, a lane array if varying), and runs its
+ * statements for all those lanes one after another, as a GPU does; so
+ * warp-synchronous code in a device function is right, and a call costs
+ * one call per warp. A version is a clone of the function analysed for
+ * those shapes. Not for functions with no effect and no loop (printed as
+ * scalar C and called per lane, which the C compiler inlines into the lane
+ * loop), nor for those in a call cycle. */
+static bool loop_p(Node *n, void *c) { (void)c; return n->k == S_FOR || n->k == S_WHILE || n->k == S_DO; }
+
+/* f has warp collectives, or calls a function that has (it runs only as a warp) */
+static bool coll_call_p(Node *n, void *L);
+
+bool lw_warp_only(Lw *L, Obj *f) {
+  if (!f || !f->body || f->is_kernel || fn_inlined(f)) return false;
+  LObj *l = lo(f);
+  if (!l->wcoll) {
+    l->wcoll = 1;   /* (a cycle is refused by valid.c) */
+    l->wcoll = has_warp(f->body) || any_node(f->body, coll_call_p, L) ? 2 : 1;
+  }
+  return l->wcoll == 2;
+}
+
+static bool coll_call_p(Node *n, void *L) { return n->k == N_CALL && n->ck == C_FUNC && lw_warp_only(L, n->fn); }
+
+static bool wf_needs(Lw *L, Obj *f) {
+  if (!f || !f->body || f->is_kernel || fn_inlined(f) || in_vec(&L->rec, f)) return false;
+  return lo(f)->impure || any_node(f->body, loop_p, NULL) || has_volatile(f->body) || lw_warp_only(L, f);
+}
+
+static WarpFn *warp_fn(Bc *b, Node *call) {
+  Lw *L = b->L;
+  Obj *f = call->fn;
+  int np = f->params.n;
+  WarpFn key = {.f = f, .k = b->fast ? VK_ROW : b->hw ? VK_HROW : VK_GEN,
+                .en = b->full && !b->ls.lo && b->ls.hik == HI_NL && !b->ls.step ? EN_FULL : EN_MASK,
+                .sh = xcalloc(np + 1, sizeof(int)), .sx = xcalloc(np + 1, sizeof(int64_t))};
+  for (int i = 0; i < np; i++) {
+    Node *a = i < call->list.n ? call->list.v[i] : NULL;
+    Obj *p = f->params.v[i];
+    int64_t s;
+    if (!a || !ln(a)->vary) key.sh[i] = PS_UNI;
+    else if (key.k == VK_ROW && aff_stride(a, &s) && !stores(f->body, p) && !p->addr_taken) {   /* (half rows: a base per sub-row) */
+      key.sh[i] = PS_AFF;
+      key.sx[i] = s;
+    } else key.sh[i] = PS_VARY;
+  }
+  for (int i = 0; i < L->wfs.n; i++) {
+    WarpFn *w = L->wfs.v[i];
+    if (w->f == f && w->k == key.k && w->en == key.en && !memcmp(w->ksh, key.sh, np * sizeof(int)) &&
+        !memcmp(w->sx, key.sx, np * sizeof(int64_t)))
+      return w;
+  }
+  WarpFn *w = xcalloc(1, sizeof *w);
+  *w = key;
+  w->ksh = memcpy(xcalloc(np + 1, sizeof(int)), key.sh, np * sizeof(int));
+  vec_push(&L->wfs, w);
+  Obj *c = w->c = lw_clone_fn(f, xfmt("cu_w%d_%s", L->wfs.n, f->cname));
+  lo(c)->warpfn = true;
+  for (int i = 0; i < np; i++) {
+    LObj *l = lo(c->params.v[i]);
+    l->vary = w->sh[i] != PS_UNI;
+    if (w->sh[i] == PS_AFF) {
+      l->aff = AF_YES;
+      l->sx = w->sx[i];
+    }
+  }
+  lw_uniform(c);
+  for (int i = 0; i < np; i++)   /* uniform at the call, written where lanes differ */
+    if (w->sh[i] == PS_UNI && lo(c->params.v[i])->vary) w->sh[i] = PS_VARY;
+  lw_shape(c);
+  lw_name_locals(c);
+  if (f->ty->kind != TY_VOID) {
+    Obj *r = w->ret = xcalloc(1, sizeof *r);
+    r->name = r->cname = "_ret";
+    r->ty = f->ty;
+    r->file = f->file;
+    r->line = f->line;
+    lo(r)->vary = true;
+  }
+  Kern *K = w->K = xcalloc(1, sizeof *K);
+  K->k = c;
+  K->cn = c->cname;
+  Ver *v = w->v = xcalloc(1, sizeof *v);
+  v->k = w->k;
+  v->tids = true;
+  Bc nb = {.L = L, .K = K, .fn = c, .ck = L->ck, .ret = w->ret};
+  warp_head(&nb, v);
+  nb.full = w->en == EN_FULL;   /* else every statement under _m0, the caller's lanes */
+  if (c->body->k == S_BLOCK) st_list(&nb, &c->body->list);
+  else st(&nb, c->body);
+  warp_close(&nb);
+  vec_push(&L->wnew, w);   /* (after the versions it calls) */
+  return w;
 }

@@ -348,6 +348,9 @@ static void nl_w(Aw *w, W *s) {
       nl_x(w, n->b, ln(n->b)->vary);
     }
     break;
+  case W_CALLW:
+    for (int i = 0; i < s->wf->c->params.n && i < n->list.n; i++) nl_x(w, n->list.v[i], s->wf->sh[i] == PS_VARY);
+    break;
   case W_LOOPRUN:
     nl_w(w, s->init);
     nl_w(w, s->body);

@@ -231,6 +231,8 @@ static void dw(D *d, const char *label, W *w) {
     }
     break;
   case W_EXITCHK: dl(d, "%sno lane left: to the region's end", L); break;
+  case W_CALLW: dl(d, "%scall _f%d = %s, warp version %s, %s", L, w->id, dx(n), w->wf->c->cname,
+                   w->wf->en == EN_MASK ? "under the lanes here as a mask" : "every lane"); break;
   case W_RETURN: dl(d, "%sreturn %s", L, w->x ? dx(w->x) : ""); break;
   default: dl(d, "%s?", L); break;
   }
@@ -328,6 +330,20 @@ void lw_dump_kernel(Lw *L, Kern *K, Buf *o) {
   }
   dblk(&d, K->body, L->ck != 0);
   d.ind--;
+}
+
+void lw_dump_warpfn(Lw *L, WarpFn *w, Buf *o) {
+  (void)L;
+  D d = {o, 0};
+  Obj *c = w->c;
+  dl(&d, "device function %s (%s:%d): warp version %s (%s, %s)", w->f->name, w->f->file, w->f->line, c->cname,
+     vname[w->k], w->en == EN_MASK ? "its caller's lanes as a mask" : "every lane");
+  d.ind++;
+  for (int i = 0; i < c->locals.n; i++) {
+    Obj *v = c->locals.v[i];
+    dl(&d, "%s %s: %s", v->is_param ? "param" : "var", v->name, shape_s(v));
+  }
+  dver(&d, w->v, false);
 }
 
 void lw_dump_dfn(Dfn *f, Buf *o) {

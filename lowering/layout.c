@@ -85,7 +85,7 @@ void lw_layout(Kern *K, int maxrreg) {
     lo(p)->off = off;
     off += p->ty->size;
   }
-  K->pbytes = off;
+  K->pbytes = k->param_bytes = off;
   /* static shared memory */
   int64_t soff = 0;
   for (int i = 0; i < k->shared.n; i++) {

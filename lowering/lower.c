@@ -21,6 +21,29 @@
  * (dump.c shows the lowered form: cucc --dump-lir.) */
 #include "lw.h"
 
+/* ---- call cycles: their functions are called lane by lane ---- */
+typedef struct Cg { Vec *stk, *rec; } Cg;
+
+static void cg_fn(Cg *g, Obj *f);
+
+static int cg_call(Node *n, void *c) {
+  if (n->k == N_CALL && n->ck == C_FUNC && n->fn->body) cg_fn(c, n->fn);
+  return W_GO;
+}
+
+static void cg_fn(Cg *g, Obj *f) {
+  for (int i = 0; i < g->stk->n; i++)
+    if (g->stk->v[i] == f) {   /* a cycle: every function on it */
+      for (int j = i; j < g->stk->n; j++) vec_push(g->rec, g->stk->v[j]);
+      return;
+    }
+  for (int i = 0; i < g->rec->n; i++)
+    if (g->rec->v[i] == f) return;
+  vec_push(g->stk, f);
+  walk(f->body, cg_call, g);
+  g->stk->n--;
+}
+
 static void check_vers(Lw *L, Blk *b) {
   if (!b) return;
   if (b->k == BK_REGION)
@@ -34,18 +57,22 @@ int lw_lower(Prog *p, const CuOpts *o, Buf *out) {
   tab_reset();
   for (int i = 0; i < p->funcs.n; i++) lw_uniform(p->funcs.v[i]);
   for (int i = 0; i < p->kernels.n; i++) lw_uniform(p->kernels.v[i]);
-  for (int i = 0; i < p->funcs.n; i++)
-    if (!fn_inlined(p->funcs.v[i])) lw_valid(p->funcs.v[i]);
-  for (int i = 0; i < p->kernels.n; i++) lw_valid(p->kernels.v[i]);
-  if (nerrors) return 1;
   Lw L = {.o = o, .ck = o->check};
+  Vec stk = {0};
+  Cg g = {&stk, &L.rec};
+  for (int i = 0; i < p->funcs.n; i++) cg_fn(&g, p->funcs.v[i]);
+  for (int i = 0; i < p->funcs.n; i++)
+    if (!fn_inlined(p->funcs.v[i])) lw_valid(&L, p->funcs.v[i]);
+  for (int i = 0; i < p->kernels.n; i++) lw_valid(&L, p->kernels.v[i]);
+  if (nerrors) return 1;
   /* checked: every device function takes the thread indices, for reports */
   for (int i = 0; i < p->funcs.n && L.ck; i++) lo(p->funcs.v[i])->uses_tid = true;
   lw_name_globals(p);
   lw_print_begin(&L, p, out);
   Buf dump = {0};
   for (int i = 0; i < p->funcs.n; i++) {
-    if (fn_inlined(p->funcs.v[i])) continue;
+    /* (-rdc: declared only; with warp collectives: only warp versions) */
+    if (fn_inlined(p->funcs.v[i]) || !((Obj *)p->funcs.v[i])->body || lw_warp_only(&L, p->funcs.v[i])) continue;
     Dfn *d = lw_build_dfn(&L, p->funcs.v[i]);
     if (o->dump_lir) lw_dump_dfn(d, &dump);
     lw_print_dfn(&L, d);
@@ -62,6 +89,12 @@ int lw_lower(Prog *p, const CuOpts *o, Buf *out) {
     lw_build_kernel(&L, K);
     check_vers(&L, K->body);
     lw_prof(K);
+    /* the warp versions it calls, before it (callees first) */
+    for (int j = 0; j < L.wnew.n; j++) {
+      if (o->dump_lir) lw_dump_warpfn(&L, L.wnew.v[j], &dump);
+      lw_print_warpfn(&L, L.wnew.v[j]);
+    }
+    L.wnew.n = 0;
     if (o->dump_lir) lw_dump_kernel(&L, K, &dump);
     lw_print_kernel(&L, K);
   }

@@ -38,6 +38,9 @@ typedef struct LObj {
   bool uses_tid;       /* uniform.c, functions: reads thread indices */
   bool impure;         /* uniform.c, functions: has side effects */
   int vdecl;           /* uniform.c: divergent constructs around its declaration */
+  bool warpfn;         /* a function: a warp version's clone (warpfn) */
+  char wcoll;          /* a function: has warp collectives, itself or in a
+                          callee (build.c, lw_warp_only): 0 not known, 1 no, 2 yes */
   Node *dloop;         /* uniform.c: the loop whose init declares it */
   unsigned char aff;   /* shape.c: AF_YES: affine in the fast versions,
                           lane l holds base + sx * l (sx 0: every lane the same) */
@@ -100,7 +103,7 @@ typedef struct Region Region;
 typedef struct Blk Blk;
 
 /* A lane mask: `_m0` (the warp's live lanes) or one of a construct's. */
-typedef enum { MK_0, MK_T, MK_E, MK_L, MK_I, MK_S, MK_D } MaskKind;
+typedef enum { MK_0, MK_T, MK_E, MK_L, MK_I, MK_S, MK_D, MK_A } MaskKind;
 typedef struct Mask { MaskKind k; int id; } Mask;
 
 /* The lanes of an unmasked lane loop: [lo, hi), every step-th. lo is
@@ -151,6 +154,8 @@ typedef enum {
   W_JUMP,     /* break, continue, return */
   W_EXITCHK,  /* no lane left in the warp: to the region's end */
   W_RETURN,   /* a device function's return */
+  W_CALLW,    /* a call of a device function's warp version, hoisted: _fN */
+  W_ARM,      /* the lanes that take an arm of ?:, && or || (mt): cond x, sense */
   W_ERROR,    /* nothing: an error was reported */
 } WKind;
 
@@ -165,6 +170,10 @@ struct W {
   Mask *guard;         /* W_EXPR, W_IFU, W_SWU: run if any lane of guard */
   Hdr h;               /* lane loops */
   bool join;           /* W_ONE: may share a lane loop with its neighbours */
+  bool sense;          /* W_ARM: the arm taken when x holds (else when not) */
+  bool fastsh;         /* W_WARPOP: a whole warp's shuffle, as one lane loop */
+  bool simt;           /* W_ONE: a warp-synchronous store: every lane's value
+                          first, then every lane's store (as one instruction) */
   bool ctrue;          /* W_ONE: printed with the split's ?: taking its first arm */
   bool cold;           /* W_ONE: code that runs rarely (not counted by --check) */
   bool decl;           /* W_AFFSET: declares the base */
@@ -199,6 +208,8 @@ struct W {
   /* W_JUMP */
   Vec clear;           /* Mask*: masks the lanes leave */
   int rend;            /* return: the region's end label */
+  /* W_CALLW */
+  struct WarpFn *wf;
   /* W_SWD */
   Mask *ms, *md;
   int sv;
@@ -256,7 +267,8 @@ struct Blk {
 };
 
 /* A kernel's layout and lowered body. */
-typedef struct Kern {
+typedef struct Kern Kern;
+struct Kern {
   Obj *k;
   char *cn;            /* its C name */
   Vec cross;           /* Obj*: varying values kept per thread */
@@ -265,10 +277,30 @@ typedef struct Kern {
   int palign;
   Blk *body;
   Vec psites;          /* Node*: divergent branch sites (CUCC_PROFILE) */
-} Kern;
+};
 
 /* A device function printed as scalar C. */
 typedef struct Dfn { Obj *f; W *body; } Dfn;
+
+/* A warp version of a device function (build.c): its statements run for
+ * all the caller's active lanes one after another, as on a GPU, with the
+ * caller's lane geometry (version kind) and lanes (all, or a mask), each
+ * parameter uniform (a scalar), affine (its base) or varying (a lane
+ * array), as at the call. */
+typedef enum { EN_FULL, EN_MASK } EntryKind;
+enum { PS_UNI, PS_AFF, PS_VARY };
+typedef struct WarpFn {
+  Obj *f, *c;          /* the function; its clone for this version */
+  VerKind k;
+  EntryKind en;
+  int *ksh;            /* per parameter: its shape at the call (PS_*) */
+  int *sh;             /* ... and in the version (a uniform one written in
+                          a divergent branch inside is varying there) */
+  int64_t *sx;         /* ... and a PS_AFF one's stride */
+  Obj *ret;            /* the lane array of its result (NULL: void) */
+  struct Kern *K;      /* its lowered form: one warp (K->body unused) */
+  Ver *v;
+} WarpFn;
 
 /* ---- passes building the lowered form ---- */
 typedef struct Lw Lw;
@@ -293,6 +325,9 @@ struct Lw {
   unsigned ck;         /* --check: CK_* */
   int nid;             /* numbers of names, program-wide, in print order */
   Vec remat;           /* Obj*: the kernel's recomputed variables */
+  Vec wfs;             /* WarpFn*: warp versions built */
+  Vec wnew;            /* ... not printed yet, callees first */
+  Vec rec;             /* Obj*: functions in a call cycle (scalar calls only) */
   struct P *pr;        /* print.c's state */
   Buf *out, body;      /* the device C; checked: the functions, after the sites */
 };
@@ -321,7 +356,8 @@ bool ck_target(Node *n, Node **c, int *space);
 
 void lw_dump_kernel(Lw *L, Kern *K, Buf *o);    /* dump.c: --dump-lir */
 void lw_dump_dfn(Dfn *f, Buf *o);
-int lw_valid(Obj *fn);                          /* valid.c: errors, once */
+void lw_dump_warpfn(Lw *L, WarpFn *w, Buf *o);
+int lw_valid(Lw *L, Obj *fn);                   /* valid.c: errors, once */
 void lw_prof(Kern *K);                          /* prof.c: branch sites */
 
 /* print.c */
@@ -329,6 +365,10 @@ void lw_name_globals(Prog *p);
 void lw_print_begin(Lw *L, Prog *p, Buf *out);
 void lw_print_dfn(Lw *L, Dfn *d);
 void lw_print_kernel(Lw *L, Kern *K);
+void lw_print_warpfn(Lw *L, WarpFn *wf);
+Obj *lw_clone_fn(Obj *f, const char *cname);   /* clone.c */
+bool kernelish(Obj *fn);                        /* build.c: a kernel or a warp version */
+bool lw_warp_only(Lw *L, Obj *f);               /* build.c: runs only as a warp */
 void lw_print_end(Lw *L, Prog *p);
 
 #endif

@@ -30,7 +30,7 @@ typedef struct P {
   Lanes ls;
   Node *ctrue;         /* a ?: printed as its first arm */
   Vec prom;            /* Obj*: held in _s_NAME (W_LOOPL) */
-  Vec hn, hid;         /* hoisted collectives and their numbers */
+  Vec hn, hid;         /* hoisted collectives and calls, and their arrays' names */
   /* --check */
   unsigned ck;
   bool skipck;         /* the next expression is an lvalue's own part */
@@ -113,7 +113,7 @@ static void records(P *p, Prog *g) {
 /* ---- names of lowered things ---- */
 
 static const char *mname(Mask *m) {
-  static const char *const tag[] = {"0", "t", "e", "l", "i", "s", "d"};
+  static const char *const tag[] = {"0", "t", "e", "l", "i", "s", "d", "a"};
   return m->k == MK_0 ? "_m0" : xfmt("_m%s%d", tag[m->k], m->id);
 }
 
@@ -163,7 +163,7 @@ static const char *lane0(P *p) {
   return p->bw ? "0u" : xfmt("cu_lane0(%s)", mname(p->m));
 }
 static const char *tid_expr(P *p) {
-  if (!p->fn->is_kernel) return "cu_tid3(_B, _tx, _ty, _tz)";
+  if (!kernelish(p->fn)) return "cu_tid3(_B, _tx, _ty, _tz)";
   if (!p->inwarp) return "0u";
   if (p->lane) return "(_w * 32u + (unsigned)_l)";
   const char *l = lane0(p);
@@ -302,7 +302,7 @@ static void args(P *p, Node *n) {
    * version would run once per block (as ck_access's, that drops it) */
   p->nlck += n->ck == C_FUNC && p->ck && p->bw && !p->lane;
   bool tid = n->ck == C_FUNC && lo(n->fn)->uses_tid;
-  if (tid && p->ck && p->fn->is_kernel && !p->lane) {
+  if (tid && p->ck && kernelish(p->fn) && !p->lane) {
     /* checked: every callee takes them; uniform code's thread (tid_expr) */
     const char *l = p->inwarp ? lane0(p) : NULL;
     buf_puts(p->o, !l ? "_B, 0u, 0u, 0u"
@@ -372,11 +372,11 @@ static bool visible_conv(Node *n) {
   return true;
 }
 
-/* the number a hoisted collective's results are held under (_wN) */
-static int hoisted(P *p, Node *n) {
+/* the array a hoisted collective's or call's results are held in (_wN, _fN) */
+static const char *hoisted(P *p, Node *n) {
   for (int i = p->hn.n - 1; i >= 0; i--)
-    if (p->hn.v[i] == n) return (int)(intptr_t)p->hid.v[i];
-  return 0;
+    if (p->hn.v[i] == n) return p->hid.v[i];
+  return NULL;
 }
 
 static void ex(P *p, Node *n) {
@@ -398,9 +398,9 @@ static void ex(P *p, Node *n) {
     /* in a kernel: its block-level copies (a store through any pointer
      * might change *_B as far as the C compiler knows: read there, a
      * uniform index was loaded again in every lane) */
-    case B_BID: buf_printf(o, p->fn->is_kernel ? "_bid.%s" : "_B->blockIdx.%s", xyz); break;
-    case B_BDIM: buf_printf(o, p->fn->is_kernel ? "_bdm.%s" : "_B->blockDim.%s", xyz); break;
-    case B_GDIM: buf_printf(o, p->fn->is_kernel ? "_gdm.%s" : "_B->gridDim.%s", xyz); break;
+    case B_BID: buf_printf(o, kernelish(p->fn) ? "_bid.%s" : "_B->blockIdx.%s", xyz); break;
+    case B_BDIM: buf_printf(o, kernelish(p->fn) ? "_bdm.%s" : "_B->blockDim.%s", xyz); break;
+    case B_GDIM: buf_printf(o, kernelish(p->fn) ? "_gdm.%s" : "_B->gridDim.%s", xyz); break;
     case B_WSIZE: buf_puts(o, "32"); break;
     }
     break;
@@ -472,13 +472,13 @@ static void ex(P *p, Node *n) {
     buf_puts(o, ")");
     break;
   case N_CALL:
-    if (n->ck == C_WARP) {
-      int id = hoisted(p, n);
-      if (!id) {   /* (valid.c) */
+    if (n->ck == C_WARP || hoisted(p, n)) {
+      const char *h = hoisted(p, n);
+      if (!h) {   /* (valid.c) */
         errorat(n->file, n->line, n->col, "internal error: warp collective not hoisted");
         break;
       }
-      buf_printf(o, p->lane ? "_w%d[_l]" : "_w%d[0]", id);
+      buf_printf(o, p->lane ? "%s[_l]" : "%s[0]", h);
       break;
     }
     if (n->ck == C_LDG) {
@@ -488,7 +488,7 @@ static void ex(P *p, Node *n) {
       break;
     }
     if ((p->ck & (CK_SYNC | CK_RACE)) && n->ck == C_BUILTIN && !strcmp(n->name, "cu_syncwarp") && p->inwarp &&
-        p->fn->is_kernel) {
+        kernelish(p->fn)) {
       /* once per lane, or once per warp (a uniform mask): its first lane */
       const char *a = p->full ? "cu_bits_nl(_nl)" : xfmt("cu_bits(%s)", mname(p->m));
       buf_printf(o, "cu_ck_syncwarp(_B, %s, ", p->lane ? tid_expr(p) : xfmt("(_w * 32u + (unsigned)__builtin_ctz(%s))", a));
@@ -601,7 +601,34 @@ static void lane_item(P *p, W *w) {
   else line(p, "%s%s;", pre_s(w), exs(p, w->x, true));
 }
 
+/* a warp-synchronous store as one instruction: every lane's value, then
+ * every lane's store */
+static void p_simt(P *p, W *w) {
+  Node *x = w->x;
+  int id = w->id;
+  line(p, "{");
+  p->ind++;
+  line(p, "%s;", ty_decl(x->ty, xfmt("_sv%d[%s]", id, LN(p))));
+  lane_open(p);
+  if (x->op == OP_ASSIGN) line(p, "_sv%d[_l] = %s;", id, exs(p, x->b, true));
+  else {
+    char *l = exs(p, x->a, true);   /* (read here: checked as a read) */
+    line(p, "_sv%d[_l] = %s %.*s %s;", id, l, (int)strlen(op_str[x->op]) - 1, op_str[x->op], exs(p, x->b, true));
+  }
+  lane_close(p);
+  lane_open(p);
+  p->acc = ACC_WR;
+  line(p, "%s = _sv%d[_l];", exs(p, x->a, true), id);
+  lane_close(p);
+  p->ind--;
+  line(p, "}");
+}
+
 static void p_lanes(P *p, W *w) {
+  if (w->ws.n == 1 && ((W *)w->ws.v[0])->simt) {
+    p_simt(p, w->ws.v[0]);
+    return;
+  }
   lane_open(p);
   for (int i = 0; i < w->ws.n; i++) lane_item(p, w->ws.v[i]);
   lane_close(p);
@@ -728,24 +755,46 @@ static void p_warpop(P *p, W *w) {
   Node *n = w->n;
   Vec *a = &n->list;
   int id = w->id;
-  vec_push(&p->hn, n);
-  vec_push(&p->hid, (void *)(intptr_t)id);
   char *H = xfmt("_w%d", id), *A = xfmt("_act%d", id);
-  line(p, "%s = {0};", ty_decl(n->ty, xfmt("%s[32]", H)));
+  vec_push(&p->hn, n);
+  vec_push(&p->hid, H);
+  line(p, "%s;", ty_decl(n->ty, xfmt("%s[32]", H)));
+  /* arguments, lane by lane: a[0] is the mask, a[1] the value */
+  Node *val = a->n > 1 ? a->v[1] : NULL;
+  if (w->fastsh) {
+    /* every lane of the warp, by a uniform offset: the values at 32..63 of
+     * a padded array, so that the lane loop reads two elements at constant
+     * offsets and selects (the C compiler vectorizes it) */
+    Node *wd = a->n > 3 ? a->v[3] : NULL;
+    char *V = xfmt("_v%d", id), *D = xfmt("_d%d", id);
+    const char *W = wd ? xfmt("_ww%d", id) : "32";
+    line(p, "%s;", ty_decl(val->ty, xfmt("%s[96]", V)));
+    line(p, "%s %s[32 + _l] = %s;", lanes(p, false), V, exs(p, val, true));
+    if (wd) line(p, "const int %s = cu_shfl_width(%s);", W, exs(p, wd, false));
+    if (n->coll == CO_SHFL || n->coll == CO_SHFL_XOR) line(p, "const int %s = %s;", D, exs(p, a->v[2], false));
+    else line(p, "const unsigned %s = cu_shfl_off(%s);", D, exs(p, a->v[2], false));
+    const char *sel = n->coll == CO_SHFL ? xfmt("%s[32 + ((_l & ~(%s - 1)) | (%s & (%s - 1)))]", V, W, D, W)
+                      : n->coll == CO_SHFL_UP ? xfmt("(unsigned)(_l & (%s - 1)) >= %s ? %s[32 + _l - (int)%s] : %s[32 + _l]", W, D, V, D, V)
+                      : n->coll == CO_SHFL_DOWN ? xfmt("(unsigned)(_l & (%s - 1)) + %s < (unsigned)%s ? %s[32 + _l + %s] : %s[32 + _l]", W, D, W, V, D, V)
+                      : xfmt("(_l ^ %s) >= 0 && (_l ^ %s) < 32 && (_l ^ %s) < ((_l | (%s - 1)) + 1) ? %s[32 + ((_l ^ %s) & 31)] : %s[32 + _l]",
+                             D, D, D, W, V, D, V);
+    line(p, "CU_LANES for (int _l = 0; _l < _nl; _l++) %s[_l] = %s;", H, sel);
+    return;
+  }
   line(p, "const unsigned %s = %s;", A, w->act ? xfmt("cu_bits(%s)", mname(w->act)) : "cu_bits_nl(_nl)");
   if (n->coll == CO_ACTIVEMASK) {
     line(p, "%s %s[_l] = %s;", lanes(p, true), H, A);
     return;
   }
-  /* arguments, lane by lane: a[0] is the mask, a[1] the value */
-  Node *val = a->n > 1 ? a->v[1] : NULL;
   char *V = xfmt("_v%d", id), *K = xfmt("_k%d", id), *S = xfmt("_s%d", id), *Q = xfmt("_q%d", id);
   bool shfl = coll_shfl(n->coll), vote = coll_vote(n->coll);
-  if (vote) line(p, "int %s[32] = {0};", V);
-  else line(p, "%s = {0};", ty_decl(val->ty, xfmt("%s[32]", V)));
-  line(p, "unsigned %s[32] = {0};", K);
-  if (shfl) line(p, "int %s[32] = {0};", S);
-  if (n->coll == CO_MATCH_ALL) line(p, "int *%s[32] = {0};", Q);
+  /* (not initialized: a helper reads the lanes it runs and the sources
+   * they name, a source lane outside them gives what CUDA leaves undefined) */
+  if (vote) line(p, "int %s[32];", V);
+  else line(p, "%s;", ty_decl(val->ty, xfmt("%s[32]", V)));
+  line(p, "unsigned %s[32];", K);
+  if (shfl) line(p, "int %s[32];", S);
+  if (n->coll == CO_MATCH_ALL) line(p, "int *%s[32];", Q);
   lane_open(p);
   line(p, "%s[_l] = %s;", K, exs(p, a->v[0], true));
   line(p, "%s[_l] = %s;", V, vote ? xfmt("(%s) != 0", exs(p, val, true)) : exs(p, val, true));
@@ -765,6 +814,57 @@ static void p_warpop(P *p, W *w) {
   } else {
     line(p, "%s(%s, %s, %s, %s);", n->name, H, V, K, A);
   }
+}
+
+static const char *vname_[] = {[VK_BW] = "block-wide", [VK_ROW] = "rows", [VK_HROW] = "half rows", [VK_GEN] = "general"};
+
+/* the thread indices a warp version takes, in its caller's geometry */
+static const char *tid_params(WarpFn *wf, bool decl) {
+  if (!lo(wf->f)->uses_tid) return "";
+  if (wf->k == VK_ROW) return decl ? ", unsigned _tx0, unsigned _ty0, unsigned _tz0" : ", _tx0, _ty0, _tz0";
+  if (wf->k == VK_HROW) return decl ? ", unsigned _ty0, unsigned _tz0" : ", _ty0, _tz0";
+  return decl ? ", const unsigned *_tx, const unsigned *_ty, const unsigned *_tz" : ", _tx, _ty, _tz";
+}
+
+/* A call of a warp version: its varying arguments gathered lane by lane,
+ * the caller's lanes as a mask where they are not all the warp's, the
+ * results into _fN. */
+static void p_callw(P *p, W *w) {
+  WarpFn *wf = w->wf;
+  Node *n = w->n;
+  Obj *c = wf->c;
+  int id = w->id;
+  if (wf->ret) line(p, "%s;", ty_decl(n->ty, xfmt("_f%d[32]", id)));
+  const char *mc = NULL;
+  if (wf->en == EN_MASK) {
+    if (!p->full) mc = mname(p->m);
+    else {   /* a run of lanes [lo, hi), every step-th */
+      mc = xfmt("_mc%d", id);
+      line(p, "unsigned char %s[32];", mc);
+      line(p, "CU_LANES for (int _l = 0; _l < 32; _l++) %s[_l] = _l >= %s && _l < %s%s;", mc, lo_s(&p->ls), hi_s(&p->ls),
+           p->ls.step ? xfmt(" && (_l - %s) %% %s == 0", lo_s(&p->ls), step_s(&p->ls)) : "");
+    }
+  }
+  bool vary = false;
+  for (int i = 0; i < c->params.n; i++)
+    if (wf->sh[i] == PS_VARY) {
+      line(p, "%s;", ty_decl(((Obj *)c->params.v[i])->ty, xfmt("_a%d_%d[32]", id, i)));
+      vary = true;
+    }
+  if (vary) {
+    lane_open(p);
+    for (int i = 0; i < c->params.n; i++)
+      if (wf->sh[i] == PS_VARY) line(p, "_a%d_%d[_l] = %s;", id, i, exs(p, n->list.v[i], true));
+    lane_close(p);
+  }
+  Buf a = {0};
+  buf_printf(&a, "_B, _w%s, _nl%s", tid_params(wf, false), mc ? xfmt(", %s", mc) : "");
+  for (int i = 0; i < c->params.n; i++)
+    buf_printf(&a, ", %s", wf->sh[i] == PS_VARY ? xfmt("_a%d_%d", id, i) : exs(p, n->list.v[i], false));
+  if (wf->ret) buf_printf(&a, ", _f%d", id);
+  line(p, "%s(%s);", c->cname, a.s);
+  vec_push(&p->hn, n);
+  vec_push(&p->hid, xfmt("_f%d", id));
 }
 
 static void blend_st(P *p, Node *n, const char *on) {
@@ -1248,6 +1348,16 @@ static void pw(P *p, W *w) {
     break;
   }
   case W_WARPOP: p_warpop(p, w); break;
+  case W_CALLW: p_callw(p, w); break;
+  case W_ARM: {
+    const char *m = mname(w->mt);
+    const char *in = !p->full ? xfmt("%s[_l]", mname(p->m))
+                     : xfmt("_l >= %s && _l < %s%s", lo_s(&p->ls), hi_s(&p->ls),
+                            p->ls.step ? xfmt(" && (_l - %s) %% %s == 0", lo_s(&p->ls), step_s(&p->ls)) : "");
+    line(p, "unsigned char %s[%s];", m, LN(p));
+    line(p, "%s %s[_l] = (%s) && %s(%s);", lanes(p, true), m, in, w->sense ? "" : "!", exs(p, w->x, true));
+    break;
+  }
   case W_IFU:
     if (w->guard) line(p, "if (%s && (%s))", any(p, mname(w->guard)), exs(p, w->n->a, false));
     else line(p, "if (%s)", exs(p, w->n->a, false));
@@ -1597,7 +1707,10 @@ static char *params_decl(Obj *f) {
   return buf_take(&b);
 }
 
-static char *fn_sig(Obj *f) { return xfmt("static %s(%s)", ty_decl(f->ty, f->cname), params_decl(f)); }
+/* -rdc: a device function with external linkage (the frontend gives it
+ * its mangled name as key) is cu_dev_<key> for the linker, defined here or
+ * in another file's object */
+static char *fn_sig(Obj *f) { return xfmt("%s%s(%s)", f->key ? "" : "static ", ty_decl(f->ty, f->cname), params_decl(f)); }
 
 static void device_fn(P *p, Dfn *d) {
   Obj *f = d->f;
@@ -1752,14 +1865,62 @@ void lw_print_begin(Lw *L, Prog *g, Buf *out) {
   /* prototypes of the device functions */
   for (int i = 0; i < g->funcs.n; i++) {
     Obj *f = g->funcs.v[i];
-    if (fn_inlined(f)) continue;
+    if (fn_inlined(f) || lw_warp_only(L, f)) continue;
     lw_name_locals(f);
-    line(p, "%s;", fn_sig(f));
+    line(p, "%s%s;", fn_sig(f), f->key ? xfmt(" __asm__(\"cu_dev_%s\")", f->key) : "");
   }
   if (g->funcs.n) line(p, "%s", "");
 }
 
 void lw_print_dfn(Lw *L, Dfn *d) { device_fn(L->pr, d); }
+
+/* a warp version: its caller's warp (_w, _nl, lanes _mc or all of them),
+ * thread indices, arguments (scalar, base or lane array), results _ret */
+void lw_print_warpfn(Lw *L, WarpFn *wf) {
+  P *p = L->pr;
+  Obj *f = wf->f, *c = wf->c;
+  Ver *v = wf->v;
+  Buf a = {0};
+  buf_printf(&a, "const cu_block *restrict _B, const unsigned _w%s, const int _nl%s", tid_params(wf, true),
+             wf->en == EN_MASK ? ", const unsigned char *_mc" : "");
+  for (int i = 0; i < c->params.n; i++) {
+    Obj *o = c->params.v[i];
+    buf_printf(&a, ", %s", wf->sh[i] == PS_VARY ? ty_decl(ptr_to(o->ty), xfmt("restrict %s", cname(o)))
+                           : wf->sh[i] == PS_AFF ? ty_decl(o->ty, xfmt("%s_b", cname(o))) : ty_decl(o->ty, cname(o)));
+  }
+  if (wf->ret) buf_printf(&a, ", %s", ty_decl(ptr_to(wf->ret->ty), "restrict _ret"));
+  line(p, "/* __device__ %s, %s:%d: a warp version (%s, %s) */", f->name, f->file, f->line, vname_[wf->k],
+       wf->en == EN_MASK ? "its caller's lanes _mc" : "every lane below _nl");
+  line(p, "static void %s(%s)", c->cname, a.s);
+  line(p, "{");
+  p->ind++;
+  p->K = wf->K;
+  p->fn = c;
+  p->R = NULL;
+  line(p, "const cu_idx3 _bid = _B->blockIdx, _bdm = _B->blockDim, _gdm = _B->gridDim;");
+  line(p, "(void)_bid; (void)_bdm; (void)_gdm;");
+  if (wf->en == EN_MASK) {
+    line(p, "unsigned char _m0[32];");
+    line(p, "memcpy(_m0, _mc, sizeof _m0);");
+  } else if (v->reads_m0) {
+    line(p, "unsigned char _m0[32];");
+    line(p, "CU_LANES for (int _l = 0; _l < 32; _l++) _m0[_l] = _l < _nl;");
+  }
+  p->fast = v->k == VK_ROW;
+  p->hw = v->k == VK_HROW ? 16 : 0;
+  p->bw = false;
+  p->inwarp = true;
+  p->ls = (Lanes){0};
+  pw(p, v->body);
+  if (v->rend_used) line(p, "_rend%d: ;", v->rend);
+  line(p, "(void)_nl; (void)_w;");
+  p->fast = false;
+  p->hw = 0;
+  p->inwarp = false;
+  p->ind--;
+  line(p, "}");
+  line(p, "%s", "");
+}
 void lw_print_kernel(Lw *L, Kern *K) { kernel(L->pr, K); }
 
 void lw_print_end(Lw *L, Prog *g) {

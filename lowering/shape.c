@@ -270,7 +270,8 @@ void lw_shape(Obj *k) {
   for (int i = 0; i < k->locals.n; i++) {
     Obj *o = k->locals.v[i];
     LObj *l = lo(o);
-    l->aff = l->vary && !o->is_param && !o->is_shared && !l->esc && is_intty(o->ty) ? AF_TOP : 0;
+    if (o->is_param) continue;   /* (a warp version's: as at its call) */
+    l->aff = l->vary && !o->is_shared && !l->esc && is_intty(o->ty) ? AF_TOP : 0;
     l->sx = 0;
   }
   Sc c = {0};

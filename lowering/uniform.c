@@ -309,8 +309,14 @@ static void effects(Obj *fn, Node *n) {
 
 void lw_uniform(Obj *fn) {
   for (int i = 0; i < fn->locals.n; i++) lo(fn->locals.v[i])->esc = ((Obj *)fn->locals.v[i])->addr_taken;
+  /* -rdc: a device function with external linkage (Obj.key) has a fixed
+   * ABI, the thread indices always; one defined elsewhere may do anything */
+  if (fn->key && !fn->is_kernel) {
+    lo(fn)->uses_tid = true;
+    lo(fn)->impure |= !fn->has_body;
+  }
   effects(fn, fn->body);
-  if (!fn->is_kernel) return;
+  if (!kernelish(fn)) return;
   esc_e(fn->body);
   for (int i = 0; i < fn->locals.n; i++) {
     Obj *o = fn->locals.v[i];

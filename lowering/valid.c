@@ -4,20 +4,23 @@
 #include "lw.h"
 
 /* Warp collectives: every one is hoisted out of its statement (build.c),
- * which needs every lane that evaluates it to do so: not inside ?:, && or
- * ||, whose arms only some lanes run. Visited in the order build.c hoists
- * them (operands first). */
+ * for the lanes that evaluate it: inside an arm of ?:, && or ||, those
+ * whose condition (evaluated again for the mask, so without side effects)
+ * takes it. Visited in the order build.c hoists them (operands first). */
+static Lw *vL;
+
+static bool in_rec(Obj *f) {
+  for (int i = 0; i < vL->rec.n; i++)
+    if (vL->rec.v[i] == f) return true;
+  return false;
+}
+
 static void coll(Obj *fn, Node *n, bool cond) {
   if (!n) return;
-  if (n->k == N_COND) {
+  if (n->k == N_COND || n->k == N_LOG) {   /* an arm runs under its lanes' mask if the condition can be read twice */
     coll(fn, n->a, cond);
-    coll(fn, n->b, true);
-    coll(fn, n->c, true);
-    return;
-  }
-  if (n->k == N_LOG) {
-    coll(fn, n->a, cond);
-    coll(fn, n->b, true);
+    coll(fn, n->b, cond || !pure(n->a));
+    if (n->k == N_COND) coll(fn, n->c, cond || !pure(n->a));
     return;
   }
   if (n->k == S_SYNC)
@@ -27,14 +30,14 @@ static void coll(Obj *fn, Node *n, bool cond) {
   coll(fn, n->b, cond);
   coll(fn, n->c, cond);
   for (int i = 0; i < n->list.n; i++) coll(fn, n->list.v[i], cond);
-  if (n->k != N_CALL || n->ck != C_WARP) return;
-  if (!fn->is_kernel) {
-    errorat(n->file, n->line, n->col, "unsupported: warp collective in a __device__ function (call it from the kernel)");
+  if (n->k == N_CALL && n->ck == C_FUNC && lw_warp_only(vL, n->fn) && in_rec(n->fn)) {
+    errorat(n->file, n->line, n->col, "unsupported: call to '%s', which has warp collectives and calls itself", n->fn->name);
     return;
   }
+  if (n->k != N_CALL || n->ck != C_WARP) return;
   if (cond) {
     errorat(n->file, n->line, n->col,
-            "unsupported: warp collective inside ?:, && or || (compute it in a statement of its own)");
+            "unsupported: warp collective inside ?:, && or || whose condition has side effects (compute it in a statement of its own)");
     return;
   }
   Node *w = coll_shfl(n->coll) && n->list.n > 3 ? n->list.v[3] : NULL;
@@ -76,8 +79,9 @@ static void stmt(Obj *fn, Node *n) {
 }
 
 /* 0 if fn can be lowered; else its errors were reported */
-int lw_valid(Obj *fn) {
+int lw_valid(Lw *L, Obj *fn) {
   int before = nerrors;
+  vL = L;
   stmt(fn, fn->body);
   return nerrors - before;
 }

@@ -17,6 +17,24 @@ if(NOT rc EQUAL 0 OR NOT out MATCHES "PASS")
   message(FATAL_ERROR "program built by the installed cucc failed: ${out}")
 endif()
 
+# the prefix is relocatable: moved elsewhere, its cucc still finds all of
+# it, and serves CMake's CUDA language and FindCUDAToolkit from there
+if(CMAKE_SRC)
+  set(moved ${BUILD}/tests/t/install_tree/moved)
+  file(RENAME ${prefix} ${moved})
+  set(prefix ${moved})
+  execute_process(COMMAND ${CMAKE_COMMAND} -DCUCC=${prefix}/bin/cucc -DSRC=${CMAKE_SRC}
+                          -DWORK=${BUILD}/tests/t/install_tree/cmake "-DRT_LINK=${RT_LINK}"
+                          -P ${SRC}/tests/buildsys/cmake_test.cmake
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "the CMake project with the installed, moved cucc failed:\n${out}")
+  endif()
+  if(out MATCHES "${BUILD}/lib/cucc")
+    message(FATAL_ERROR "the installed cucc used the build tree:\n${out}")
+  endif()
+endif()
+
 # with the aarch64 runtime (-DCROSS_CXX=... -DRUNNER=qemu-aarch64;-L;sysroot):
 # the installed cucc finds it under lib/<triple> too
 if(CROSS_CXX)

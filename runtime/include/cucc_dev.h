@@ -57,6 +57,11 @@ static inline int cu_warp_nl(const cu_block *B, unsigned w) {
 
 /* The next warp's first thread when warps are whole rows (blockDim.x a
  * multiple of 32): a step instead of three divisions per warp. */
+/* a whole warp's shuffle as a lane loop (lowering/print.c): its width,
+ * and an up or down offset clamped to the padded array it reads */
+static inline int cu_shfl_width(int w) { return (w <= 0 || w > 32) ? 32 : w; }
+static inline unsigned cu_shfl_off(unsigned d) { return d < 32u ? d : 32u; }
+
 /* May a region take the fast version that mode bit `no` keeps it from? */
 #define CU_TAKE(mode, no) (!((mode) & (CU_MODE_PROF | CU_MODE_SHUFFLE | (no))))
 

@@ -12,7 +12,8 @@
 #define __managed__ __attribute__((managed))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __forceinline__ __inline__ __attribute__((always_inline))
-#define __noinline__ __attribute__((noinline))
+/* __noinline__ is a keyword of clang's CUDA mode: no macro, so libstdc++'s
+ * own __attribute__((__noinline__)) (<memory>, <future>) stays intact */
 #else
 #define __global__
 #define __device__
@@ -22,7 +23,10 @@
 #define __managed__
 #define __launch_bounds__(...)
 #define __forceinline__ inline __attribute__((always_inline))
-#define __noinline__ __attribute__((noinline))
+/* Any definition other than none breaks libstdc++'s
+ * __attribute__((__noinline__)) (<memory>, <future>); in host code it is
+ * only an inlining hint (device code is the lowering's C) */
+#define __noinline__
 #endif
 #define __restrict__ __restrict
 #define __align__(n) __attribute__((aligned(n)))

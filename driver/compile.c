@@ -1,0 +1,267 @@
+/* compile.c: the phases after the options: each input to an object, then
+ * a program, a shared or static library, a relocatable object or the
+ * device-link object. Every tool runs from an argument vector. */
+#include "drv.h"
+#include "cucc_config.h"
+#include <errno.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* --time: the phases' times, as CSV rows */
+static Buf times;
+
+void drv_time(const char *phase, const char *file, double secs) {
+  buf_printf(&times, "%s,%s,%.3f\n", phase, file, secs * 1000);
+}
+
+int drv_write_times(const char *path) {
+  if (!path || !times.s) return 0;
+  const char *head = "phase,file,milliseconds\n";
+  if (!strcmp(path, "-")) {
+    fputs(head, stdout);
+    fputs(times.s, stdout);
+    return 0;
+  }
+  struct stat st;
+  bool fresh = stat(path, &st) != 0 || st.st_size == 0;
+  FILE *f = fopen(path, "a");
+  if (!f) {
+    fprintf(stderr, "cucc: error: cannot write %s: %s\n", path, strerror(errno));
+    return 1;
+  }
+  if (fresh) fputs(head, f);
+  fputs(times.s, f);
+  fclose(f);
+  return 0;
+}
+
+static const char *base(const char *p) {
+  const char *s = strrchr(p, '/');
+  return s ? s + 1 : p;
+}
+
+char *drv_stem(const char *p) {
+  const char *b = base(p), *e = strrchr(b, '.');
+  return e ? xstrndup(b, e - b) : xstrdup(b);
+}
+
+/* The host C++ compile's flags: -O (default 2), -g, -w, then the user's
+ * -Xcompiler options and those forwarded to the host compiler */
+static void host_flags(Drv *d, Vec *a) {
+  vec_push(a, xfmt("-O%d", d->o.opt < 0 ? 2 : d->o.opt));
+  if (d->host_debug) vec_push(a, "-g");
+  if (d->nowarn) vec_push(a, "-w");
+  for (int i = 0; i < d->hflags.n; i++) vec_push(a, d->hflags.v[i]);
+}
+
+/* a .c or .cpp input */
+static int compile_src(Drv *d, Tools *t, In *in, const char *obj) {
+  Vec a = {0};
+  vec_push(&a, (void *)(in->kind == K_C ? t->cc : t->cxx));
+  host_flags(d, &a);
+  for (int i = 0; i < d->o.incs.n; i++) vec_push(&a, xfmt("-I%s", (char *)d->o.incs.v[i]));
+  /* as nvcc does: plain C and C++ sources may include the CUDA headers */
+  vec_push(&a, xfmt("-I%s", d->incdir));
+  for (int i = 0; i < d->o.macros.n; i++) vec_push(&a, d->o.macros.v[i]);
+  if (d->lang >= 0) {
+    vec_push(&a, "-x");
+    vec_push(&a, in->kind == K_C ? "c" : "c++");
+  }
+  vec_push(&a, "-c");
+  vec_push(&a, (void *)in->path);
+  vec_push(&a, "-o");
+  vec_push(&a, (void *)obj);
+  double t0 = drv_now();
+  int rc = drv_run(t, &a);
+  drv_time("host compile", in->path, drv_now() - t0);
+  return rc;
+}
+
+/* Where --keep leaves the generated files of `in`: --keep-dir's folder,
+ * else next to the output */
+static const char *keep_base(Drv *d, In *in) {
+  if (!d->o.keep) return NULL;
+  if (d->keep_dir) {
+    mkdir(d->keep_dir, 0777);   /* (nvcc makes it too; an error shows at the write) */
+    return xfmt("%s/%s", d->keep_dir, drv_stem(in->path));
+  }
+  const char *o = d->out ? d->out : d->mode == M_COMPILE ? drv_stem(in->path) : "a.out";
+  return xfmt("%s.%s", o, drv_stem(in->path));
+}
+
+/* .cu -> device C + host C++ -> two objects -> one relocatable object */
+static int compile_cu(Drv *d, Tools *t, In *in, const char *obj) {
+  const CuOpts *o = &d->o;
+  const char *path = in->path;
+  const char *keepbase = keep_base(d, in);
+  Buf dev = {0}, host = {0};
+  if (d->dryrun) fprintf(stderr, "cucc: libclang parse and lowering of %s\n", path);
+  else if (fe_translate(path, o, &dev, &host)) return 1;
+  if (d->mode == M_SYNTAX) return 0;
+  char *devc = keepbase ? xfmt("%s.dev.c", keepbase) : drv_temp(".dev.c", false);
+  char *hostc = keepbase ? xfmt("%s.host.cpp", keepbase) : drv_temp(".host.cpp", false);
+  if (!d->dryrun && (drv_write_file(devc, dev.s ? dev.s : "") || drv_write_file(hostc, host.s ? host.s : "")))
+    return 1;
+  char *devo = drv_temp(".dev.o", false), *hosto = drv_temp(".host.o", false);
+
+  Vec a = {0};
+  vec_push(&a, (void *)t->cc);
+  vec_push(&a, "-std=gnu11");
+  /* nvcc's -O and -g are the host code's; device code is optimized
+   * unless -G (or ptxas's -O, or -Ofc, says otherwise) */
+  int dopt = d->dev_opt >= 0 ? d->dev_opt : d->dev_debug ? 0 : 3;
+  if (d->dev_debug && d->dev_opt < 0) dopt = 0;
+  vec_push(&a, xfmt("-O%d", dopt));
+  if (d->dev_debug) vec_push(&a, "-g");
+  /* CUDA code may type-pun through pointers: no strict aliasing */
+  vec_push(&a, "-fno-strict-aliasing");
+  /* a __host__ __device__ function keeps its calls to the C library's math,
+   * GNU ones (exp10f, sincosf) included: C declares them only with this,
+   * and clang, unlike gcc, gives an undeclared one an int result */
+  vec_push(&a, "-D_GNU_SOURCE");
+  /* GPU arithmetic never traps and device math never sets errno: with
+   * these the C compiler may compute both arms of a select (lane blends,
+   * if-converted masked lane loops) and inline sqrtf and friends */
+  vec_push(&a, "-fno-trapping-math");
+  vec_push(&a, "-fno-math-errno");
+  vec_push(&a, "-fPIC");
+  /* the user's source was diagnosed by libclang; warnings about the
+   * generated C (clang's extra parentheses) would only be noise */
+  vec_push(&a, "-w");
+  /* --cpu, --use_fast_math, -fmad=false ... */
+  for (int i = 0; i < d->dflags.n; i++) vec_push(&a, d->dflags.v[i]);
+  /* -Xcompiler options (e.g. -march=native, -fopenmp) reach device C too:
+   * it is built by the host's C compiler */
+  for (int i = 0; i < d->hflags.n; i++) vec_push(&a, d->hflags.v[i]);
+  vec_push(&a, xfmt("-I%s", d->incdir));
+  vec_push(&a, "-c");
+  vec_push(&a, devc);
+  vec_push(&a, "-o");
+  vec_push(&a, devo);
+  double t0 = drv_now();
+  if (drv_run(t, &a)) return 1;
+  double t1 = drv_now();
+
+  Vec h = {0};
+  vec_push(&h, (void *)t->cxx);
+  vec_push(&h, xfmt("-std=%s", o->std));
+  host_flags(d, &h);
+  vec_push(&h, "-D__CUDACC__");
+  vec_push(&h, "-D__NVCC__");
+  vec_push(&h, "-D__CUCC__");
+  vec_push(&h, "-D__CUCC_HOST__");
+  if (o->rdc) vec_push(&h, "-D__CUDACC_RDC__");
+  vec_push(&h, xfmt("-I%s", d->incdir));
+  for (int i = 0; i < o->incs.n; i++) vec_push(&h, xfmt("-I%s", (char *)o->incs.v[i]));
+  for (int i = 0; i < o->macros.n; i++) vec_push(&h, o->macros.v[i]);
+  /* the source's own folder, for its "..." includes */
+  const char *sl = strrchr(path, '/');
+  vec_push(&h, sl ? xfmt("-I%.*s", (int)(sl - path), path) : "-I.");
+  vec_push(&h, "-include");
+  vec_push(&h, "cuda_runtime.h");
+  vec_push(&h, "-x");
+  vec_push(&h, "c++");
+  vec_push(&h, "-c");
+  vec_push(&h, hostc);
+  vec_push(&h, "-o");
+  vec_push(&h, hosto);
+  if (drv_run(t, &h)) return 1;
+  double t2 = drv_now();
+  if (o->verbose) fprintf(stderr, "cucc: %s: device C compile %.3f s, host compile %.3f s\n", path, t1 - t0, t2 - t1);
+  drv_time("device compile", path, t1 - t0);
+  drv_time("host compile", path, t2 - t1);
+
+  /* one relocatable object, linked by the host compiler's own driver (not
+   * `ld`, which is the build machine's linker and rejects a cross target's
+   * objects); -nostdlib: no start files or libraries in a partial link */
+  Vec r = {0};
+  vec_push(&r, (void *)t->cxx);
+  vec_push(&r, "-r");
+  vec_push(&r, "-nostdlib");
+  vec_push(&r, devo);
+  vec_push(&r, hosto);
+  vec_push(&r, "-o");
+  vec_push(&r, (void *)obj);
+  return drv_run(t, &r);
+}
+
+int drv_compile(Drv *d, Tools *t, In *in, const char *obj) {
+  if (in->kind == K_CU) {
+    double t0 = drv_now();
+    int rc = compile_cu(d, t, in, obj);
+    drv_time("compile", in->path, drv_now() - t0);
+    return rc;
+  }
+  return d->mode == M_SYNTAX ? 0 : compile_src(d, t, in, obj);
+}
+
+/* The program (or -shared library): the objects, the user's libraries,
+ * then cucc's runtime, after them so that their references to it resolve;
+ * cucc's folder first, so that -lcudart and -lcuda are cucc's runtime even
+ * where a CUDA toolkit's folder is named with -L. */
+int drv_link(Drv *d, Tools *t, Vec *objs, const char *out, const char *linkdir) {
+  Vec a = {0};
+  vec_push(&a, (void *)t->cxx);
+  if (d->shared) vec_push(&a, "-shared");
+  /* as nvcc: -Xcompiler options reach the link (-fopenmp, -pthread) */
+  for (int i = 0; i < d->hflags.n; i++) vec_push(&a, d->hflags.v[i]);
+  for (int i = 0; i < objs->n; i++) vec_push(&a, objs->v[i]);
+  vec_push(&a, xfmt("-L%s", linkdir));
+  for (int i = 0; i < d->lflags.n; i++) vec_push(&a, d->lflags.v[i]);
+  if (strcmp(d->cudart, "none")) vec_push(&a, "-lcucc_rt");
+  vec_push(&a, "-lpthread");
+  vec_push(&a, "-lm");
+  /* (what this machine's runtime was built with, e.g. the sanitizers) */
+  if (*CUCC_RT_LINK_FLAGS && !t->libsub) vec_push(&a, CUCC_RT_LINK_FLAGS);
+  vec_push(&a, "-o");
+  vec_push(&a, (void *)out);
+  double t0 = drv_now();
+  int rc = drv_run(t, &a);
+  if (d->o.verbose) fprintf(stderr, "cucc: link %.3f s\n", drv_now() - t0);
+  drv_time("link", out, drv_now() - t0);
+  return rc;
+}
+
+/* -lib: a static library of the objects (replaced, not appended to: the
+ * objects' names are temporary ones, so a member would never be replaced) */
+int drv_lib(Drv *d, Tools *t, Vec *objs, const char *out) {
+  Vec a = {0};
+  const char *ar = d->arbin ? d->arbin : t->triple ? xfmt("%s-ar", t->triple) : "ar";
+  vec_push(&a, (void *)ar);
+  vec_push(&a, "rcs");
+  for (int i = 0; i < d->aflags.n; i++) vec_push(&a, d->aflags.v[i]);
+  vec_push(&a, (void *)out);
+  for (int i = 0; i < objs->n; i++) vec_push(&a, objs->v[i]);
+  if (!d->dryrun) unlink(out);
+  return drv_run(t, &a);
+}
+
+/* -r: one relocatable object of all the inputs */
+int drv_rlink(Drv *d, Tools *t, Vec *objs, const char *out) {
+  (void)d;
+  Vec a = {0};
+  vec_push(&a, (void *)t->cxx);
+  vec_push(&a, "-r");
+  vec_push(&a, "-nostdlib");
+  for (int i = 0; i < objs->n; i++) vec_push(&a, objs->v[i]);
+  vec_push(&a, "-o");
+  vec_push(&a, (void *)out);
+  return drv_run(t, &a);
+}
+
+/* -dlink: nvcc links the objects' device code into one more object for
+ * the host link. cucc's device code is host code already, in each object,
+ * and an extern __device__ function or variable resolves at the host link:
+ * the device-link object has nothing to hold, and is an empty object. */
+int drv_dlink(Drv *d, Tools *t, const char *out) {
+  (void)d;
+  Vec a = {0};
+  vec_push(&a, (void *)t->cc);
+  vec_push(&a, "-c");
+  vec_push(&a, "-x");
+  vec_push(&a, "c");
+  vec_push(&a, "/dev/null");
+  vec_push(&a, "-o");
+  vec_push(&a, (void *)out);
+  return drv_run(t, &a);
+}

@@ -1,0 +1,60 @@
+# steps_test.cmake: builds that take several cucc (and c++) commands, then
+# runs the programs, which must print PASS.
+#   cmake -DCUCC=... -DCUCC_LIB=<lib/cucc/lib> -DSRC=tests/buildsys -DWORK=<folder>
+#         -DRT_LINK=<flags of programs linked with cucc's runtime> -DWHAT=rdc|shlib -P steps_test.cmake
+# rdc: nvcc's separate compilation by hand: -dc each file, -lib, -dlink, link.
+# shlib: a shared library with kernels, a program with its own kernels
+# linked with it, and a plain C++ program linked with it.
+cmake_minimum_required(VERSION 3.20)
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+separate_arguments(rt_link UNIX_COMMAND "${RT_LINK}")
+# the host C++ compiler, as cucc chooses it without -ccbin
+set(CXX c++)
+if(NOT "$ENV{CXX}" STREQUAL "")
+  set(CXX $ENV{CXX})
+endif()
+
+function(step)
+  string(REPLACE ";" " " line "${ARGN}")
+  message("+ ${line}")
+  execute_process(COMMAND ${ARGN} WORKING_DIRECTORY ${WORK} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  message("${out}")
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "failed (${rc})")
+  endif()
+endfunction()
+
+function(runs exe)
+  step(${WORK}/${exe})
+  execute_process(COMMAND ${WORK}/${exe} WORKING_DIRECTORY ${WORK} OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT out MATCHES "PASS")
+    message(FATAL_ERROR "${exe} did not print PASS")
+  endif()
+endfunction()
+
+if(WHAT STREQUAL "rdc")
+  set(R ${SRC}/rdc)
+  step(${CUCC} -dc ${R}/lib.cu -o lib.o)
+  step(${CUCC} -dc ${R}/kernels.cu -o kernels.o)
+  step(${CUCC} --device-c ${R}/main.cu -o main.o)
+  step(${CUCC} -lib lib.o -o libvec.a)
+  step(${CUCC} -dlink main.o kernels.o libvec.a -o dlink.o)
+  step(${CUCC} main.o kernels.o dlink.o -L. -lvec -o app)
+  runs(app)
+  # a static library of -rdc objects, linked by the host compiler (as CMake does)
+  step(${CUCC} -rdc=true -lib ${R}/lib.cu ${R}/kernels.cu -o libboth.a)
+  step(${CUCC} -rdc=true -c ${R}/main.cu -o main2.o)
+  step(${CXX} main2.o libboth.a -o app2 -L${CUCC_LIB} -lcudart -lpthread ${rt_link})
+  runs(app2)
+elseif(WHAT STREQUAL "shlib")
+  set(S ${SRC}/shlib)
+  step(${CUCC} -Xcompiler -fPIC -shared ${S}/lib.cu -o libshk.so)
+  step(${CUCC} ${S}/main.cu -L. -lshk -Xlinker -rpath,${WORK} -o app)
+  runs(app)
+  step(${CXX} ${S}/plain.cpp -L. -lshk -Wl,-rpath,${WORK} -o plain ${rt_link})
+  runs(plain)
+else()
+  message(FATAL_ERROR "WHAT=rdc or shlib")
+endif()
+message("PASS")
