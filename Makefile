@@ -18,12 +18,15 @@ CMAKE_ARGS = -DCUCC_CROSS_AARCH64=$(CROSS_AARCH64)
 
 all: build
 
-# $(call apt,packages): install those that are missing
+# $(call apt,packages): install those that are missing. A fresh image may
+# hold a dpkg run that was interrupted (apt-get then refuses to install
+# anything): finish it first.
 define apt
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" != 0 ]; then echo "cucc: please install:$$missing (as root: apt-get install$$missing)"; exit 1; fi; \
 	  echo "installing:$$missing"; \
+	  DEBIAN_FRONTEND=noninteractive dpkg --configure -a; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 endef
