@@ -319,7 +319,7 @@ static void scan_part(const float *x, float *y, long lo, long hi, float carry, i
 static int scan(long n, int reps, int exclusive) {
   float *x = xalloc(n * 4), *y = xalloc(n * 4);
   for (long i = 0; i < n; i++) x[i] = (float)(((unsigned)i * 2654435761u) >> 30);
-  float part[256];
+  float *part = xalloc(omp_get_max_threads() * sizeof(float));
   for (int rep = 0; rep < reps; rep++) {
     double t0 = now();
 #pragma omp parallel
