@@ -14,7 +14,7 @@ PKGS += $(CROSS_PKGS)
 endif
 CMAKE_ARGS = -DCUCC_CROSS_AARCH64=$(CROSS_AARCH64)
 
-.PHONY: all deps deps-clang configure build demo test test-clang sanitize clean
+.PHONY: all deps deps-clang configure build demo test test-clang sanitize bench clean
 
 all: build
 
@@ -69,6 +69,14 @@ sanitize: deps
 	cmake --build build-asan -j$(JOBS)
 	ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --test-dir build-asan --output-on-failure -j$(JOBS)
+
+# The spelling benchmark (bench/spell/run; not a test: its timings depend on
+# the machine and its load), with OpenBLAS for its matmul reference line.
+# BENCH_ARGS: e.g. quick, or names of spellings; CUCC_FLAGS: extra flags.
+BENCH_PKGS = libopenblas-dev
+bench: build
+	$(call apt,$(BENCH_PKGS))
+	BUILD=$(BUILD) bench/spell/run $(BENCH_ARGS)
 
 clean:
 	rm -rf $(BUILD) build-asan build-clang
