@@ -379,6 +379,12 @@ static const char *hoisted(P *p, Node *n) {
   return NULL;
 }
 
+/* a row access's base index x (the first lane's index): of unsigned int
+ * type, it may have wrapped below zero where the active lanes' have not */
+static char *row_base(Node *b, char *x) {
+  return b->ty->kind == TY_UINT ? xfmt("cu_ubase(%s)", x) : x;
+}
+
 static void ex(P *p, Node *n) {
   Buf *o = p->o;
   if (ck_access(p, n)) return;
@@ -513,7 +519,7 @@ static void ex(P *p, Node *n) {
        * lanes) */
       buf_puts(o, "(&");
       ex(p, n->a);
-      buf_printf(o, "[%s])[%s]", exs(p, n->b, false), p->hw ? "_x" : "_l");
+      buf_printf(o, "[%s])[%s]", row_base(n->b, exs(p, n->b, false)), p->hw ? "_x" : "_l");
       break;
     }
     ex(p, n->a);
@@ -643,7 +649,8 @@ static RngS rng_s(P *p, Rng *r) {
   bool z = !l->lo, st = l->step != 0;   /* st: every step-th lane */
   RngS s = {0};
   if (n->k == N_INDEX && rowu(n->a) && aff_e(n->b) && no_access(n->a) && no_access(n->b)) {
-    s.addr = xfmt(z ? "&(%s)[%s]" : "&(%s)[%s + (%s)]", exs(p, n->a, false), exs(p, n->b, false), lo_s(l));
+    char *b = exs(p, n->b, false);
+    s.addr = xfmt("&(%s)[%s]", exs(p, n->a, false), row_base(n->b, z ? b : xfmt("%s + (%s)", b, lo_s(l))));
     s.step = xfmt(st ? "(%2$s) * sizeof (%1$s)[0]" : "sizeof (%1$s)[0]", exs(p, n->a, false), step_s(l));
   } else {
     p->skipck = true;   /* the address only */

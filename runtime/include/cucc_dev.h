@@ -104,6 +104,11 @@ static inline void cu_hrow_next(const cu_block *B, unsigned *y, unsigned *z) {
 #define CU_BARRIER(B) ((B)->resident ? cu_barrier(B) : (void)0)
 
 static inline int cu_lanes_below(long long d, int n) { return d < 0 ? 0 : d > n ? n : (int)d; }
+/* a row's base index of unsigned 32-bit type: under threadIdx.x >= stride,
+ * XY[threadIdx.x - stride]'s first lane wraps below zero while the active
+ * lanes' indices do not; on the GPU the sum wraps back, a C pointer built
+ * from the wrapped base would not (no array has 2^32 - 1024 elements) */
+static inline long long cu_ubase(unsigned b) { return b > 0xfffffc00u ? (long long)b - 0x100000000ll : (long long)b; }
 
 /* Lanes l of n with (b + l) % u == 0: how many, the first (*f) and the
  * step between them (*s, at most n so that stepping past n cannot wrap).
