@@ -1,9 +1,11 @@
 /* compile.c: the phases after the options: each input to an object, then
  * a program, a shared or static library, a relocatable object or the
  * device-link object. Every tool runs from an argument vector. */
+#define _GNU_SOURCE   /* sched_getaffinity */
 #include "drv.h"
 #include "cucc_config.h"
 #include <errno.h>
+#include <sched.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -89,6 +91,36 @@ static const char *keep_base(Drv *d, In *in) {
   return xfmt("%s.%s", o, drv_stem(in->path));
 }
 
+/* Device C is one unit of every kernel in every version, for every
+ * template instantiation: a sample's templated reductions make 7 MB of it,
+ * minutes of one cc1. GCC splits its optimization into jobs through LTO
+ * (-flto then an optimizing partial link, -flinker-output=nolto-rel: the
+ * object is plain again), as nvcc's --split-compile N does ptxas's; by
+ * default where the device C is large (the split costs a little), into at
+ * most 8 jobs on the CPUs this process may use. 1: one job. */
+static int dev_jobs(Drv *d, Tools *t, size_t bytes) {
+  if (d->split == 1 || (d->split < 0 && bytes < 96 * 1024) || d->dev_debug) return 1;
+  int n = d->split;
+  if (n <= 0) {
+    cpu_set_t cs;
+    n = sched_getaffinity(0, sizeof cs, &cs) ? 1 : CPU_COUNT(&cs);
+    if (d->split < 0 && n > 8) n = 8;
+  }
+  if (n <= 1) return 1;
+  /* GCC's LTO (a path to its lto-wrapper); clang answers the bare name */
+  static int gcc = -1;
+  if (gcc < 0) {
+    Vec q = {0};
+    vec_push(&q, (void *)t->cc);
+    vec_push(&q, "-print-prog-name=lto-wrapper");
+    Tools quiet = *t;
+    quiet.verbose = false;
+    char *w = t->dryrun ? NULL : drv_capture(&quiet, &q);
+    gcc = w && w[0] == '/' && access(w, X_OK) == 0;
+  }
+  return gcc ? n : 1;
+}
+
 /* .cu -> device C + host C++ -> two objects -> one relocatable object */
 static int compile_cu(Drv *d, Tools *t, In *in, const char *obj) {
   const CuOpts *o = &d->o;
@@ -134,13 +166,28 @@ static int compile_cu(Drv *d, Tools *t, In *in, const char *obj) {
    * it is built by the host's C compiler */
   for (int i = 0; i < d->hflags.n; i++) vec_push(&a, d->hflags.v[i]);
   vec_push(&a, xfmt("-I%s", d->incdir));
+  int jobs = dev_jobs(d, t, dev.len);
+  char *ltoo = jobs > 1 ? drv_temp(".lto.o", false) : NULL;
+  Vec l = {0};
+  if (ltoo) {   /* the same flags again for the optimizing partial link */
+    for (int i = 0; i < a.n; i++) vec_push(&l, a.v[i]);
+    vec_push(&l, xfmt("-flto=%d", jobs));
+    vec_push(&l, "-flto-partition=balanced");
+    vec_push(&l, "-r");
+    vec_push(&l, "-nostdlib");
+    vec_push(&l, "-flinker-output=nolto-rel");
+    vec_push(&l, ltoo);
+    vec_push(&l, "-o");
+    vec_push(&l, devo);
+    vec_push(&a, "-flto");
+  }
   vec_push(&a, "-c");
   vec_push(&a, devc);
   vec_push(&a, "-o");
-  vec_push(&a, devo);
+  vec_push(&a, ltoo ? ltoo : devo);
   double t0 = drv_now();
-  if (drv_run(t, &a)) return 1;
-  double t1 = drv_now();
+  long dpid = drv_spawn(t, &a, NULL);   /* the host compile runs meanwhile */
+  if (dpid < 0) return 1;
 
   Vec h = {0};
   vec_push(&h, (void *)t->cxx);
@@ -165,7 +212,12 @@ static int compile_cu(Drv *d, Tools *t, In *in, const char *obj) {
   vec_push(&h, hostc);
   vec_push(&h, "-o");
   vec_push(&h, hosto);
-  if (drv_run(t, &h)) return 1;
+  long hpid = drv_spawn(t, &h, NULL);
+  int bad = drv_wait(dpid, &a);
+  bad |= !bad && ltoo && drv_run(t, &l);
+  double t1 = drv_now();
+  bad |= drv_wait(hpid, &h);
+  if (bad) return 1;
   double t2 = drv_now();
   if (o->verbose) fprintf(stderr, "cucc: %s: device C compile %.3f s, host compile %.3f s\n", path, t1 - t0, t2 - t1);
   drv_time("device compile", path, t1 - t0);

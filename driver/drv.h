@@ -43,6 +43,7 @@ typedef struct Drv {
   bool host_debug;      /* -g: host debug information */
   bool dev_debug;       /* -G */
   int dev_opt;          /* device C's -O level: -1 the default (3) */
+  int split;            /* --split-compile: device C's jobs (0 the CPUs, -1 the default) */
   bool fast_math, no_fmad, approx_div, stack_protect;
   const char *cudart;   /* -cudart none|shared|static */
   Vec hflags;           /* host compile flags (-Xcompiler, forwarded, -pg ...) */
@@ -72,6 +73,8 @@ void drv_init_cleanup(void);                       /* remove temp files at exit 
 char *drv_temp(const char *suffix, bool keep);     /* mkstemps file name */
 int drv_run(Tools *t, Vec *argv);                  /* posix_spawnp; 0 on success */
 int drv_run_out(Tools *t, Vec *argv, const char *out); /* stdout to a file (NULL: ours) */
+long drv_spawn(Tools *t, Vec *argv, const char *out); /* started, not waited for */
+int drv_wait(long pid, Vec *argv);                 /* waits for drv_spawn's; 0 on success */
 char *drv_capture(Tools *t, Vec *argv);            /* its first output line, or NULL */
 void drv_print_cmd(Vec *argv);                     /* as -v shows it */
 char *drv_quote(const char *s);                    /* one argument as -v shows it */

@@ -393,6 +393,7 @@ static void apply(St *st, const Opt *o, const char *a, const char *v) {
   case O_V: co->verbose = true; break;
   case O_THREADS: case O_SPLIT:
     if (!isdigit((unsigned char)v[0])) die("%s: '%s': expected a number", a, v);
+    if (o->id == O_SPLIT) d->split = atoi(v);
     break;
   case O_KEEP: co->keep = true; break;
   case O_KEEPDIR: co->keep = true; d->keep_dir = v; break;
@@ -508,6 +509,7 @@ void drv_parse_args(Drv *d, int argc, char **argv) {
   d->o.std = "c++17";
   d->o.opt = -1;
   d->dev_opt = -1;
+  d->split = -1;
   d->lang = -1;
   d->cudart = "static";
   char **av = (char **)args.v;

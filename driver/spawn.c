@@ -68,8 +68,9 @@ void drv_print_cmd(Vec *argv) {
   fputc('\n', stderr);
 }
 
-/* Runs argv; with `out`, its standard output goes to that file. */
-int drv_run_out(Tools *t, Vec *argv, const char *out) {
+/* Starts argv (with `out`, its standard output goes to that file): its
+ * pid, 0 where --dryrun runs nothing, -1 if it cannot start. */
+long drv_spawn(Tools *t, Vec *argv, const char *out) {
   vec_push(argv, NULL);
   argv->n--;
   if (t->verbose || t->dryrun) drv_print_cmd(argv);
@@ -82,10 +83,16 @@ int drv_run_out(Tools *t, Vec *argv, const char *out) {
   posix_spawn_file_actions_destroy(&fa);
   if (err) {
     fprintf(stderr, "cucc: error: cannot run '%s': %s\n", (char *)argv->v[0], strerror(err));
-    return 1;
+    return -1;
   }
+  return pid;
+}
+
+/* Waits for what drv_spawn started from argv; 0 if it succeeded. */
+int drv_wait(long pid, Vec *argv) {
+  if (pid <= 0) return pid < 0;
   int st;
-  while (waitpid(pid, &st, 0) < 0)
+  while (waitpid((pid_t)pid, &st, 0) < 0)
     if (errno != EINTR) return 1;
   if (WIFEXITED(st) && WEXITSTATUS(st) == 0) return 0;
   const char *tool = strrchr(argv->v[0], '/') ? strrchr(argv->v[0], '/') + 1 : argv->v[0];
@@ -93,6 +100,9 @@ int drv_run_out(Tools *t, Vec *argv, const char *out) {
   else fprintf(stderr, "cucc: error: %s was killed by signal %d\n", tool, WTERMSIG(st));
   return 1;
 }
+
+/* Runs argv; with `out`, its standard output goes to that file. */
+int drv_run_out(Tools *t, Vec *argv, const char *out) { return drv_wait(drv_spawn(t, argv, out), argv); }
 
 int drv_run(Tools *t, Vec *argv) { return drv_run_out(t, argv, NULL); }
 

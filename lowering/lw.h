@@ -37,6 +37,8 @@ typedef struct LObj {
                           decayed to a pointer): lane-major storage */
   bool uses_tid;       /* uniform.c, functions: reads thread indices */
   bool impure;         /* uniform.c, functions: has side effects */
+  unsigned char tdims; /* version.c, functions: 1 + bits of the thread
+                          index components read (1 << dim), callees too */
   int vdecl;           /* uniform.c: divergent constructs around its declaration */
   bool warpfn;         /* a function: a warp version's clone (warpfn) */
   char wcoll;          /* a function: has warp collectives, itself or in a
@@ -315,6 +317,7 @@ bool uniform_stmt(Node *n);                    /* region.c */
 Vec *with_remat(Vec *remat, Vec *stmts, int from, int to);   /* region.c */
 void wcopies(Vec *stmts, int from, int to, Vec *out);       /* region.c */
 bool reads_tid(Node *n);                       /* version.c */
+unsigned tid_dims(Obj *fn);                    /* version.c */
 bool uses_aff(Node *n);                        /* version.c */
 bool bw_ok(Obj *k, bool exits, Vec *stmts, int from, int to);   /* version.c */
 bool has_syncwarp(Node *n);                    /* version.c */

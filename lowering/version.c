@@ -76,6 +76,26 @@ bool bw_ok(Obj *k, bool exits, Vec *stmts, int from, int to) {
   return vars <= 16;
 }
 
+/* The thread index components fn reads, itself or in a callee, as bits
+ * (1 << dim); a warp collective reads the lane, threadIdx.x's part. An
+ * external -rdc function may read any. */
+static int dims_f(Node *n, void *c) {
+  unsigned *d = c;
+  if (n->k == N_BUILTIN && n->bk == B_TID) *d |= 1u << n->dim;
+  if (n->k == N_CALL && n->ck == C_WARP) *d |= 1u;
+  if (n->k == N_CALL && n->ck == C_FUNC) *d |= tid_dims(n->fn);
+  return W_GO;
+}
+unsigned tid_dims(Obj *fn) {
+  if (lo(fn)->tdims) return lo(fn)->tdims - 1u;
+  lo(fn)->tdims = 1 + 7;   /* (recursion: any) */
+  unsigned d = 0;
+  if ((fn->key && !fn->is_kernel) || !fn->body) d = 7;
+  else walk(fn->body, dims_f, &d);
+  lo(fn)->tdims = (unsigned char)(1 + d);
+  return d;
+}
+
 /* The versions of region r (its statements with their recomputed
  * declarations), in the order they are tried; the general one last. */
 void lw_versions(Obj *k, bool exits, unsigned ck, Region *r, bool *tids) {
@@ -87,10 +107,18 @@ void lw_versions(Obj *k, bool exits, unsigned ck, Region *r, bool *tids) {
     aff |= uses_aff(s->v[i]);
     sw |= ck && has_syncwarp(s->v[i]);
   }
+  /* Only the versions a launch of this kernel can take: half rows are
+   * for 2-D tiles (a kernel that reads threadIdx.y); the block-wide
+   * version needs a 1-D block, which a kernel reading threadIdx.y or .z
+   * is rarely launched with (its whole-row version takes that launch).
+   * Each version is more C to compile: up to four per region, for every
+   * instantiation of a template kernel. */
+  unsigned d = tid_dims(k);
   static const VerKind all[] = {VK_BW, VK_ROW, VK_HROW};
   if ((aff || *tids) && !sw)   /* (checked, with __syncwarp(): the general version only) */
     for (int i = 0; i < 3; i++)
-      if (all[i] != VK_BW || bw_ok(k, exits, s, 0, s->n)) {
+      if ((all[i] != VK_BW || (!(d & 6u) && bw_ok(k, exits, s, 0, s->n))) && (all[i] != VK_HROW || (d & 2u)) &&
+          (all[i] != VK_ROW || !r->vers.n)) {   /* (a 1-D kernel's block-wide version takes every launch rows would) */
         Ver *v = xcalloc(1, sizeof *v);
         v->k = all[i];
         vec_push(&r->vers, v);
