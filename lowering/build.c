@@ -260,6 +260,25 @@ static bool simt_store(Node *x) {
          (l->k == N_VAR && (l->var->is_shared || l->var->is_global));
 }
 
+/* An atomic whose result is unused, at an address that is the same in
+ * every lane, of an associative operation: `atomicAdd(&sum, v)` after a
+ * grid-stride loop, `atomicMax(&m, v)`. The warp's lanes combine their
+ * values first and one atomic stores them (nvcc aggregates a warp's
+ * atomics at one address too): one contended cache line per warp, not per
+ * thread. The lanes' floats are added in lane order, an order the GPU's
+ * unordered atomics may also take for their sum. Not checked builds:
+ * their reports name each thread's access. */
+static bool agg_atomic(Node *x) {
+  x = bare(x);
+  if (x->k != N_CALL || x->ck != C_ATOMIC || x->list.n != 2) return false;
+  static const char *ops[] = {"cu_atomicAdd_", "cu_atomicSub_", "cu_atomicAnd_", "cu_atomicOr_",
+                              "cu_atomicXor_", "cu_atomicMin_", "cu_atomicMax_"};
+  bool op = false;
+  for (size_t i = 0; i < sizeof ops / sizeof *ops; i++) op |= !strncmp(x->name, ops[i], strlen(ops[i]));
+  Node *a = x->list.v[0];
+  return op && !ln(a)->vary && pure(a) && pure(x->list.v[1]);
+}
+
 static void lane_one(Bc *b, Obj *dst, Node *x, bool join, bool ctrue, Node *ct) {
   W *w = wmk(b, W_ONE, x);
   w->o = dst;
@@ -267,6 +286,11 @@ static void lane_one(Bc *b, Obj *dst, Node *x, bool join, bool ctrue, Node *ct) 
   w->ctrue = ctrue;
   w->simt = !dst && simt_store(x);
   if (w->simt) w->id = ++b->L->nid;
+  w->agg = !dst && !b->ck && !w->simt && agg_atomic(x);
+  if (w->agg) {
+    w->id = ++b->L->nid;
+    join = false;
+  }
   use_hdr(b, &w->h);
   if ((b->ck & (CK_MEM | CK_RACE | CK_INIT)) && (b->fast || b->bw || b->hw) && b->full && !w->simt) {
     RngCtx c = {b->ck, true, b->fast, b->hw != 0, b->bw, NULL, ct};

@@ -147,7 +147,8 @@ static void dw(D *d, const char *label, W *w) {
   case W_VDECL: dl(d, "%slane storage %s", L, w->o->name); break;
   case W_AFFSET: dl(d, "%saffine %s: base %s", L, w->o->name, w->decl ? xfmt("= %s", dx(w->x)) : dx(w->n)); break;
   case W_LANES:
-    dl(d, "%s%s%s:", L, hs(&w->h), w->ws.n > 1 ? xfmt(", %d statements in one loop", w->ws.n) : "");
+    dl(d, "%s%s%s%s:", L, hs(&w->h), w->ws.n > 1 ? xfmt(", %d statements in one loop", w->ws.n) : "",
+       w->ws.n == 1 && ((W *)w->ws.v[0])->agg ? ", the values combined, one atomic for the lanes" : "");
     for (int i = 0; i < w->ws.n; i++) {
       W *o = w->ws.v[i];
       d->ind++;

@@ -176,6 +176,9 @@ struct W {
   bool fastsh;         /* W_WARPOP: a whole warp's shuffle, as one lane loop */
   bool simt;           /* W_ONE: a warp-synchronous store: every lane's value
                           first, then every lane's store (as one instruction) */
+  bool agg;            /* W_ONE: an atomic at one address for the warp's lanes,
+                          its result unused: the lanes' values combined, then
+                          one atomic (build.c, agg_atomic) */
   bool ctrue;          /* W_ONE: printed with the split's ?: taking its first arm */
   bool cold;           /* W_ONE: code that runs rarely (not counted by --check) */
   bool decl;           /* W_AFFSET: declares the base */

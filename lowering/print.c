@@ -630,9 +630,44 @@ static void p_simt(P *p, W *w) {
   line(p, "}");
 }
 
+/* an aggregated atomic (build.c, agg_atomic): the lanes' values combined
+ * in _agN, then one atomic if any lane ran */
+static void p_agg(P *p, W *w) {
+  Node *c = bare(w->x), *v = c->list.v[1];
+  const char *nm = c->name, *sfx = strrchr(nm, '_') + 1;
+  int id = w->id;
+  bool fl = !strcmp(sfx, "f") || !strcmp(sfx, "d"), wide = !strncmp(sfx, "ll", 2) || !strncmp(sfx, "ull", 3);
+  bool mn = strstr(nm, "Min_") != NULL, mx = strstr(nm, "Max_") != NULL, sg = !strcmp(sfx, "i") || !strcmp(sfx, "ll");
+  char *t = ty_decl(c->ty, "");
+  /* sums and bit operations in an unsigned type (they wrap, as on the
+   * GPU); floats from -0.0, the identity of IEEE addition */
+  const char *u = fl || mn || mx ? t : wide ? "unsigned long long" : "unsigned";
+  const char *id0 = fl ? (sfx[0] == 'f' ? "-0.0f" : "-0.0")
+                    : mn ? (sg ? (wide ? "0x7fffffffffffffffll" : "2147483647") : (wide ? "~0ull" : "~0u"))
+                    : mx ? (sg ? (wide ? "(-0x7fffffffffffffffll - 1)" : "(-2147483647 - 1)") : "0")
+                    : strstr(nm, "And_") ? (wide ? "~0ull" : "~0u") : "0";
+  const char *op = strstr(nm, "And_") ? "&" : strstr(nm, "Or_") ? "|" : strstr(nm, "Xor_") ? "^" : "+";
+  const char *any_lane = !p->full ? any(p, mname(p->m)) : p->hw ? "1" : xfmt("(%s) > (%s)", hi_s(&p->ls), lo_s(&p->ls));
+  line(p, "{");
+  p->ind++;
+  line(p, "%s _ag%d = %s;", u, id, id0);
+  lane_open(p);
+  char *x = exs(p, v, true);
+  if (mn || mx) line(p, "{ %s _x = %s; if (_x %s _ag%d) _ag%d = _x; }", t, x, mn ? "<" : ">", id, id);
+  else line(p, "_ag%d %s= (%s)(%s);", id, op, u, x);
+  lane_close(p);
+  line(p, "if (%s) %s(%s, (%s)_ag%d);", any_lane, nm, exs(p, c->list.v[0], false), t, id);
+  p->ind--;
+  line(p, "}");
+}
+
 static void p_lanes(P *p, W *w) {
   if (w->ws.n == 1 && ((W *)w->ws.v[0])->simt) {
     p_simt(p, w->ws.v[0]);
+    return;
+  }
+  if (w->ws.n == 1 && ((W *)w->ws.v[0])->agg) {
+    p_agg(p, w->ws.v[0]);
     return;
   }
   lane_open(p);
