@@ -379,6 +379,27 @@ static const char *hoisted(P *p, Node *n) {
   return NULL;
 }
 
+/* An lvalue inside a __shared__ variable: elements of arrays (not of
+ * pointers) and members, down to the variable. */
+static bool in_shared(Node *n) {
+  for (;;) {
+    n = bare(n);
+    if (n->k == N_INDEX && is_decay(n->a)) n = n->a->a;
+    else if (n->k == N_MEMBER && !n->post) n = n->a;
+    else return n->k == N_VAR && n->var->is_shared;
+  }
+}
+
+/* An atomic on the block's own shared memory (&s[i], &s.f, a shared
+ * array): a plain read-modify-write (cucc_dev.h, cu_satomic*); a block runs
+ * on one worker thread. Not in checked builds (they report each access). */
+static bool shared_atomic(Node *n) {
+  if (!n->list.n || strncmp(n->name, "cu_atomic", 9)) return false;
+  Node *a0 = n->list.v[0], *a = bare(a0);
+  if (a->k == N_UN && a->op == OP_ADDR) return in_shared(a->a);
+  return is_decay(a0) && in_shared(a0->a);
+}
+
 /* a row access's base index x (the first lane's index): of unsigned int
  * type, it may have wrapped below zero where the active lanes' have not */
 static char *row_base(Node *b, char *x) {
@@ -503,7 +524,8 @@ static void ex(P *p, Node *n) {
       buf_printf(o, ", %s, \"%s\", %d)", a, n->file, n->line);
       break;
     }
-    buf_puts(o, n->ck == C_FUNC ? cname(n->fn) : n->name);
+    if (n->ck == C_ATOMIC && !p->ck && shared_atomic(n)) buf_printf(o, "cu_s%s", n->name + 3);
+    else buf_puts(o, n->ck == C_FUNC ? cname(n->fn) : n->name);
     args(p, n);
     break;
   case N_INDEX:
@@ -656,7 +678,8 @@ static void p_agg(P *p, W *w) {
   if (mn || mx) line(p, "{ %s _x = %s; if (_x %s _ag%d) _ag%d = _x; }", t, x, mn ? "<" : ">", id, id);
   else line(p, "_ag%d %s= (%s)(%s);", id, op, u, x);
   lane_close(p);
-  line(p, "if (%s) %s(%s, (%s)_ag%d);", any_lane, nm, exs(p, c->list.v[0], false), t, id);
+  line(p, "if (%s) %s(%s, (%s)_ag%d);", any_lane, shared_atomic(c) ? xfmt("cu_s%s", nm + 3) : nm,
+       exs(p, c->list.v[0], false), t, id);
   p->ind--;
   line(p, "}");
 }
@@ -900,7 +923,8 @@ static void p_callw(P *p, W *w) {
     lane_close(p);
   }
   Buf a = {0};
-  buf_printf(&a, "_B, _w%s, _nl%s", tid_params(wf, false), mc ? xfmt(", %s", mc) : "");
+  buf_printf(&a, "_B, _w%s%s%s", wf->k == VK_ROW || wf->k == VK_HROW ? "" : ", _nl", tid_params(wf, false),
+             mc ? xfmt(", %s", mc) : "");
   for (int i = 0; i < c->params.n; i++)
     buf_printf(&a, ", %s", wf->sh[i] == PS_VARY ? xfmt("_a%d_%d", id, i) : exs(p, n->list.v[i], false));
   if (wf->ret) buf_printf(&a, ", _f%d", id);
@@ -1923,8 +1947,11 @@ void lw_print_warpfn(Lw *L, WarpFn *wf) {
   Obj *f = wf->f, *c = wf->c;
   Ver *v = wf->v;
   Buf a = {0};
-  buf_printf(&a, "const cu_block *restrict _B, const unsigned _w%s, const int _nl%s", tid_params(wf, true),
-             wf->en == EN_MASK ? ", const unsigned char *_mc" : "");
+  /* (whole or half rows: every warp is full, _nl a constant, so that lane
+   * loops have a known count: copies of lane arrays are not memcpy calls) */
+  bool full = wf->k == VK_ROW || wf->k == VK_HROW;
+  buf_printf(&a, "const cu_block *restrict _B, const unsigned _w%s%s%s", full ? "" : ", const int _nl",
+             tid_params(wf, true), wf->en == EN_MASK ? ", const unsigned char *_mc" : "");
   for (int i = 0; i < c->params.n; i++) {
     Obj *o = c->params.v[i];
     buf_printf(&a, ", %s", wf->sh[i] == PS_VARY ? ty_decl(ptr_to(o->ty), xfmt("restrict %s", cname(o)))
@@ -1941,6 +1968,7 @@ void lw_print_warpfn(Lw *L, WarpFn *wf) {
   p->R = NULL;
   line(p, "const cu_idx3 _bid = _B->blockIdx, _bdm = _B->blockDim, _gdm = _B->gridDim;");
   line(p, "(void)_bid; (void)_bdm; (void)_gdm;");
+  if (full) line(p, "const int _nl = 32;");
   if (wf->en == EN_MASK) {
     line(p, "unsigned char _m0[32];");
     line(p, "memcpy(_m0, _mc, sizeof _m0);");

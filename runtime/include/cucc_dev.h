@@ -323,6 +323,48 @@ CU_ATOMIC_FLT(f, float, unsigned int)
 CU_ATOMIC_FLT(d, double, unsigned long long)
 #undef CU_ATOMIC_FLT
 
+/* ---- atomics on the block's own __shared__ variables: a block runs on
+ * one worker thread (its warps switch only at barriers and between
+ * statements), so nothing else touches them between the load and the
+ * store: a plain read-modify-write, which the C compiler can keep in
+ * registers, instead of a locked instruction (print.c, shared_atomic).
+ * Lanes in one lane loop may hit one element (a histogram's bin): the
+ * empty asm on *p keeps the loop from being vectorized (CU_LANES says its
+ * iterations are independent), so they add up one after another ---- */
+#define CU_SEQ(p) __asm__ volatile("" : "+m"(*(p)))
+#define CU_SATOMIC_INT(S, T, U)                                                                    \
+  static inline T cu_satomicAdd_##S(T *p, T v) { T o = *p; *p = (T)((U)o + (U)v); CU_SEQ(p); return o; }       \
+  static inline T cu_satomicSub_##S(T *p, T v) { T o = *p; *p = (T)((U)o - (U)v); CU_SEQ(p); return o; }       \
+  static inline T cu_satomicAnd_##S(T *p, T v) { T o = *p; *p = o & v; CU_SEQ(p); return o; }                 \
+  static inline T cu_satomicOr_##S(T *p, T v) { T o = *p; *p = o | v; CU_SEQ(p); return o; }                  \
+  static inline T cu_satomicXor_##S(T *p, T v) { T o = *p; *p = o ^ v; CU_SEQ(p); return o; }                 \
+  static inline T cu_satomicExch_##S(T *p, T v) { T o = *p; *p = v; CU_SEQ(p); return o; }                    \
+  static inline T cu_satomicCAS_##S(T *p, T c, T v) { T o = *p; if (o == c) *p = v; CU_SEQ(p); return o; }    \
+  static inline T cu_satomicMin_##S(T *p, T v) { T o = *p; if (v < o) *p = v; CU_SEQ(p); return o; }          \
+  static inline T cu_satomicMax_##S(T *p, T v) { T o = *p; if (v > o) *p = v; CU_SEQ(p); return o; }
+CU_SATOMIC_INT(i, int, unsigned)
+CU_SATOMIC_INT(u, unsigned int, unsigned)
+CU_SATOMIC_INT(ll, long long, unsigned long long)
+CU_SATOMIC_INT(ull, unsigned long long, unsigned long long)
+#undef CU_SATOMIC_INT
+static inline unsigned short cu_satomicCAS_us(unsigned short *p, unsigned short c, unsigned short v) {
+  unsigned short o = *p;
+  if (o == c) *p = v;
+  CU_SEQ(p);
+  return o;
+}
+static inline unsigned cu_satomicInc_u(unsigned *p, unsigned v) { unsigned o = *p; *p = o >= v ? 0u : o + 1u; CU_SEQ(p); return o; }
+static inline unsigned cu_satomicDec_u(unsigned *p, unsigned v) {
+  unsigned o = *p;
+  *p = (o == 0u || o > v) ? v : o - 1u;
+  CU_SEQ(p);
+  return o;
+}
+static inline float cu_satomicAdd_f(float *p, float v) { float o = *p; *p = o + v; CU_SEQ(p); return o; }
+static inline float cu_satomicExch_f(float *p, float v) { float o = *p; *p = v; CU_SEQ(p); return o; }
+static inline double cu_satomicAdd_d(double *p, double v) { double o = *p; *p = o + v; CU_SEQ(p); return o; }
+static inline double cu_satomicExch_d(double *p, double v) { double o = *p; *p = v; CU_SEQ(p); return o; }
+
 /* __syncwarp(mask): the lanes of a warp run every statement together, and
  * its writes are done before the next statement starts: nothing to wait for. */
 static inline void cu_syncwarp(unsigned mask) { (void)mask; }
