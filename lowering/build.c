@@ -729,11 +729,6 @@ static long long trips(Node *n) {
  * block's lane buffer, which gcc cannot tell apart from shared memory, so
  * `acc[_l] += As[ty][k] * Bs[k][tx]` stored acc back at every k (20% of the
  * tile-16 matmul). */
-static bool in_vec(Vec *v, void *p) {
-  for (int i = 0; i < v->n; i++)
-    if (v->v[i] == p) return true;
-  return false;
-}
 
 static void prom_vars(Bc *b, Node *n, W *w, bool store) {
   if (!n) return;
@@ -1274,9 +1269,17 @@ bool lw_warp_only(Lw *L, Obj *f) {
 
 static bool coll_call_p(Node *n, void *L) { return n->k == N_CALL && n->ck == C_FUNC && lw_warp_only(L, n->fn); }
 
+/* A function whose lanes must run its statements together: one with
+ * warp collectives (__syncwarp too) or volatile accesses, the forms in
+ * which a warp's lanes communicate; one with a loop, which a warp runs
+ * over its lanes at once. Plain stores and atomics need no warp version:
+ * running the lanes one after another is a schedule the GPU may take too
+ * (lanes that share memory without __syncwarp or volatile race), and a
+ * lane loop calling the function inlined vectorizes (Black-Scholes's
+ * body storing through its reference parameters). */
 static bool wf_needs(Lw *L, Obj *f) {
   if (!f || !f->body || f->is_kernel || fn_inlined(f) || in_vec(&L->rec, f)) return false;
-  return lo(f)->impure || any_node(f->body, loop_p, NULL) || has_volatile(f->body) || lw_warp_only(L, f);
+  return any_node(f->body, loop_p, NULL) || has_volatile(f->body) || lw_warp_only(L, f);
 }
 
 static WarpFn *warp_fn(Bc *b, Node *call) {

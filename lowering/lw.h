@@ -75,6 +75,7 @@ bool any_node(Node *n, bool (*p)(Node *, void *), void *ctx);
 bool stmts_any(Vec *v, int from, int to, bool (*p)(Node *, void *), void *ctx);
 /* small predicates shared by passes */
 Node *bare(Node *n);           /* without clang's implicit casts */
+bool in_vec(Vec *v, void *p);  /* is p an element of v */
 bool is_decay(Node *n);        /* implicit array-to-pointer cast */
 bool is_intty(Type *t);        /* an integer of 4 bytes or more */
 bool is_arith(Type *t);

@@ -1776,12 +1776,31 @@ static char *params_decl(Obj *f) {
 /* -rdc: a device function with external linkage (the frontend gives it
  * its mangled name as key) is cu_dev_<key> for the linker, defined here or
  * in another file's object */
-static char *fn_sig(Obj *f) { return xfmt("%s%s(%s)", f->key ? "" : "static ", ty_decl(f->ty, f->cname), params_decl(f)); }
+/* A small device function called lane by lane is inlined into its lane
+ * loops, as nvcc inlines device functions: a call the C compiler keeps
+ * (one storing through its parameters, called from several versions) would
+ * stop the loop's vectorization. Not recursive ones, nor -rdc's external
+ * ones (a fixed ABI). */
+static int nodes_f(Node *n, void *c) {
+  (void)n;
+  ++*(int *)c;
+  return W_GO;
+}
+static bool small_fn(P *p, Obj *f) {
+  if (f->key || in_vec(&p->L->rec, f) || !f->body) return false;
+  int k = 0;
+  walk(f->body, nodes_f, &k);
+  return k <= 400;
+}
+static char *fn_sig(P *p, Obj *f) {
+  return xfmt("%s%s(%s)", f->key ? "" : small_fn(p, f) ? "static inline __attribute__((always_inline)) " : "static ",
+              ty_decl(f->ty, f->cname), params_decl(f));
+}
 
 static void device_fn(P *p, Dfn *d) {
   Obj *f = d->f;
   line(p, "/* __device__ %s, %s:%d */", f->name, f->file, f->line);
-  line(p, "%s", fn_sig(f));
+  line(p, "%s", fn_sig(p, f));
   p->fn = f;
   p->lane = false;
   p->inwarp = false;
@@ -1933,7 +1952,7 @@ void lw_print_begin(Lw *L, Prog *g, Buf *out) {
     Obj *f = g->funcs.v[i];
     if (fn_inlined(f) || lw_warp_only(L, f)) continue;
     lw_name_locals(f);
-    line(p, "%s%s;", fn_sig(f), f->key ? xfmt(" __asm__(\"cu_dev_%s\")", f->key) : "");
+    line(p, "%s%s;", fn_sig(p, f), f->key ? xfmt(" __asm__(\"cu_dev_%s\")", f->key) : "");
   }
   if (g->funcs.n) line(p, "%s", "");
 }

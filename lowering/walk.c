@@ -31,6 +31,12 @@ bool stmts_any(Vec *v, int from, int to, bool (*p)(Node *, void *), void *ctx) {
   return false;
 }
 
+bool in_vec(Vec *v, void *p) {
+  for (int i = 0; i < v->n; i++)
+    if (v->v[i] == p) return true;
+  return false;
+}
+
 Node *bare(Node *n) {
   while (n->k == N_CAST && n->implicit) n = n->a;
   return n;
