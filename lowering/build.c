@@ -1277,9 +1277,12 @@ static bool coll_call_p(Node *n, void *L) { return n->k == N_CALL && n->ck == C_
  * (lanes that share memory without __syncwarp or volatile race), and a
  * lane loop calling the function inlined vectorizes (Black-Scholes's
  * body storing through its reference parameters). */
+static bool wf_callee_p(Node *n, void *c) { return n->k == N_CALL && n->ck == C_FUNC && wf_needs(c, n->fn); }
 static bool wf_needs(Lw *L, Obj *f) {
   if (!f || !f->body || f->is_kernel || fn_inlined(f) || in_vec(&L->rec, f)) return false;
-  return any_node(f->body, loop_p, NULL) || has_volatile(f->body) || lw_warp_only(L, f);
+  /* (itself or a callee: a function run lane by lane runs its callees so) */
+  return any_node(f->body, loop_p, NULL) || has_volatile(f->body) || lw_warp_only(L, f) ||
+         any_node(f->body, wf_callee_p, L);
 }
 
 static WarpFn *warp_fn(Bc *b, Node *call) {
