@@ -46,8 +46,10 @@ int main(int argc, char **argv) {
   int rc;
   char *d;
 
+  /* (over a 2-D block's threads: a 1-D kernel has a block-wide version
+   * instead of whole rows) */
   d = translate("__global__ void k(float *a, int n) {\n"
-                "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                "  int i = blockIdx.x * blockDim.x * blockDim.y + threadIdx.y * blockDim.x + threadIdx.x;\n"
                 "  if (i < n) a[i] = 2 * a[i];\n}\n", &rc);
   check("vecadd compiles", rc == 0 ? "ok" : "", "ok", true);
   HAS("vecadd: i varies", d, "int i[32];");
@@ -147,10 +149,24 @@ int main(int argc, char **argv) {
       "cu_lanes_divisible((long long)(t_b), (long long)((2u * stride)), _nl, &_f");
   HAS("reduction: its branch runs over those lanes only", d, "_l < _nl; _l += _s");
   HAS("reduction: the regions have a block-wide version", d, "/* 1-D block: one loop over its threads */");
-  HAS("reduction: every 2nd/4th/8th lane as a blend over the span", d, "_on ? (&s[t_b])[_l] + _v : (&s[t_b])[_l];");
   HAS("lane loops carry CU_LANES", d, "CU_LANES for (int _l");
   HAS("reduction: t == 0 counted without a lane loop (one-lane run)", d,
       "cu_lanes_below((long long)(0u) - (long long)(t_b) + 1, _nl) - cu_lanes_below((long long)(0u) - (long long)(t_b), _nl)");
+  HASNT("reduction: a 1-D kernel's block-wide version takes the launches whole rows would", d, "whole-row warps");
+  /* the same reduction over a 2-D block's threads: whole-row warps */
+  d = translate("__global__ void k(const float *in, float *out) {\n"
+                "  __shared__ float s[256];\n"
+                "  unsigned int t = threadIdx.y * blockDim.x + threadIdx.x;\n"
+                "  s[t] = in[blockIdx.x * 256 + t];\n"
+                "  __syncthreads();\n"
+                "  for (unsigned int stride = 1; stride < 256; stride *= 2) {\n"
+                "    if (t % (2 * stride) == 0) s[t] += s[t + stride];\n"
+                "    __syncthreads();\n"
+                "  }\n"
+                "  if (t == 0) out[blockIdx.x] = s[0];\n}\n", &rc);
+  HAS("2-D reduction: whole-row warps", d, "whole-row warps");
+  HAS("2-D reduction: every 2nd/4th/8th lane as a blend over the span", d,
+      "_on ? (&s[cu_ubase(t_b)])[_l] + _v : (&s[cu_ubase(t_b)])[_l];");
 
   d = translate("__global__ void k(const float *in, float *out, int n) {\n"
                 "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
@@ -209,7 +225,7 @@ int main(int argc, char **argv) {
   ckflags = 1 | 2 | 4 | 8;   /* memcheck, racecheck, synccheck, initcheck */
   d = translate("__global__ void k(const float *x, float *y, int n) {\n"
                 "  __shared__ float s[256];\n"
-                "  int t = threadIdx.x, i = blockIdx.x * blockDim.x + t;\n"
+                "  int t = threadIdx.y * blockDim.x + threadIdx.x, i = blockIdx.x * 256 + t;\n"
                 "  s[t] = x[i];\n  __syncthreads();\n"
                 "  if (i < n) y[i] = s[t] + s[0];\n}\n", &rc);
   check("checked kernel compiles", rc == 0 ? "ok" : "", "ok", true);
@@ -219,7 +235,7 @@ int main(int argc, char **argv) {
   HAS("checked: the lanes run unchecked after the tests", d, "((&s[t_b])[_l] = (&x[i_b])[_l]);");
   HAS("checked: a failed test checks lane by lane", d, "} else {\n          CU_LANES for (int _l = 0; _l < _nl; _l++) {\n            ((*(float *)cu_ck(");
   d = translate("__global__ void k(float *y, int s) {\n"
-                "  int t = threadIdx.x;\n"
+                "  int t = threadIdx.y * blockDim.x + threadIdx.x;\n"
                 "  if (t % (2 * s) == 0) y[t] += y[t + s];\n}\n", &rc);
   HAS("checked: every 2s-th lane, a run tested as one range", d,
       "(unsigned)(_s2), &(y)[t_b + (_cut2)], ((long)(_nl) - (long)(_cut2) + (_s2) - 1) / (_s2), (_s2) * sizeof (y)[0]");
