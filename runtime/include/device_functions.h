@@ -153,15 +153,17 @@ CUCC_LDG(int4) CUCC_LDG(double2)
 #undef CUCC_LDG
 
 /* ---- fast math and conversions: plain C, compiled by cucc ---- */
-static __device__ inline float __expf(float x) { return expf(x); }
-static __device__ inline float __exp10f(float x) { return powf(10.0f, x); }
-static __device__ inline float __logf(float x) { return logf(x); }
-static __device__ inline float __log2f(float x) { return log2f(x); }
-static __device__ inline float __log10f(float x) { return log10f(x); }
-static __device__ inline float __sinf(float x) { return sinf(x); }
-static __device__ inline float __cosf(float x) { return cosf(x); }
+/* (the approximations CUDA's bounds allow, vectorized in lane loops:
+ * cuda_math.h, cucc_dev.h) */
+static __device__ inline float __expf(float x) { return __cucc_vexpf(x); }
+static __device__ inline float __exp10f(float x) { return __cucc_vexp10f(x); }
+static __device__ inline float __logf(float x) { return __cucc_vlogf(x); }
+static __device__ inline float __log2f(float x) { return __cucc_vlog2f(x); }
+static __device__ inline float __log10f(float x) { return __cucc_vlog10f(x); }
+static __device__ inline float __sinf(float x) { return __cucc_vsinf(x); }
+static __device__ inline float __cosf(float x) { return __cucc_vcosf(x); }
 static __device__ inline float __tanf(float x) { return tanf(x); }
-static __device__ inline float __powf(float x, float y) { return powf(x, y); }
+static __device__ inline float __powf(float x, float y) { return __cucc_vpowf(x, y); }
 static __device__ inline float __fdividef(float x, float y) { return x / y; }
 static __device__ inline float fdividef(float x, float y) { return x / y; }
 static __device__ inline float __fdiv_rn(float x, float y) { return x / y; }
