@@ -63,14 +63,16 @@ const struct cudaDeviceProp *rt_props(void) {
 }
 
 cudaError_t cudaGetDeviceCount(int *n) {
+  RT_API();
   if (!n) return rt_err(cudaErrorInvalidValue);
   *n = 1;
   return cudaSuccess;
 }
 
-cudaError_t cudaSetDevice(int d) { return d == 0 ? cudaSuccess : rt_err(cudaErrorInvalidDevice); }
+cudaError_t cudaSetDevice(int d) { RT_API(); return d == 0 ? cudaSuccess : rt_err(cudaErrorInvalidDevice); }
 
 cudaError_t cudaGetDevice(int *d) {
+  RT_API();
   if (!d) return rt_err(cudaErrorInvalidValue);
   *d = 0;
   return cudaSuccess;
@@ -79,12 +81,14 @@ cudaError_t cudaGetDevice(int *d) {
 static unsigned dev_flags;
 
 cudaError_t cudaSetDeviceFlags(unsigned int f) {
+  RT_API();
   if (f & ~(unsigned)cudaDeviceMask) return rt_err(cudaErrorInvalidValue);
   dev_flags = f;
   return cudaSuccess;
 }
 
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int d) {
+  RT_API();
   if (!p) return rt_err(cudaErrorInvalidValue);
   if (d != 0) return rt_err(cudaErrorInvalidDevice);
   *p = *rt_props();
@@ -92,6 +96,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int d) {
 }
 
 cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int d) {
+  RT_API();
   if (!v) return rt_err(cudaErrorInvalidValue);
   if (d != 0) return rt_err(cudaErrorInvalidDevice);
   const struct cudaDeviceProp *p = rt_props();
@@ -156,27 +161,31 @@ cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int d) {
 }
 
 cudaError_t cudaRuntimeGetVersion(int *v) {
+  RT_API();
   if (!v) return rt_err(cudaErrorInvalidValue);
   *v = CUDART_VERSION;
   return cudaSuccess;
 }
 
 cudaError_t cudaDriverGetVersion(int *v) {
+  RT_API();
   if (!v) return rt_err(cudaErrorInvalidValue);
   *v = CUDART_VERSION;
   return cudaSuccess;
 }
 
-cudaError_t cudaProfilerStart(void) { return cudaSuccess; }
-cudaError_t cudaProfilerStop(void) { return cudaSuccess; }
+cudaError_t cudaProfilerStart(void) { RT_API(); return cudaSuccess; }
+cudaError_t cudaProfilerStop(void) { RT_API(); return cudaSuccess; }
 
 cudaError_t cudaGetDeviceFlags(unsigned int *f) {
+  RT_API();
   if (!f) return rt_err(cudaErrorInvalidValue);
   *f = dev_flags | cudaDeviceMapHost;   /* mapping host memory is always on */
   return cudaSuccess;
 }
 
 cudaError_t cudaChooseDevice(int *d, const struct cudaDeviceProp *p) {
+  RT_API();
   if (!d || !p) return rt_err(cudaErrorInvalidValue);
   *d = 0;
   return cudaSuccess;
@@ -191,6 +200,7 @@ static size_t limits[] = {
 static pthread_mutex_t limit_mu = PTHREAD_MUTEX_INITIALIZER;
 
 cudaError_t cudaDeviceSetLimit(enum cudaLimit l, size_t v) {
+  RT_API();
   if ((unsigned)l >= sizeof limits / sizeof *limits) return rt_err(cudaErrorInvalidValue);   /* as an H100 */
   if (l == cudaLimitMaxL2FetchGranularity && (v > 128 || (v & (v - 1)))) return rt_err(cudaErrorInvalidValue);
   pthread_mutex_lock(&limit_mu);
@@ -200,6 +210,7 @@ cudaError_t cudaDeviceSetLimit(enum cudaLimit l, size_t v) {
 }
 
 cudaError_t cudaDeviceGetLimit(size_t *v, enum cudaLimit l) {
+  RT_API();
   if (!v) return rt_err(cudaErrorInvalidValue);
   if ((unsigned)l >= sizeof limits / sizeof *limits) return rt_err(cudaErrorUnsupportedLimit);
   pthread_mutex_lock(&limit_mu);
@@ -210,6 +221,7 @@ cudaError_t cudaDeviceGetLimit(size_t *v, enum cudaLimit l) {
 
 /* ---- peers: there is one device, and a device is not its own peer ---- */
 cudaError_t cudaDeviceCanAccessPeer(int *can, int d, int peer) {
+  RT_API();
   if (!can) return rt_err(cudaErrorInvalidValue);
   if (d != 0 || peer != 0) return rt_err(cudaErrorInvalidDevice);
   *can = 0;
@@ -219,11 +231,13 @@ cudaError_t cudaDeviceCanAccessPeer(int *can, int d, int peer) {
 /* peer 0 is the current device itself (unsupported, as an H100 says), any
  * other is no device */
 cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned int flags) {
+  RT_API();
   if (flags) return rt_err(cudaErrorInvalidValue);
   return rt_err(peer == 0 ? cudaErrorPeerAccessUnsupported : cudaErrorInvalidDevice);
 }
 
 cudaError_t cudaDeviceDisablePeerAccess(int peer) {
+  RT_API();
   return rt_err(peer == 0 ? cudaErrorPeerAccessNotEnabled : cudaErrorInvalidDevice);
 }
 
@@ -232,24 +246,28 @@ static enum cudaFuncCache cache_cfg;
 static enum cudaSharedMemConfig bank_cfg;
 
 cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache c) {
+  RT_API();
   if ((unsigned)c > cudaFuncCachePreferEqual) return rt_err(cudaErrorInvalidValue);
   cache_cfg = c;
   return cudaSuccess;
 }
 
 cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *c) {
+  RT_API();
   if (!c) return rt_err(cudaErrorInvalidValue);
   *c = cache_cfg;
   return cudaSuccess;
 }
 
 cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig c) {
+  RT_API();
   if ((unsigned)c > cudaSharedMemBankSizeEightByte) return rt_err(cudaErrorInvalidValue);
   bank_cfg = c;
   return cudaSuccess;
 }
 
 cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *c) {
+  RT_API();
   if (!c) return rt_err(cudaErrorInvalidValue);
   *c = bank_cfg;
   return cudaSuccess;
