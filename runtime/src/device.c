@@ -7,6 +7,71 @@
 static struct cudaDeviceProp prop;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
+/* Texture and surface limits by generation (the CUDA C Programming Guide's
+ * technical specifications; the notes' RTX 2070 deviceQuery shows 6.0's):
+ * 1D, 1D mipmapped, 1D linear, 2D, 2D mipmapped, 2D linear (w, h, pitch),
+ * 2D gather, 3D, 3D alternate, cubemap, 1D layered (w, layers), 2D layered,
+ * cubemap layered; surfaces 1D, 2D, 3D, 1D layered, 2D layered, cubemap,
+ * cubemap layered. 1.x has no surfaces, cubemaps or mipmaps. */
+typedef struct Tex {
+  int sm, t1, t1m, t1l, t2[2], t2m[2], t2l[3], t2g[2], t3[3], t3a[3], tc, tl1[2], tl2[3], tcl[2];
+  int s1, s2[2], s3[3], sl1[2], sl2[3], sc, scl[2];
+} Tex;
+static const Tex texs[] = {
+  {10, 8192, 0, 1 << 27, {65536, 32768}, {0, 0}, {65000, 65000, 1048544}, {0, 0}, {2048, 2048, 2048}, {0, 0, 0},
+   0, {8192, 512}, {8192, 8192, 512}, {0, 0}, 0, {0, 0}, {0, 0, 0}, {0, 0}, {0, 0, 0}, 0, {0, 0}},
+  {20, 65536, 16384, 1 << 27, {65536, 65535}, {16384, 16384}, {65000, 65000, 1048544}, {16384, 16384},
+   {2048, 2048, 2048}, {0, 0, 0}, 16384, {16384, 2048}, {16384, 16384, 2048}, {16384, 2046}, 65536,
+   {65536, 32768}, {65536, 32768, 2048}, {65536, 2048}, {65536, 32768, 2048}, 32768, {32768, 2046}},
+  {30, 65536, 16384, 1 << 27, {65536, 65536}, {16384, 16384}, {65000, 65000, 1048544}, {16384, 16384},
+   {4096, 4096, 4096}, {2048, 2048, 16384}, 16384, {16384, 2048}, {16384, 16384, 2048}, {16384, 2046}, 65536,
+   {65536, 32768}, {65536, 32768, 2048}, {65536, 2048}, {65536, 32768, 2048}, 32768, {32768, 2046}},
+  {50, 65536, 16384, 1 << 27, {65536, 65536}, {16384, 16384}, {65536, 65536, 1048544}, {16384, 16384},
+   {4096, 4096, 4096}, {2048, 2048, 16384}, 16384, {16384, 2048}, {16384, 16384, 2048}, {16384, 2046}, 16384,
+   {65536, 65536}, {4096, 4096, 4096}, {16384, 2048}, {16384, 16384, 2048}, 16384, {16384, 2046}},
+  {60, 131072, 32768, 1 << 28, {131072, 65536}, {32768, 32768}, {131072, 65000, 2097120}, {32768, 32768},
+   {16384, 16384, 16384}, {8192, 8192, 32768}, 32768, {32768, 2048}, {32768, 32768, 2048}, {32768, 2046}, 32768,
+   {131072, 65536}, {16384, 16384, 16384}, {32768, 2048}, {32768, 32768, 2048}, 32768, {32768, 2046}},
+};
+
+/* What the board of a model's GPU reports where the notes or a real one
+ * show it (clocks in kHz); other models keep round values: cucc does not
+ * model clocks or memory, which are this machine's. */
+typedef struct Board { int sm, clock, mem_clock, bus, l2, engines, ecc; } Board;
+static const Board boards[] = {
+  {75, 1710000, 7001000, 256, 4194304, 3, 0},    /* the notes' RTX 2070 deviceQuery */
+  {90, 1980000, 2619000, 5120, 52428800, 3, 1},  /* H100 SXM5 80GB HBM3 */
+};
+
+static void set_tex(struct cudaDeviceProp *p, int sm) {
+  const Tex *t = &texs[0];
+  for (size_t i = 0; i < sizeof texs / sizeof *texs; i++)
+    if (texs[i].sm <= sm) t = &texs[i];
+#define CP(d, s) memcpy(d, s, sizeof d)
+  p->maxTexture1D = t->t1;
+  p->maxTexture1DMipmap = t->t1m;
+  p->maxTexture1DLinear = t->t1l;
+  CP(p->maxTexture2D, t->t2);
+  CP(p->maxTexture2DMipmap, t->t2m);
+  CP(p->maxTexture2DLinear, t->t2l);
+  CP(p->maxTexture2DGather, t->t2g);
+  CP(p->maxTexture3D, t->t3);
+  CP(p->maxTexture3DAlt, t->t3a);
+  p->maxTextureCubemap = t->tc;
+  CP(p->maxTexture1DLayered, t->tl1);
+  CP(p->maxTexture2DLayered, t->tl2);
+  CP(p->maxTextureCubemapLayered, t->tcl);
+  p->maxSurface1D = t->s1;
+  CP(p->maxSurface2D, t->s2);
+  CP(p->maxSurface3D, t->s3);
+  CP(p->maxSurface1DLayered, t->sl1);
+  CP(p->maxSurface2DLayered, t->sl2);
+  p->maxSurfaceCubemap = t->sc;
+  CP(p->maxSurfaceCubemapLayered, t->scl);
+#undef CP
+  p->surfaceAlignment = sm >= 20 ? 512 : 0;
+}
+
 /* Every field from the model; memory is the host's. */
 static void init(void) {
   const rt_model *m = rt_model_cur();
@@ -36,11 +101,11 @@ static void init(void) {
   p->minor = m->sm % 10;
   p->textureAlignment = 512;
   p->texturePitchAlignment = 32;
-  p->deviceOverlap = 1;
+  p->deviceOverlap = m->sm >= 11;   /* 1.0 could not copy while a kernel ran */
   p->multiProcessorCount = m->sms;
   p->canMapHostMemory = 1;
   p->concurrentKernels = m->sm >= 20;
-  p->asyncEngineCount = m->sm >= 20 ? 2 : 1;
+  p->asyncEngineCount = m->sm >= 20 ? 2 : m->sm >= 11;
   p->unifiedAddressing = m->sm >= 20;
   p->memoryClockRate = 5000000;
   p->memoryBusWidth = 256;
@@ -55,6 +120,28 @@ static void init(void) {
   p->concurrentManagedAccess = m->sm >= 60;
   p->streamPrioritiesSupported = m->sm >= 35;
   p->singleToDoublePrecisionPerfRatio = 32;
+  for (size_t i = 0; i < sizeof boards / sizeof *boards; i++)
+    if (boards[i].sm == m->sm) {
+      p->clockRate = boards[i].clock;
+      p->memoryClockRate = boards[i].mem_clock;
+      p->memoryBusWidth = boards[i].bus;
+      p->l2CacheSize = boards[i].l2;
+      p->asyncEngineCount = boards[i].engines;
+      p->ECCEnabled = boards[i].ecc;
+    }
+  set_tex(p, m->sm);
+  /* what cucc's runtime does: host memory registers (read-only too),
+   * memory pools (cudaMallocAsync); no IPC, clusters, RDMA or MPS */
+  p->hostRegisterSupported = 1;
+  p->hostRegisterReadOnlySupported = 1;
+  p->memoryPoolsSupported = 1;
+  p->pageableMemoryAccess = 1;
+  p->pageableMemoryAccessUsesHostPageTables = 1;
+  p->directManagedMemAccessFromHost = 1;
+  p->canUseHostPointerForRegisteredMem = 1;
+  p->hostNativeAtomicSupported = 1;
+  p->deviceNumaId = -1;
+  p->hostNumaId = -1;
 }
 
 const struct cudaDeviceProp *rt_props(void) {
@@ -122,7 +209,7 @@ cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int d) {
   case cudaDevAttrCanMapHostMemory: *v = 1; break;
   case cudaDevAttrComputeMode: *v = 0; break;
   case cudaDevAttrConcurrentKernels: *v = 1; break;
-  case cudaDevAttrEccEnabled: *v = 0; break;
+  case cudaDevAttrEccEnabled: *v = p->ECCEnabled; break;
   case cudaDevAttrPciBusId: case cudaDevAttrPciDeviceId: case cudaDevAttrTccDriver: *v = 0; break;
   case cudaDevAttrMemoryClockRate: *v = p->memoryClockRate; break;
   case cudaDevAttrGlobalMemoryBusWidth: *v = p->memoryBusWidth; break;
@@ -155,6 +242,50 @@ cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int d) {
   case cudaDevAttrMemoryPoolSupportedHandleTypes: *v = 0; break;
   case cudaDevAttrMaxSharedMemoryPerBlockOptin: *v = (int)p->sharedMemPerBlockOptin; break;
   case cudaDevAttrMaxBlocksPerMultiprocessor: *v = p->maxBlocksPerMultiProcessor; break;
+  case cudaDevAttrMaxTexture1DWidth: *v = p->maxTexture1D; break;
+  case cudaDevAttrMaxTexture2DWidth: *v = p->maxTexture2D[0]; break;
+  case cudaDevAttrMaxTexture2DHeight: *v = p->maxTexture2D[1]; break;
+  case cudaDevAttrMaxTexture3DWidth: *v = p->maxTexture3D[0]; break;
+  case cudaDevAttrMaxTexture3DHeight: *v = p->maxTexture3D[1]; break;
+  case cudaDevAttrMaxTexture3DDepth: *v = p->maxTexture3D[2]; break;
+  case cudaDevAttrMaxTexture2DLayeredWidth: *v = p->maxTexture2DLayered[0]; break;
+  case cudaDevAttrMaxTexture2DLayeredHeight: *v = p->maxTexture2DLayered[1]; break;
+  case cudaDevAttrMaxTexture2DLayeredLayers: *v = p->maxTexture2DLayered[2]; break;
+  case cudaDevAttrSurfaceAlignment: *v = (int)p->surfaceAlignment; break;
+  case cudaDevAttrMaxTexture1DLayeredWidth: *v = p->maxTexture1DLayered[0]; break;
+  case cudaDevAttrMaxTexture1DLayeredLayers: *v = p->maxTexture1DLayered[1]; break;
+  case cudaDevAttrMaxTexture2DGatherWidth: *v = p->maxTexture2DGather[0]; break;
+  case cudaDevAttrMaxTexture2DGatherHeight: *v = p->maxTexture2DGather[1]; break;
+  case cudaDevAttrMaxTexture3DWidthAlt: *v = p->maxTexture3DAlt[0]; break;
+  case cudaDevAttrMaxTexture3DHeightAlt: *v = p->maxTexture3DAlt[1]; break;
+  case cudaDevAttrMaxTexture3DDepthAlt: *v = p->maxTexture3DAlt[2]; break;
+  case cudaDevAttrTexturePitchAlignment: *v = (int)p->texturePitchAlignment; break;
+  case cudaDevAttrMaxTextureCubemapWidth: *v = p->maxTextureCubemap; break;
+  case cudaDevAttrMaxTextureCubemapLayeredWidth: *v = p->maxTextureCubemapLayered[0]; break;
+  case cudaDevAttrMaxTextureCubemapLayeredLayers: *v = p->maxTextureCubemapLayered[1]; break;
+  case cudaDevAttrMaxSurface1DWidth: *v = p->maxSurface1D; break;
+  case cudaDevAttrMaxSurface2DWidth: *v = p->maxSurface2D[0]; break;
+  case cudaDevAttrMaxSurface2DHeight: *v = p->maxSurface2D[1]; break;
+  case cudaDevAttrMaxSurface3DWidth: *v = p->maxSurface3D[0]; break;
+  case cudaDevAttrMaxSurface3DHeight: *v = p->maxSurface3D[1]; break;
+  case cudaDevAttrMaxSurface3DDepth: *v = p->maxSurface3D[2]; break;
+  case cudaDevAttrMaxSurface1DLayeredWidth: *v = p->maxSurface1DLayered[0]; break;
+  case cudaDevAttrMaxSurface1DLayeredLayers: *v = p->maxSurface1DLayered[1]; break;
+  case cudaDevAttrMaxSurface2DLayeredWidth: *v = p->maxSurface2DLayered[0]; break;
+  case cudaDevAttrMaxSurface2DLayeredHeight: *v = p->maxSurface2DLayered[1]; break;
+  case cudaDevAttrMaxSurface2DLayeredLayers: *v = p->maxSurface2DLayered[2]; break;
+  case cudaDevAttrMaxSurfaceCubemapWidth: *v = p->maxSurfaceCubemap; break;
+  case cudaDevAttrMaxSurfaceCubemapLayeredWidth: *v = p->maxSurfaceCubemapLayered[0]; break;
+  case cudaDevAttrMaxSurfaceCubemapLayeredLayers: *v = p->maxSurfaceCubemapLayered[1]; break;
+  case cudaDevAttrMaxTexture1DLinearWidth: *v = p->maxTexture1DLinear; break;
+  case cudaDevAttrMaxTexture2DLinearWidth: *v = p->maxTexture2DLinear[0]; break;
+  case cudaDevAttrMaxTexture2DLinearHeight: *v = p->maxTexture2DLinear[1]; break;
+  case cudaDevAttrMaxTexture2DLinearPitch: *v = p->maxTexture2DLinear[2]; break;
+  case cudaDevAttrMaxTexture2DMipmappedWidth: *v = p->maxTexture2DMipmap[0]; break;
+  case cudaDevAttrMaxTexture2DMipmappedHeight: *v = p->maxTexture2DMipmap[1]; break;
+  case cudaDevAttrMaxTexture1DMipmappedWidth: *v = p->maxTexture1DMipmap; break;
+  case cudaDevAttrHostRegisterReadOnlySupported: *v = p->hostRegisterReadOnlySupported; break;
+  case cudaDevAttrClusterLaunch: *v = p->clusterLaunch; break;
   default: return rt_err(cudaErrorInvalidValue);
   }
   return cudaSuccess;
