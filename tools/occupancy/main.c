@@ -2,17 +2,19 @@
  * models, for numbers or for the kernels of a program.
  *
  *   cucc-occupancy --arch sm_75 --threads 256 --regs 32 --smem 4096
- *   cucc-occupancy app.cu -arch=sm_90 [cucc options] [--threads 256]
+ *   cucc-occupancy app.cu --arch sm_90 [cucc options] [--threads 256]
  *
  * prints what the calculator prints (active threads, warps and blocks per
  * SM, occupancy, the limiting resource, each limit) and the headroom of
  * registers and shared memory before the next cliff; --plot draws its three
  * graphs, --csv gives their data as a table. Without --threads the block
- * size is cudaOccupancyMaxPotentialBlockSize's. */
+ * size is cudaOccupancyMaxPotentialBlockSize's. The rules are the
+ * runtime's (runtime/src/models.c), so the answers are those a program
+ * built by cucc gets from the occupancy API and CUCC_REPORT. */
 #include "occ.h"
 
 static const char usage[] =
-  "usage: cucc-occupancy --arch sm_XX --threads N --regs N [--smem BYTES] [options]\n"
+  "usage: cucc-occupancy [--arch sm_XX] --regs N [--threads N] [--smem BYTES] [options]\n"
   "       cucc-occupancy FILE.cu... [cucc options] [--threads N] [--dyn-smem BYTES] [options]\n"
   "\n"
   "The first form is NVIDIA's occupancy calculator for a block of N threads\n"
@@ -26,8 +28,10 @@ static const char usage[] =
   "options:\n"
   "  --arch SPEC       the device model: sm_XX (every compute capability cucc\n"
   "                    models, --list), with fields changed as CUCC_DEVICE\n"
-  "                    changes them: sm_20:regsPerSM=16384. In the second form\n"
-  "                    --device SPEC (or CUCC_DEVICE), -arch being cucc's.\n"
+  "                    changes them: sm_20:regsPerSM=16384 (default: sm_75, or\n"
+  "                    the program's -arch). In the second form\n"
+  "                    the program is compiled for it too (cucc -arch=sm_XX);\n"
+  "                    --device SPEC (or CUCC_DEVICE) changes only the model.\n"
   "  --threads N       threads per block (also --block N)\n"
   "  --regs N          registers per thread\n"
   "  --smem BYTES      shared memory per block\n"
@@ -35,7 +39,8 @@ static const char usage[] =
   "  --kernel NAME     only the kernels whose name contains NAME\n"
   "  --plot FILE       the calculator's three graphs: FILE.svg, or FILE.png\n"
   "                    through rsvg-convert (Debian: librsvg2-bin) or ImageMagick\n"
-  "  --csv             the graphs' data as a table on standard output\n"
+  "  --csv             the graphs' data as a table on standard output (instead\n"
+  "                    of the report); --csv=FILE: into FILE (and the report)\n"
   "  --list            the models: compute capability, GPU, limits\n";
 
 static void die(const char *msg, const char *arg) {
@@ -63,8 +68,11 @@ static const char *val(int argc, char **argv, int *i, const char *opt) {
 
 /* sm_XX, compute_XX, XX or X.Y, then :field=value,... as CUCC_DEVICE. A
  * capability without a model takes the newest below it, as cucc -arch does. */
+static const char *fields;   /* the :field=value part of the model's spec */
+
 static void model(const char *spec, rt_model *out) {
   const char *p = spec, *ov = strchr(spec, ':');
+  fields = ov && ov[1] ? ov + 1 : NULL;
   if (!strncmp(p, "sm_", 3)) p += 3;
   else if (!strncmp(p, "compute_", 8)) p += 8;
   char *e;
@@ -122,6 +130,7 @@ static const char *lim_name(const char *l) {
   return "shared memory per SM";
 }
 
+/* every limit that allows no more than the blocks that fit is marked */
 static void limit_row(const char *what, long per_block, long per_sm, int blocks, bool lim) {
   char b[32];
   if (blocks == INT_MAX) snprintf(b, sizeof b, "-");
@@ -179,7 +188,8 @@ static void report(const OcCase *k, const OcKern *kern, const char *chosen) {
     if (kern->file) printf(" (%s:%d)", kern->file, kern->line);
     printf("\n");
   }
-  printf("  %-34s sm_%d, %s (cucc's model: %d SMs)\n", "Device", m->sm, m->gpu, m->sms);
+  printf("  %-34s sm_%d, %s (cucc's model: %d SMs%s%s)\n", "Device", m->sm, m->gpu, m->sms, k->fields ? "; " : "",
+         k->fields ? k->fields : "");
   printf("  %-34s %d%s\n", "Threads per block", r->c.threads, chosen ? chosen : "");
   printf("  %-34s %d", "Registers per thread", r->c.regs);
   if (kern) {
@@ -206,6 +216,9 @@ static void report(const OcCase *k, const OcKern *kern, const char *chosen) {
     /* why not even one block fits */
     if (!fits)
       printf("  A block may have at most %d threads on this model.\n", m->threads_block);
+    else if (r->c.regs > m->max_regs_thread)
+      printf("  A thread may have at most %d registers on this model (the launch fails: "
+             "cudaErrorLaunchOutOfResources).\n", m->max_regs_thread);
     else if (o->by_regs == 0)
       printf("  A block of %d threads fits the register file with at most %ld registers per thread "
              "(the launch fails: cudaErrorLaunchOutOfResources).\n",
@@ -217,11 +230,10 @@ static void report(const OcCase *k, const OcKern *kern, const char *chosen) {
     return;
   }
   printf("\n    %-22s %12s %12s %12s\n", "Limit", "per block", "per SM", "blocks/SM");
-  const char *l = o->limiter;
-  limit_row("Thread blocks", 1, m->blocks_sm, o->by_blocks, !strcmp(l, "blocks"));
-  limit_row("Warps", r->warps_block, m->threads_sm / 32, o->by_warps, !strcmp(l, "warps"));
-  limit_row("Registers", regs_alloc(m, r->c), m->regs_sm, o->by_regs, !strcmp(l, "registers"));
-  limit_row("Shared memory (bytes)", smem_alloc(m, r->c), m->smem_sm, o->by_smem, !strcmp(l, "shared memory"));
+  limit_row("Thread blocks", 1, m->blocks_sm, o->by_blocks, o->by_blocks == o->blocks);
+  limit_row("Warps", r->warps_block, m->threads_sm / 32, o->by_warps, o->by_warps == o->blocks);
+  limit_row("Registers", regs_alloc(m, r->c), m->regs_sm, o->by_regs, o->by_regs == o->blocks);
+  limit_row("Shared memory (bytes)", smem_alloc(m, r->c), m->smem_sm, o->by_smem, o->by_smem == o->blocks);
   printf("\n    Headroom before the next cliff (now %d block%s per SM):\n", o->blocks, o->blocks == 1 ? "" : "s");
   headroom(k, OC_REGS);
   headroom(k, OC_SMEM);
@@ -229,25 +241,26 @@ static void report(const OcCase *k, const OcKern *kern, const char *chosen) {
 }
 
 /* ---- the graphs' data as CSV ---- */
-static void csv_quote(const char *s) {
-  putchar('"');
+static void csv_quote(FILE *f, const char *s) {
+  fputc('"', f);
   for (; *s; s++) {
-    if (*s == '"') putchar('"');
-    putchar(*s);
+    if (*s == '"') fputc('"', f);
+    fputc(*s, f);
   }
-  putchar('"');
+  fputc('"', f);
 }
 
-static void csv_row(const OcCase *k, const char *graph, OcCfg c, int blocks, int warps, const char *lim, int chosen) {
-  csv_quote(k->title ? k->title : "");
-  printf(",sm_%d,%s,%d,%d,%zu,%d,%d,%.4f,%s,%d\n", k->m->sm, graph, c.threads, c.regs, c.smem, blocks, warps,
-         (double)warps / (k->m->threads_sm / 32), blocks ? lim : "none", chosen);
+static void csv_row(FILE *f, const OcCase *k, const char *graph, OcCfg c, int blocks, int warps, const char *lim,
+                    int chosen) {
+  csv_quote(f, k->title ? k->title : "");
+  fprintf(f, ",sm_%d,%s,%d,%d,%zu,%d,%d,%.4f,%s,%d\n", k->m->sm, graph, c.threads, c.regs, c.smem, blocks, warps,
+          (double)warps / (k->m->threads_sm / 32), blocks ? lim : "none", chosen);
 }
 
-static void csv(const OcCase *k) {
+static void csv(FILE *f, const OcCase *k) {
   static const char *names[] = {"threads", "registers", "smem"};
   const OcRes *r = &k->r;
-  csv_row(k, "chosen", r->c, r->o.blocks, r->warps, r->o.limiter, 1);
+  csv_row(f, k, "chosen", r->c, r->o.blocks, r->warps, r->o.limiter, 1);
   for (int g = 0; g < OC_NGRAPH; g++)
     for (int i = 0; i < k->g[g].n; i++) {
       const OcPt *p = &k->g[g].p[i];
@@ -256,7 +269,7 @@ static void csv(const OcCase *k) {
       else if (g == OC_REGS) c.regs = (int)p->x;
       else c.smem = (size_t)p->x;
       bool at = g == OC_THREADS ? c.threads == r->c.threads : g == OC_REGS ? c.regs == r->c.regs : c.smem == r->c.smem;
-      csv_row(k, names[g], c, p->blocks, p->warps, p->lim, at);
+      csv_row(f, k, names[g], c, p->blocks, p->warps, p->lim, at);
     }
 }
 
@@ -264,7 +277,8 @@ static void csv(const OcCase *k) {
 int main(int argc, char **argv) {
   const char *arch = NULL, *device = NULL, *plot = NULL, *kname = NULL;
   long threads = -1, regs = -1, smem = -1, dyn = 0;
-  bool want_csv = false;
+  bool want_csv = false;   /* the table instead of the report */
+  const char *csv_file = NULL;   /* --csv=FILE: the table there, the report too */
   char **pass = calloc((size_t)argc + 1, sizeof *pass), **srcs = calloc((size_t)argc + 1, sizeof *srcs);
   int npass = 0, nsrcs = 0;
   const char *v;
@@ -284,7 +298,9 @@ int main(int argc, char **argv) {
     else if ((v = val(argc, argv, &i, "--kernel"))) kname = v;
     else if ((v = val(argc, argv, &i, "--plot"))) plot = v;
     else if ((v = val(argc, argv, &i, "--device"))) device = v;
+    else if ((v = val(argc, argv, &i, "--arch"))) arch = v;
     else if (!strcmp(a, "--csv")) want_csv = true;
+    else if (!strncmp(a, "--csv=", 6) && a[6]) csv_file = a + 6;
     else if (l > 3 && !strcmp(a + l - 3, ".cu") && a[0] != '-') srcs[nsrcs++] = argv[i];
     else pass[npass++] = argv[i];
   }
@@ -295,13 +311,13 @@ int main(int argc, char **argv) {
   if (!nsrcs) {
     /* the calculator: numbers */
     for (int i = 0; i < npass; i++) {
-      if ((v = val(npass, pass, &i, "--arch")) || (v = val(npass, pass, &i, "-arch"))) arch = v;
+      if ((v = val(npass, pass, &i, "-arch"))) arch = v;
       else die("unknown option (or a program's .cu file is missing)", pass[i]);
     }
     if (regs < 0) die("--regs N (registers per thread) is needed", NULL);
     if (threads == 0) die("--threads must be at least 1", NULL);
     model(device ? device : arch ? arch : "sm_75", &m);
-    OcCase k = {.m = &m, .max_threads = m.threads_block};
+    OcCase k = {.m = &m, .fields = fields, .max_threads = m.threads_block};
     OcCfg c = {(int)threads, (int)regs, smem < 0 ? 0 : (size_t)smem};
     int grid = 0, block = (int)threads;
     if (threads < 0) rt_potential(&m, c.regs, c.smem, NULL, NULL, 0, 0, &grid, &block);
@@ -319,11 +335,18 @@ int main(int argc, char **argv) {
     /* the kernels of a program */
     if (regs >= 0 || smem >= 0) die("--regs and --smem are for the calculator: a program's kernels have their own "
                                     "(--dyn-smem adds dynamic shared memory)", NULL);
+    /* --arch SPEC: cucc's -arch=sm_XX, and the model (with its fields) */
+    char archopt[64];
+    if (arch) {
+      snprintf(archopt, sizeof archopt, "-arch=%.*s", (int)strcspn(arch, ":"), arch);
+      pass[npass++] = archopt;
+    }
     int carch = 0;
     if (oc_kernels(argv[0], pass, npass, srcs, nsrcs, &ks, &nks, &carch)) return 1;
     const char *env = getenv("CUCC_DEVICE");
-    if (device) model(device, &m);
+    if (device || arch) model(device ? device : arch, &m);
     else if (rt_model_parse(env, carch ? carch : 75, &m)) return 2;
+    else if (env && strchr(env, ':')) fields = strchr(env, ':') + 1;
     cs = calloc((size_t)nks + 1, sizeof *cs);
     for (int i = 0; i < nks; i++) {
       OcKern *kn = &ks[i];
@@ -332,7 +355,7 @@ int main(int argc, char **argv) {
       ck.nregs = kn->nregs;
       ck.max_threads = kn->max_threads;
       int maxb = kn->max_threads && kn->max_threads < m.threads_block ? kn->max_threads : m.threads_block;
-      OcCase k = {.m = &m, .title = kn->name, .max_threads = maxb};
+      OcCase k = {.m = &m, .title = kn->name, .fields = fields, .max_threads = maxb};
       OcCfg c = {(int)threads, rt_kernel_regs(&ck, &m), kn->smem_static + (size_t)dyn};
       int grid = 0, block = (int)threads;
       if (threads < 0) rt_potential(&m, c.regs, kn->smem_static, NULL, NULL, (size_t)dyn, maxb, &grid, &block);
@@ -355,11 +378,20 @@ int main(int argc, char **argv) {
   }
   int rc = 0;
   for (int i = 0; i < ncs; i++) oc_graphs(&cs[i]);
-  if (want_csv) {
-    printf("kernel,arch,graph,threads,registers,smem,blocks_per_sm,warps_per_sm,occupancy,limited_by,chosen\n");
-    for (int i = 0; i < ncs; i++) csv(&cs[i]);
+  FILE *f = want_csv ? stdout : csv_file ? fopen(csv_file, "w") : NULL;
+  if (csv_file && !want_csv && !f) {
+    fprintf(stderr, "cucc-occupancy: cannot write %s\n", csv_file);
+    rc = 1;
   }
-  if (plot) rc = oc_plot(plot, cs, ncs);
+  if (f) {
+    fprintf(f, "kernel,arch,graph,threads,registers,smem,blocks_per_sm,warps_per_sm,occupancy,limited_by,chosen\n");
+    for (int i = 0; i < ncs; i++) csv(f, &cs[i]);
+    if (f != stdout && fclose(f)) {
+      fprintf(stderr, "cucc-occupancy: cannot write %s\n", csv_file);
+      rc = 1;
+    }
+  }
+  if (plot && !rc) rc = oc_plot(plot, cs, ncs);
   for (int i = 0; i < ncs; i++) oc_free_graphs(&cs[i]);
   free(cs);
   free(pass);

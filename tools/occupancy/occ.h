@@ -41,6 +41,7 @@ typedef struct OcGraph { int what; OcPt *p; int n; long xmax; } OcGraph;
 typedef struct OcCase {
   const rt_model *m;
   const char *title;          /* the kernel, or NULL for bare numbers */
+  const char *fields;         /* the model's changed fields (regsPerSM=16384), or NULL */
   OcRes r;
   int max_threads;            /* block size limit: __launch_bounds__ or the model's */
   OcGraph g[OC_NGRAPH];

@@ -23,15 +23,12 @@ static void esc(FILE *f, const char *s) {
   }
 }
 
-/* a tick step of 1, 2 or 5 times a power of ten, at most ~8 ticks */
+/* a tick step: the power of two that gives at most 8 ticks (block sizes,
+ * registers and shared memory all come in powers of two) */
 static long tick(long span) {
   long s = 1;
-  for (;;) {
-    if (span / s <= 8) return s;
-    if (span / (2 * s) <= 8) return 2 * s;
-    if (span / (5 * s) <= 8) return 5 * s;
-    s *= 10;
-  }
+  while (span / s > 8) s *= 2;
+  return s;
 }
 
 static void xlabel(char *b, size_t n, int what, long x) {
@@ -52,8 +49,6 @@ static void panel(FILE *f, const OcCase *k, int what, double ox, double oy) {
   fprintf(f, "<g>\n<text x=\"%.1f\" y=\"%.1f\" class=\"pt\">%s</text>\n", ox + ML + w / 2, oy + MT - 12, titles[what]);
   /* grid, ticks and labels */
   long step = tick(xmax);
-  if (what == OC_SMEM && step < 1024 && xmax > 4096) step = 1024;
-  if (what == OC_SMEM && xmax >= 16384) step = (step + 8191) / 8192 * 8192;
   char b[32];
   for (long v = 0; v <= xmax; v += step) {
     xlabel(b, sizeof b, what, v);
@@ -123,10 +118,11 @@ static void svg(FILE *f, OcCase *cs, int n) {
     if (k->title) esc(f, k->title), fputs(" — ", f);
     fprintf(f, "sm_%d, ", k->m->sm);
     esc(f, k->m->gpu);
+    if (k->fields) fputs(" (", f), esc(f, k->fields), fputs(")", f);
     fprintf(f, "</text>\n<text x=\"12\" y=\"%.1f\" class=\"sb\">%d threads, %d registers per thread, %zu bytes of "
-               "shared memory per block: %d blocks, %d of %d warps per SM (%.0f%%)",
-            oy + 34, k->r.c.threads, k->r.c.regs, k->r.c.smem, k->r.o.blocks, k->r.warps, k->r.max_warps,
-            100.0 * k->r.o.occupancy);
+               "shared memory per block: %d block%s, %d of %d warps per SM (%.0f%%)",
+            oy + 34, k->r.c.threads, k->r.c.regs, k->r.c.smem, k->r.o.blocks, k->r.o.blocks == 1 ? "" : "s",
+            k->r.warps, k->r.max_warps, 100.0 * k->r.o.occupancy);
     if (k->r.o.blocks) fprintf(f, ", limited by %s", k->r.o.limiter);
     fprintf(f, "</text>\n");
     for (int g = 0; g < OC_NGRAPH; g++) panel(f, k, g, g * PW, oy + TOP);
