@@ -2,8 +2,11 @@
 // sample does (the lecture notes show its output for an RTX 2070); installed
 // as cucc-devicequery. Try: CUCC_DEVICE=sm_90 ./device_query, or build with
 // -arch=sm_12. Clock rates come from cudaDeviceGetAttribute, which CUDA 13
-// keeps (its cudaDeviceProp has no clockRate).
+// keeps (its cudaDeviceProp has no clockRate). `device_query attrs` prints
+// `ATTR name value` for the attributes deviceQuery does not show (texture
+// and surface limits): built by nvcc on a GPU, it records them.
 #include <cstdio>
+#include <cstring>
 
 static int attr(cudaDeviceAttr a, int d) {
   int v = 0;
@@ -27,7 +30,34 @@ static int cores_per_sm(int major, int minor) {
   }
 }
 
-int main() {
+#define A(n) {cudaDevAttr##n, #n}
+static const struct { cudaDeviceAttr a; const char *name; } attrs[] = {
+  A(ClockRate), A(MemoryClockRate), A(GlobalMemoryBusWidth), A(L2CacheSize), A(AsyncEngineCount),
+  A(EccEnabled), A(GpuOverlap), A(TextureAlignment), A(TexturePitchAlignment), A(SurfaceAlignment),
+  A(MaxTexture1DWidth), A(MaxTexture1DMipmappedWidth), A(MaxTexture1DLinearWidth), A(MaxTexture2DWidth),
+  A(MaxTexture2DHeight), A(MaxTexture2DMipmappedWidth), A(MaxTexture2DMipmappedHeight),
+  A(MaxTexture2DLinearWidth), A(MaxTexture2DLinearHeight), A(MaxTexture2DLinearPitch),
+  A(MaxTexture2DGatherWidth), A(MaxTexture2DGatherHeight), A(MaxTexture3DWidth), A(MaxTexture3DHeight),
+  A(MaxTexture3DDepth), A(MaxTexture3DWidthAlt), A(MaxTexture3DHeightAlt), A(MaxTexture3DDepthAlt),
+  A(MaxTextureCubemapWidth), A(MaxTexture1DLayeredWidth), A(MaxTexture1DLayeredLayers),
+  A(MaxTexture2DLayeredWidth), A(MaxTexture2DLayeredHeight), A(MaxTexture2DLayeredLayers),
+  A(MaxTextureCubemapLayeredWidth), A(MaxTextureCubemapLayeredLayers), A(MaxSurface1DWidth),
+  A(MaxSurface2DWidth), A(MaxSurface2DHeight), A(MaxSurface3DWidth), A(MaxSurface3DHeight),
+  A(MaxSurface3DDepth), A(MaxSurface1DLayeredWidth), A(MaxSurface1DLayeredLayers), A(MaxSurface2DLayeredWidth),
+  A(MaxSurface2DLayeredHeight), A(MaxSurface2DLayeredLayers), A(MaxSurfaceCubemapWidth),
+  A(MaxSurfaceCubemapLayeredWidth), A(MaxSurfaceCubemapLayeredLayers), A(HostRegisterReadOnlySupported),
+  A(ClusterLaunch), A(MemoryPoolsSupported),
+};
+
+int main(int argc, char **argv) {
+  if (argc > 1 && !strcmp(argv[1], "attrs")) {
+    for (auto &a : attrs) {
+      int v = 0;
+      cudaError_t e = cudaDeviceGetAttribute(&v, a.a, 0);
+      printf("ATTR %s %d%s%s\n", a.name, v, e ? " " : "", e ? cudaGetErrorName(e) : "");
+    }
+    return 0;
+  }
   int count = 0;
   cudaError_t e = cudaGetDeviceCount(&count);
   if (e != cudaSuccess) { printf("cudaGetDeviceCount: %s\nFAIL\n", cudaGetErrorString(e)); return 1; }
