@@ -3,6 +3,7 @@
  * clang's diagnostics through, builds the IR of every kernel (parse.c),
  * runs the lowering passes and prints both units. */
 #include "fe.h"
+#include <ctype.h>
 #include <time.h>
 
 const char *fe_intern(char *s) {
@@ -89,6 +90,92 @@ static int launch_bounds(CXTranslationUnit tu, CXCursor fn) {
   }
   clang_disposeTokens(tu, t, nt);
   return n;
+}
+
+/* A kernel's name as people read it (nsys, ncu): its namespaces, its
+ * template arguments and its parameter types, `ns::k<float, 16>(float *)`.
+ * libclang's display name of a specialization is `k<>(float *)`, so the
+ * arguments come from the declaration as clang prints it
+ * (`template<> void k<float, 16, <int, double>>(float *a)`), with packs
+ * spread out; if that cannot be read, the display name. The result is
+ * printed inside C string literals and comments (lowering/print.c), so it
+ * may not hold a quote or a backslash. */
+static char *kernel_pretty(CXCursor c) {
+  char *disp = cx_str(clang_getCursorDisplayName(c));
+  char *name = cx_str(clang_getCursorSpelling(c));
+  Buf b = {0};
+  buf_puts(&b, "");
+  for (CXCursor s = clang_getCursorSemanticParent(c);; s = clang_getCursorSemanticParent(s)) {
+    enum CXCursorKind k = clang_getCursorKind(s);
+    if (k != CXCursor_Namespace && k != CXCursor_StructDecl && k != CXCursor_ClassDecl) break;
+    char *ns = cx_str(clang_getCursorSpelling(s));
+    char *t = xfmt("%s::%s", *ns ? ns : "(anonymous namespace)", b.s);
+    free(b.s);
+    b = (Buf){0};
+    buf_puts(&b, t);
+  }
+  char *qual = buf_take(&b);
+  const char *rest = disp + strlen(name);   /* `<>(float *)` or `(float *)` */
+  if (clang_Cursor_getNumTemplateArguments(c) <= 0 || strncmp(rest, "<>", 2))
+    return xfmt("%s%s", qual, disp);
+  CXPrintingPolicy pp = clang_getCursorPrintingPolicy(c);
+  clang_PrintingPolicy_setProperty(pp, CXPrintingPolicy_TerseOutput, 1);
+  char *decl = cx_str(clang_getCursorPrettyPrinted(c, pp));
+  clang_PrintingPolicy_dispose(pp);
+  /* the name followed by `<`, not inside another identifier */
+  size_t n = strlen(name);
+  const char *a = decl;
+  while ((a = strstr(a, name)) && (a[n] != '<' || (a > decl && (isalnum((unsigned char)a[-1]) || a[-1] == '_'))))
+    a += n;
+  char *args = NULL;
+  if (a) {
+    /* the balanced argument list; a pack is printed as an argument of
+     * its own in brackets (`, <int, double>`): its brackets are dropped,
+     * and an empty one with its comma */
+    buf_puts(&b, "");
+    bool shown[64];
+    int depth = 0;
+    const char *p = a + n;
+    for (; *p && depth < 64; p++) {
+      if (*p == '\'') {   /* a character argument, copied whole */
+        const char *q = p + 1;
+        while (*q && *q != '\'') q += *q == '\\' && q[1] ? 2 : 1;
+        if (!*q) break;
+        /* one that would need escaping in C ('\'', '"', '\\'...) as its code */
+        if (q - p == 2 && p[1] != '"') buf_put(&b, p, 3);
+        else if (q - p == 2 || (q - p == 3 && strchr("'\"\\", p[2]))) buf_printf(&b, "%d", p[q - p - 1]);
+        else break;
+        p = q;
+        continue;
+      }
+      if (*p == '<') {
+        const char *prev = b.len ? b.s + b.len - 1 : NULL;
+        bool pack = depth == 1 && prev && (*prev == '<' || (*prev == ' ' && b.len >= 2 && prev[-1] == ','));
+        if (pack && p[1] == '>') {
+          if (*prev == ' ') b.len -= 2;   /* `, <>` */
+          else if (p[2] == ',') p++;      /* `<<>, int>`: its comma */
+          b.s[b.len] = 0;
+          p++;
+          if (p[1] == ' ' && *prev == '<') p++;
+          continue;
+        }
+        shown[depth++] = !pack;
+        if (pack) continue;
+      } else if (*p == '>') {
+        if (!depth) break;
+        if (!shown[--depth]) continue;
+        if (!depth) {
+          buf_put(&b, p, 1);
+          break;
+        }
+      }
+      buf_put(&b, p, 1);
+    }
+    if (*p == '>') args = buf_take(&b);
+    else free(buf_take(&b));
+  }
+  char *r = args && !strpbrk(args, "\"\\") ? xfmt("%s%s%s%s", qual, name, args, rest + 2) : xfmt("%s%s", qual, disp);
+  return r;
 }
 
 /* Explicit instantiations of function templates (`template void
@@ -490,7 +577,7 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
     Obj *k = fe_func(&fe, tu2 ? twin(tu2, c) : c);
     k->is_kernel = true;
     k->key = cx_str(clang_Cursor_getMangling(c));
-    k->pretty = cx_str(clang_getCursorDisplayName(c));
+    k->pretty = kernel_pretty(c);
     k->max_threads = launch_bounds(tu, c);
     vec_push(&prog->kernels, k);
   }

@@ -17,6 +17,22 @@ if(NOT rc EQUAL 0 OR NOT out MATCHES "PASS")
   message(FATAL_ERROR "program built by the installed cucc failed: ${out}")
 endif()
 
+# the tools installed beside cucc (issue 25): the calculator, a program's
+# kernels through the cucc beside it, deviceQuery, and the profile summary
+function(run_tool what want)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT "${out}${err}" MATCHES "${want}")
+    message(FATAL_ERROR "installed ${what} failed (${rc}), or no '${want}':\n${out}${err}")
+  endif()
+endfunction()
+run_tool(cucc-occupancy "Threads per block +768 \\(cudaOccupancyMaxPotentialBlockSize"
+         ${prefix}/bin/cucc-occupancy --arch sm_90 --regs 40)
+run_tool("cucc-occupancy FILE.cu" "kernel vector_add\\([^\n]*vector_add.cu:[0-9]+\\)\n  Device +sm_90"
+         ${prefix}/bin/cucc-occupancy ${SRC}/samples/vector_add.cu --arch sm_90)
+run_tool(cucc-devicequery "Result = PASS" ${prefix}/bin/cucc-devicequery)
+run_tool("CUCC_PROFILE=summary" "cuda_gpu_kern_sum[^\n]*\n.*vector_add"
+         ${CMAKE_COMMAND} -E env CUCC_PROFILE=summary ${prefix}/vector_add 1000)
+
 # the prefix is relocatable: moved elsewhere, its cucc still finds all of
 # it, and serves CMake's CUDA language and FindCUDAToolkit from there
 if(CMAKE_SRC)
@@ -33,6 +49,8 @@ if(CMAKE_SRC)
   if(out MATCHES "${BUILD}/lib/cucc")
     message(FATAL_ERROR "the installed cucc used the build tree:\n${out}")
   endif()
+  run_tool("cucc-occupancy FILE.cu, moved" "kernel vector_add"
+           ${prefix}/bin/cucc-occupancy ${SRC}/samples/vector_add.cu)
 endif()
 
 # with the aarch64 runtime (-DCROSS_CXX=... -DRUNNER=qemu-aarch64;-L;sysroot):

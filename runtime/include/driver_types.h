@@ -263,8 +263,12 @@ enum cudaComputeMode {
   cudaComputeModeExclusiveProcess = 3
 };
 
+typedef struct CUuuid_st { char bytes[16]; } cudaUUID_t;
+
 /* Our own layout: programs are compiled against this header, never the
- * toolkit's, so only the field names and meanings must match CUDA's. */
+ * toolkit's, so only the field names and meanings must match CUDA's: every
+ * field of CUDA 13's, and those of CUDA 12 that 13 dropped (clockRate...),
+ * which programs written for 12 still read. */
 struct cudaDeviceProp {
   char name[256];
   size_t totalGlobalMem;
@@ -322,9 +326,38 @@ struct cudaDeviceProp {
   int accessPolicyMaxWindowSize;
   size_t reservedSharedMemPerBlock;
   int hostNativeAtomicSupported;
-  char uuid[16];
+  cudaUUID_t uuid;
   char luid[8];
   unsigned luidDeviceNodeMask;
+  /* texture and surface limits (the device's; cucc's textures: tex.c) */
+  int maxTexture1D, maxTexture1DMipmap, maxTexture1DLinear;
+  int maxTexture2D[2], maxTexture2DMipmap[2], maxTexture2DLinear[3], maxTexture2DGather[2];
+  int maxTexture3D[3], maxTexture3DAlt[3];
+  int maxTextureCubemap;
+  int maxTexture1DLayered[2], maxTexture2DLayered[3], maxTextureCubemapLayered[2];
+  int maxSurface1D, maxSurface2D[2], maxSurface3D[3];
+  int maxSurface1DLayered[2], maxSurface2DLayered[3];
+  int maxSurfaceCubemap, maxSurfaceCubemapLayered[2];
+  size_t surfaceAlignment;
+  int hostRegisterSupported;
+  int sparseCudaArraySupported;
+  int hostRegisterReadOnlySupported;
+  int timelineSemaphoreInteropSupported;
+  int memoryPoolsSupported;
+  int gpuDirectRDMASupported;
+  unsigned gpuDirectRDMAFlushWritesOptions;
+  int gpuDirectRDMAWritesOrdering;
+  unsigned memoryPoolSupportedHandleTypes;
+  int deferredMappingCudaArraySupported;
+  int ipcEventSupported;
+  int clusterLaunch;
+  int unifiedFunctionPointers;
+  int deviceNumaConfig, deviceNumaId;
+  int mpsEnabled;
+  int hostNumaId;
+  unsigned gpuPciDeviceID, gpuPciSubsystemID;
+  int hostNumaMultinodeIpcSupported;
+  int reserved[56];
 };
 typedef struct cudaDeviceProp cudaDeviceProp;
 
@@ -354,7 +387,28 @@ enum cudaDeviceAttr {
   cudaDevAttrMaxSharedMemoryPerBlockOptin = 97, cudaDevAttrHostRegisterSupported = 99,
   cudaDevAttrPageableMemoryAccessUsesHostPageTables = 100, cudaDevAttrDirectManagedMemAccessFromHost = 101,
   cudaDevAttrMaxPersistingL2CacheSize = 108, cudaDevAttrReservedSharedMemoryPerBlock = 111,
-  cudaDevAttrMemoryPoolsSupported = 115, cudaDevAttrMemoryPoolSupportedHandleTypes = 119, cudaDevAttrMaxBlocksPerMultiprocessor = 106
+  cudaDevAttrMemoryPoolsSupported = 115, cudaDevAttrMemoryPoolSupportedHandleTypes = 119, cudaDevAttrMaxBlocksPerMultiprocessor = 106,
+  /* textures and surfaces */
+  cudaDevAttrMaxTexture1DWidth = 21, cudaDevAttrMaxTexture2DWidth = 22, cudaDevAttrMaxTexture2DHeight = 23,
+  cudaDevAttrMaxTexture3DWidth = 24, cudaDevAttrMaxTexture3DHeight = 25, cudaDevAttrMaxTexture3DDepth = 26,
+  cudaDevAttrMaxTexture2DLayeredWidth = 27, cudaDevAttrMaxTexture2DLayeredHeight = 28,
+  cudaDevAttrMaxTexture2DLayeredLayers = 29, cudaDevAttrSurfaceAlignment = 30,
+  cudaDevAttrMaxTexture1DLayeredWidth = 42, cudaDevAttrMaxTexture1DLayeredLayers = 43,
+  cudaDevAttrMaxTexture2DGatherWidth = 45, cudaDevAttrMaxTexture2DGatherHeight = 46,
+  cudaDevAttrMaxTexture3DWidthAlt = 47, cudaDevAttrMaxTexture3DHeightAlt = 48, cudaDevAttrMaxTexture3DDepthAlt = 49,
+  cudaDevAttrTexturePitchAlignment = 51, cudaDevAttrMaxTextureCubemapWidth = 52,
+  cudaDevAttrMaxTextureCubemapLayeredWidth = 53, cudaDevAttrMaxTextureCubemapLayeredLayers = 54,
+  cudaDevAttrMaxSurface1DWidth = 55, cudaDevAttrMaxSurface2DWidth = 56, cudaDevAttrMaxSurface2DHeight = 57,
+  cudaDevAttrMaxSurface3DWidth = 58, cudaDevAttrMaxSurface3DHeight = 59, cudaDevAttrMaxSurface3DDepth = 60,
+  cudaDevAttrMaxSurface1DLayeredWidth = 61, cudaDevAttrMaxSurface1DLayeredLayers = 62,
+  cudaDevAttrMaxSurface2DLayeredWidth = 63, cudaDevAttrMaxSurface2DLayeredHeight = 64,
+  cudaDevAttrMaxSurface2DLayeredLayers = 65, cudaDevAttrMaxSurfaceCubemapWidth = 66,
+  cudaDevAttrMaxSurfaceCubemapLayeredWidth = 67, cudaDevAttrMaxSurfaceCubemapLayeredLayers = 68,
+  cudaDevAttrMaxTexture1DLinearWidth = 69, cudaDevAttrMaxTexture2DLinearWidth = 70,
+  cudaDevAttrMaxTexture2DLinearHeight = 71, cudaDevAttrMaxTexture2DLinearPitch = 72,
+  cudaDevAttrMaxTexture2DMipmappedWidth = 73, cudaDevAttrMaxTexture2DMipmappedHeight = 74,
+  cudaDevAttrMaxTexture1DMipmappedWidth = 77, cudaDevAttrHostRegisterReadOnlySupported = 113,
+  cudaDevAttrClusterLaunch = 120
 };
 
 struct cudaFuncAttributes {

@@ -36,21 +36,24 @@ static CUresult name_of(CUresult e, const char **s, int str) {
   return CUDA_ERROR_INVALID_VALUE;
 }
 
-CUresult cuGetErrorName(CUresult e, const char **s) { return name_of(e, s, 0); }
-CUresult cuGetErrorString(CUresult e, const char **s) { return name_of(e, s, 1); }
+CUresult cuGetErrorName(CUresult e, const char **s) { RT_API(); return name_of(e, s, 0); }
+CUresult cuGetErrorString(CUresult e, const char **s) { RT_API(); return name_of(e, s, 1); }
 
 CUresult cuInit(unsigned int flags) {
+  RT_API();
   if (flags) return CUDA_ERROR_INVALID_VALUE;
   inited = 1;
   return CUDA_SUCCESS;
 }
 
 CUresult cuDriverGetVersion(int *v) {
+  RT_API();
   if (!v) return CUDA_ERROR_INVALID_VALUE;
   return cudaDriverGetVersion(v) ? CUDA_ERROR_INVALID_VALUE : CUDA_SUCCESS;
 }
 
 CUresult cuDeviceGetCount(int *n) {
+  RT_API();
   if (!inited) return CUDA_ERROR_NOT_INITIALIZED;
   if (!n) return CUDA_ERROR_INVALID_VALUE;
   *n = 1;
@@ -58,6 +61,7 @@ CUresult cuDeviceGetCount(int *n) {
 }
 
 CUresult cuDeviceGet(CUdevice *d, int ordinal) {
+  RT_API();
   if (!inited) return CUDA_ERROR_NOT_INITIALIZED;
   if (!d) return CUDA_ERROR_INVALID_VALUE;
   if (ordinal != 0) return CUDA_ERROR_INVALID_DEVICE;
@@ -66,6 +70,7 @@ CUresult cuDeviceGet(CUdevice *d, int ordinal) {
 }
 
 CUresult cuDeviceGetName(char *name, int len, CUdevice d) {
+  RT_API();
   if (!inited) return CUDA_ERROR_NOT_INITIALIZED;
   if (!name || len <= 0) return CUDA_ERROR_INVALID_VALUE;
   if (d != 0) return CUDA_ERROR_INVALID_DEVICE;
@@ -74,6 +79,7 @@ CUresult cuDeviceGetName(char *name, int len, CUdevice d) {
 }
 
 CUresult cuDeviceGetAttribute(int *v, CUdevice_attribute a, CUdevice d) {
+  RT_API();
   if (!inited) return CUDA_ERROR_NOT_INITIALIZED;
   if (!v) return CUDA_ERROR_INVALID_VALUE;
   if (d != 0) return CUDA_ERROR_INVALID_DEVICE;
@@ -81,6 +87,7 @@ CUresult cuDeviceGetAttribute(int *v, CUdevice_attribute a, CUdevice d) {
 }
 
 CUresult cuDeviceTotalMem(size_t *bytes, CUdevice d) {
+  RT_API();
   if (!inited) return CUDA_ERROR_NOT_INITIALIZED;
   if (!bytes) return CUDA_ERROR_INVALID_VALUE;
   if (d != 0) return CUDA_ERROR_INVALID_DEVICE;
@@ -89,6 +96,7 @@ CUresult cuDeviceTotalMem(size_t *bytes, CUdevice d) {
 }
 
 CUresult cuCtxSynchronize(void) {
+  RT_API();
   if (!inited) return CUDA_ERROR_NOT_INITIALIZED;
   return cudaDeviceSynchronize() ? CUDA_ERROR_LAUNCH_FAILED : CUDA_SUCCESS;
 }

@@ -7,6 +7,71 @@
 static struct cudaDeviceProp prop;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
+/* Texture and surface limits by generation (the CUDA C Programming Guide's
+ * technical specifications; the notes' RTX 2070 deviceQuery shows 6.0's):
+ * 1D, 1D mipmapped, 1D linear, 2D, 2D mipmapped, 2D linear (w, h, pitch),
+ * 2D gather, 3D, 3D alternate, cubemap, 1D layered (w, layers), 2D layered,
+ * cubemap layered; surfaces 1D, 2D, 3D, 1D layered, 2D layered, cubemap,
+ * cubemap layered. 1.x has no surfaces, cubemaps or mipmaps. */
+typedef struct Tex {
+  int sm, t1, t1m, t1l, t2[2], t2m[2], t2l[3], t2g[2], t3[3], t3a[3], tc, tl1[2], tl2[3], tcl[2];
+  int s1, s2[2], s3[3], sl1[2], sl2[3], sc, scl[2];
+} Tex;
+static const Tex texs[] = {
+  {10, 8192, 0, 1 << 27, {65536, 32768}, {0, 0}, {65000, 65000, 1048544}, {0, 0}, {2048, 2048, 2048}, {0, 0, 0},
+   0, {8192, 512}, {8192, 8192, 512}, {0, 0}, 0, {0, 0}, {0, 0, 0}, {0, 0}, {0, 0, 0}, 0, {0, 0}},
+  {20, 65536, 16384, 1 << 27, {65536, 65535}, {16384, 16384}, {65000, 65000, 1048544}, {16384, 16384},
+   {2048, 2048, 2048}, {0, 0, 0}, 16384, {16384, 2048}, {16384, 16384, 2048}, {16384, 2046}, 65536,
+   {65536, 32768}, {65536, 32768, 2048}, {65536, 2048}, {65536, 32768, 2048}, 32768, {32768, 2046}},
+  {30, 65536, 16384, 1 << 27, {65536, 65536}, {16384, 16384}, {65000, 65000, 1048544}, {16384, 16384},
+   {4096, 4096, 4096}, {2048, 2048, 16384}, 16384, {16384, 2048}, {16384, 16384, 2048}, {16384, 2046}, 65536,
+   {65536, 32768}, {65536, 32768, 2048}, {65536, 2048}, {65536, 32768, 2048}, 32768, {32768, 2046}},
+  {50, 65536, 16384, 1 << 27, {65536, 65536}, {16384, 16384}, {65536, 65536, 1048544}, {16384, 16384},
+   {4096, 4096, 4096}, {2048, 2048, 16384}, 16384, {16384, 2048}, {16384, 16384, 2048}, {16384, 2046}, 16384,
+   {65536, 65536}, {4096, 4096, 4096}, {16384, 2048}, {16384, 16384, 2048}, 16384, {16384, 2046}},
+  {60, 131072, 32768, 1 << 28, {131072, 65536}, {32768, 32768}, {131072, 65000, 2097120}, {32768, 32768},
+   {16384, 16384, 16384}, {8192, 8192, 32768}, 32768, {32768, 2048}, {32768, 32768, 2048}, {32768, 2046}, 32768,
+   {131072, 65536}, {16384, 16384, 16384}, {32768, 2048}, {32768, 32768, 2048}, 32768, {32768, 2046}},
+};
+
+/* What the board of a model's GPU reports where the notes or a real one
+ * show it (clocks in kHz); other models keep round values: cucc does not
+ * model clocks or memory, which are this machine's. */
+typedef struct Board { int sm, clock, mem_clock, bus, l2, engines, ecc; } Board;
+static const Board boards[] = {
+  {75, 1710000, 7001000, 256, 4194304, 3, 0},    /* the notes' RTX 2070 deviceQuery */
+  {90, 1980000, 2619000, 5120, 52428800, 3, 1},  /* H100 SXM5 80GB HBM3 */
+};
+
+static void set_tex(struct cudaDeviceProp *p, int sm) {
+  const Tex *t = &texs[0];
+  for (size_t i = 0; i < sizeof texs / sizeof *texs; i++)
+    if (texs[i].sm <= sm) t = &texs[i];
+#define CP(d, s) memcpy(d, s, sizeof d)
+  p->maxTexture1D = t->t1;
+  p->maxTexture1DMipmap = t->t1m;
+  p->maxTexture1DLinear = t->t1l;
+  CP(p->maxTexture2D, t->t2);
+  CP(p->maxTexture2DMipmap, t->t2m);
+  CP(p->maxTexture2DLinear, t->t2l);
+  CP(p->maxTexture2DGather, t->t2g);
+  CP(p->maxTexture3D, t->t3);
+  CP(p->maxTexture3DAlt, t->t3a);
+  p->maxTextureCubemap = t->tc;
+  CP(p->maxTexture1DLayered, t->tl1);
+  CP(p->maxTexture2DLayered, t->tl2);
+  CP(p->maxTextureCubemapLayered, t->tcl);
+  p->maxSurface1D = t->s1;
+  CP(p->maxSurface2D, t->s2);
+  CP(p->maxSurface3D, t->s3);
+  CP(p->maxSurface1DLayered, t->sl1);
+  CP(p->maxSurface2DLayered, t->sl2);
+  p->maxSurfaceCubemap = t->sc;
+  CP(p->maxSurfaceCubemapLayered, t->scl);
+#undef CP
+  p->surfaceAlignment = sm >= 20 ? 512 : 0;
+}
+
 /* Every field from the model; memory is the host's. */
 static void init(void) {
   const rt_model *m = rt_model_cur();
@@ -36,11 +101,11 @@ static void init(void) {
   p->minor = m->sm % 10;
   p->textureAlignment = 512;
   p->texturePitchAlignment = 32;
-  p->deviceOverlap = 1;
+  p->deviceOverlap = m->sm >= 11;   /* 1.0 could not copy while a kernel ran */
   p->multiProcessorCount = m->sms;
   p->canMapHostMemory = 1;
   p->concurrentKernels = m->sm >= 20;
-  p->asyncEngineCount = m->sm >= 20 ? 2 : 1;
+  p->asyncEngineCount = m->sm >= 20 ? 2 : m->sm >= 11;
   p->unifiedAddressing = m->sm >= 20;
   p->memoryClockRate = 5000000;
   p->memoryBusWidth = 256;
@@ -55,6 +120,28 @@ static void init(void) {
   p->concurrentManagedAccess = m->sm >= 60;
   p->streamPrioritiesSupported = m->sm >= 35;
   p->singleToDoublePrecisionPerfRatio = 32;
+  for (size_t i = 0; i < sizeof boards / sizeof *boards; i++)
+    if (boards[i].sm == m->sm) {
+      p->clockRate = boards[i].clock;
+      p->memoryClockRate = boards[i].mem_clock;
+      p->memoryBusWidth = boards[i].bus;
+      p->l2CacheSize = boards[i].l2;
+      p->asyncEngineCount = boards[i].engines;
+      p->ECCEnabled = boards[i].ecc;
+    }
+  set_tex(p, m->sm);
+  /* what cucc's runtime does: host memory registers (read-only too),
+   * memory pools (cudaMallocAsync); no IPC, clusters, RDMA or MPS */
+  p->hostRegisterSupported = 1;
+  p->hostRegisterReadOnlySupported = 1;
+  p->memoryPoolsSupported = 1;
+  p->pageableMemoryAccess = 1;
+  p->pageableMemoryAccessUsesHostPageTables = 1;
+  p->directManagedMemAccessFromHost = 1;
+  p->canUseHostPointerForRegisteredMem = 1;
+  p->hostNativeAtomicSupported = 1;
+  p->deviceNumaId = -1;
+  p->hostNumaId = -1;
 }
 
 const struct cudaDeviceProp *rt_props(void) {
@@ -63,14 +150,16 @@ const struct cudaDeviceProp *rt_props(void) {
 }
 
 cudaError_t cudaGetDeviceCount(int *n) {
+  RT_API();
   if (!n) return rt_err(cudaErrorInvalidValue);
   *n = 1;
   return cudaSuccess;
 }
 
-cudaError_t cudaSetDevice(int d) { return d == 0 ? cudaSuccess : rt_err(cudaErrorInvalidDevice); }
+cudaError_t cudaSetDevice(int d) { RT_API(); return d == 0 ? cudaSuccess : rt_err(cudaErrorInvalidDevice); }
 
 cudaError_t cudaGetDevice(int *d) {
+  RT_API();
   if (!d) return rt_err(cudaErrorInvalidValue);
   *d = 0;
   return cudaSuccess;
@@ -79,12 +168,14 @@ cudaError_t cudaGetDevice(int *d) {
 static unsigned dev_flags;
 
 cudaError_t cudaSetDeviceFlags(unsigned int f) {
+  RT_API();
   if (f & ~(unsigned)cudaDeviceMask) return rt_err(cudaErrorInvalidValue);
   dev_flags = f;
   return cudaSuccess;
 }
 
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int d) {
+  RT_API();
   if (!p) return rt_err(cudaErrorInvalidValue);
   if (d != 0) return rt_err(cudaErrorInvalidDevice);
   *p = *rt_props();
@@ -92,6 +183,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int d) {
 }
 
 cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int d) {
+  RT_API();
   if (!v) return rt_err(cudaErrorInvalidValue);
   if (d != 0) return rt_err(cudaErrorInvalidDevice);
   const struct cudaDeviceProp *p = rt_props();
@@ -117,7 +209,7 @@ cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int d) {
   case cudaDevAttrCanMapHostMemory: *v = 1; break;
   case cudaDevAttrComputeMode: *v = 0; break;
   case cudaDevAttrConcurrentKernels: *v = 1; break;
-  case cudaDevAttrEccEnabled: *v = 0; break;
+  case cudaDevAttrEccEnabled: *v = p->ECCEnabled; break;
   case cudaDevAttrPciBusId: case cudaDevAttrPciDeviceId: case cudaDevAttrTccDriver: *v = 0; break;
   case cudaDevAttrMemoryClockRate: *v = p->memoryClockRate; break;
   case cudaDevAttrGlobalMemoryBusWidth: *v = p->memoryBusWidth; break;
@@ -150,33 +242,81 @@ cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int d) {
   case cudaDevAttrMemoryPoolSupportedHandleTypes: *v = 0; break;
   case cudaDevAttrMaxSharedMemoryPerBlockOptin: *v = (int)p->sharedMemPerBlockOptin; break;
   case cudaDevAttrMaxBlocksPerMultiprocessor: *v = p->maxBlocksPerMultiProcessor; break;
+  case cudaDevAttrMaxTexture1DWidth: *v = p->maxTexture1D; break;
+  case cudaDevAttrMaxTexture2DWidth: *v = p->maxTexture2D[0]; break;
+  case cudaDevAttrMaxTexture2DHeight: *v = p->maxTexture2D[1]; break;
+  case cudaDevAttrMaxTexture3DWidth: *v = p->maxTexture3D[0]; break;
+  case cudaDevAttrMaxTexture3DHeight: *v = p->maxTexture3D[1]; break;
+  case cudaDevAttrMaxTexture3DDepth: *v = p->maxTexture3D[2]; break;
+  case cudaDevAttrMaxTexture2DLayeredWidth: *v = p->maxTexture2DLayered[0]; break;
+  case cudaDevAttrMaxTexture2DLayeredHeight: *v = p->maxTexture2DLayered[1]; break;
+  case cudaDevAttrMaxTexture2DLayeredLayers: *v = p->maxTexture2DLayered[2]; break;
+  case cudaDevAttrSurfaceAlignment: *v = (int)p->surfaceAlignment; break;
+  case cudaDevAttrMaxTexture1DLayeredWidth: *v = p->maxTexture1DLayered[0]; break;
+  case cudaDevAttrMaxTexture1DLayeredLayers: *v = p->maxTexture1DLayered[1]; break;
+  case cudaDevAttrMaxTexture2DGatherWidth: *v = p->maxTexture2DGather[0]; break;
+  case cudaDevAttrMaxTexture2DGatherHeight: *v = p->maxTexture2DGather[1]; break;
+  case cudaDevAttrMaxTexture3DWidthAlt: *v = p->maxTexture3DAlt[0]; break;
+  case cudaDevAttrMaxTexture3DHeightAlt: *v = p->maxTexture3DAlt[1]; break;
+  case cudaDevAttrMaxTexture3DDepthAlt: *v = p->maxTexture3DAlt[2]; break;
+  case cudaDevAttrTexturePitchAlignment: *v = (int)p->texturePitchAlignment; break;
+  case cudaDevAttrMaxTextureCubemapWidth: *v = p->maxTextureCubemap; break;
+  case cudaDevAttrMaxTextureCubemapLayeredWidth: *v = p->maxTextureCubemapLayered[0]; break;
+  case cudaDevAttrMaxTextureCubemapLayeredLayers: *v = p->maxTextureCubemapLayered[1]; break;
+  case cudaDevAttrMaxSurface1DWidth: *v = p->maxSurface1D; break;
+  case cudaDevAttrMaxSurface2DWidth: *v = p->maxSurface2D[0]; break;
+  case cudaDevAttrMaxSurface2DHeight: *v = p->maxSurface2D[1]; break;
+  case cudaDevAttrMaxSurface3DWidth: *v = p->maxSurface3D[0]; break;
+  case cudaDevAttrMaxSurface3DHeight: *v = p->maxSurface3D[1]; break;
+  case cudaDevAttrMaxSurface3DDepth: *v = p->maxSurface3D[2]; break;
+  case cudaDevAttrMaxSurface1DLayeredWidth: *v = p->maxSurface1DLayered[0]; break;
+  case cudaDevAttrMaxSurface1DLayeredLayers: *v = p->maxSurface1DLayered[1]; break;
+  case cudaDevAttrMaxSurface2DLayeredWidth: *v = p->maxSurface2DLayered[0]; break;
+  case cudaDevAttrMaxSurface2DLayeredHeight: *v = p->maxSurface2DLayered[1]; break;
+  case cudaDevAttrMaxSurface2DLayeredLayers: *v = p->maxSurface2DLayered[2]; break;
+  case cudaDevAttrMaxSurfaceCubemapWidth: *v = p->maxSurfaceCubemap; break;
+  case cudaDevAttrMaxSurfaceCubemapLayeredWidth: *v = p->maxSurfaceCubemapLayered[0]; break;
+  case cudaDevAttrMaxSurfaceCubemapLayeredLayers: *v = p->maxSurfaceCubemapLayered[1]; break;
+  case cudaDevAttrMaxTexture1DLinearWidth: *v = p->maxTexture1DLinear; break;
+  case cudaDevAttrMaxTexture2DLinearWidth: *v = p->maxTexture2DLinear[0]; break;
+  case cudaDevAttrMaxTexture2DLinearHeight: *v = p->maxTexture2DLinear[1]; break;
+  case cudaDevAttrMaxTexture2DLinearPitch: *v = p->maxTexture2DLinear[2]; break;
+  case cudaDevAttrMaxTexture2DMipmappedWidth: *v = p->maxTexture2DMipmap[0]; break;
+  case cudaDevAttrMaxTexture2DMipmappedHeight: *v = p->maxTexture2DMipmap[1]; break;
+  case cudaDevAttrMaxTexture1DMipmappedWidth: *v = p->maxTexture1DMipmap; break;
+  case cudaDevAttrHostRegisterReadOnlySupported: *v = p->hostRegisterReadOnlySupported; break;
+  case cudaDevAttrClusterLaunch: *v = p->clusterLaunch; break;
   default: return rt_err(cudaErrorInvalidValue);
   }
   return cudaSuccess;
 }
 
 cudaError_t cudaRuntimeGetVersion(int *v) {
+  RT_API();
   if (!v) return rt_err(cudaErrorInvalidValue);
   *v = CUDART_VERSION;
   return cudaSuccess;
 }
 
 cudaError_t cudaDriverGetVersion(int *v) {
+  RT_API();
   if (!v) return rt_err(cudaErrorInvalidValue);
   *v = CUDART_VERSION;
   return cudaSuccess;
 }
 
-cudaError_t cudaProfilerStart(void) { return cudaSuccess; }
-cudaError_t cudaProfilerStop(void) { return cudaSuccess; }
+cudaError_t cudaProfilerStart(void) { RT_API(); return cudaSuccess; }
+cudaError_t cudaProfilerStop(void) { RT_API(); return cudaSuccess; }
 
 cudaError_t cudaGetDeviceFlags(unsigned int *f) {
+  RT_API();
   if (!f) return rt_err(cudaErrorInvalidValue);
   *f = dev_flags | cudaDeviceMapHost;   /* mapping host memory is always on */
   return cudaSuccess;
 }
 
 cudaError_t cudaChooseDevice(int *d, const struct cudaDeviceProp *p) {
+  RT_API();
   if (!d || !p) return rt_err(cudaErrorInvalidValue);
   *d = 0;
   return cudaSuccess;
@@ -191,6 +331,7 @@ static size_t limits[] = {
 static pthread_mutex_t limit_mu = PTHREAD_MUTEX_INITIALIZER;
 
 cudaError_t cudaDeviceSetLimit(enum cudaLimit l, size_t v) {
+  RT_API();
   if ((unsigned)l >= sizeof limits / sizeof *limits) return rt_err(cudaErrorInvalidValue);   /* as an H100 */
   if (l == cudaLimitMaxL2FetchGranularity && (v > 128 || (v & (v - 1)))) return rt_err(cudaErrorInvalidValue);
   pthread_mutex_lock(&limit_mu);
@@ -200,6 +341,7 @@ cudaError_t cudaDeviceSetLimit(enum cudaLimit l, size_t v) {
 }
 
 cudaError_t cudaDeviceGetLimit(size_t *v, enum cudaLimit l) {
+  RT_API();
   if (!v) return rt_err(cudaErrorInvalidValue);
   if ((unsigned)l >= sizeof limits / sizeof *limits) return rt_err(cudaErrorUnsupportedLimit);
   pthread_mutex_lock(&limit_mu);
@@ -210,6 +352,7 @@ cudaError_t cudaDeviceGetLimit(size_t *v, enum cudaLimit l) {
 
 /* ---- peers: there is one device, and a device is not its own peer ---- */
 cudaError_t cudaDeviceCanAccessPeer(int *can, int d, int peer) {
+  RT_API();
   if (!can) return rt_err(cudaErrorInvalidValue);
   if (d != 0 || peer != 0) return rt_err(cudaErrorInvalidDevice);
   *can = 0;
@@ -219,11 +362,13 @@ cudaError_t cudaDeviceCanAccessPeer(int *can, int d, int peer) {
 /* peer 0 is the current device itself (unsupported, as an H100 says), any
  * other is no device */
 cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned int flags) {
+  RT_API();
   if (flags) return rt_err(cudaErrorInvalidValue);
   return rt_err(peer == 0 ? cudaErrorPeerAccessUnsupported : cudaErrorInvalidDevice);
 }
 
 cudaError_t cudaDeviceDisablePeerAccess(int peer) {
+  RT_API();
   return rt_err(peer == 0 ? cudaErrorPeerAccessNotEnabled : cudaErrorInvalidDevice);
 }
 
@@ -232,24 +377,28 @@ static enum cudaFuncCache cache_cfg;
 static enum cudaSharedMemConfig bank_cfg;
 
 cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache c) {
+  RT_API();
   if ((unsigned)c > cudaFuncCachePreferEqual) return rt_err(cudaErrorInvalidValue);
   cache_cfg = c;
   return cudaSuccess;
 }
 
 cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *c) {
+  RT_API();
   if (!c) return rt_err(cudaErrorInvalidValue);
   *c = cache_cfg;
   return cudaSuccess;
 }
 
 cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig c) {
+  RT_API();
   if ((unsigned)c > cudaSharedMemBankSizeEightByte) return rt_err(cudaErrorInvalidValue);
   bank_cfg = c;
   return cudaSuccess;
 }
 
 cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *c) {
+  RT_API();
   if (!c) return rt_err(cudaErrorInvalidValue);
   *c = bank_cfg;
   return cudaSuccess;

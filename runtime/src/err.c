@@ -144,8 +144,8 @@ static const char *lookup(cudaError_t e, int which) {
   return "unrecognized error code";
 }
 
-const char *cudaGetErrorName(cudaError_t e) { return lookup(e, 0); }
-const char *cudaGetErrorString(cudaError_t e) { return lookup(e, 1); }
+const char *cudaGetErrorName(cudaError_t e) { RT_API(); return lookup(e, 0); }
+const char *cudaGetErrorString(cudaError_t e) { RT_API(); return lookup(e, 1); }
 
 /* Last error: per host thread, cleared by cudaGetLastError. A failed kernel
  * (a fault found while it ran) is sticky: every later synchronizing call
@@ -173,6 +173,7 @@ cudaError_t rt_take_sticky(void) {
 }
 
 cudaError_t cudaGetLastError(void) {
+  RT_API();
   cudaError_t e = last;
   last = cudaSuccess;
   if (e == cudaSuccess) e = rt_take_sticky();
@@ -180,5 +181,6 @@ cudaError_t cudaGetLastError(void) {
 }
 
 cudaError_t cudaPeekAtLastError(void) {
+  RT_API();
   return last != cudaSuccess ? last : rt_take_sticky();
 }

@@ -49,6 +49,7 @@ static cudaError_t check(cudaEvent_t e) {
 }
 
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *out, unsigned int flags) {
+  RT_API();
   if (!out || (flags & ~(unsigned)(cudaEventBlockingSync | cudaEventDisableTiming | cudaEventInterprocess)))
     return rt_err(cudaErrorInvalidValue);
   /* an interprocess event must not time (CUDA's rule) */
@@ -67,11 +68,12 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *out, unsigned int flags) {
   return cudaSuccess;
 }
 
-cudaError_t cudaEventCreate(cudaEvent_t *e) { return cudaEventCreateWithFlags(e, 0); }
+cudaError_t cudaEventCreate(cudaEvent_t *e) { RT_API(); return cudaEventCreateWithFlags(e, 0); }
 
 /* Returns at once, as in CUDA: operations still pending on the event hold
  * references, and the last one frees it. */
 cudaError_t cudaEventDestroy(cudaEvent_t e) {
+  RT_API();
   pthread_mutex_lock(&live_mu);
   cudaEvent_t *q = &live;
   while (*q && *q != e) q = &(*q)->next;
@@ -102,6 +104,7 @@ static void run_record(void *p) {
 }
 
 cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
+  RT_API();
   cudaError_t err = check(e);
   if (!err) err = rt_stream_check(s);
   if (err) return rt_err(err);
@@ -117,6 +120,7 @@ cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
 }
 
 cudaError_t cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t s, unsigned int flags) {
+  RT_API();
   if (flags) return rt_err(cudaErrorInvalidValue);
   return cudaEventRecord(e, s);
 }
@@ -136,6 +140,7 @@ static unsigned long long latest(cudaEvent_t e) {
 }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t e) {
+  RT_API();
   cudaError_t err = check(e);
   if (err) return rt_err(err);
   wait_rec(e, latest(e));
@@ -144,6 +149,7 @@ cudaError_t cudaEventSynchronize(cudaEvent_t e) {
 
 /* An event never recorded counts as complete, as in CUDA. */
 cudaError_t cudaEventQuery(cudaEvent_t e) {
+  RT_API();
   cudaError_t err = check(e);
   if (err) return rt_err(err);
   pthread_mutex_lock(&e->mu);
@@ -153,6 +159,7 @@ cudaError_t cudaEventQuery(cudaEvent_t e) {
 }
 
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b) {
+  RT_API();
   if (!ms) return rt_err(cudaErrorInvalidValue);
   cudaError_t err = check(a);
   if (!err) err = check(b);
@@ -179,6 +186,7 @@ static void run_wait(void *p) {
 }
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned int flags) {
+  RT_API();
   cudaError_t err = rt_stream_check(s);
   if (!err) err = check(e);
   if (err) return rt_err(err);

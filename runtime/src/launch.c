@@ -3,7 +3,6 @@
  * objects in any order; they are joined by name at the first launch. */
 #include "rt.h"
 #include <stdatomic.h>
-#include <time.h>
 
 typedef struct Stub { const void *stub; const char *name; const cu_kernel *k; } Stub;
 
@@ -200,12 +199,6 @@ static void note_launch(const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem, i
   }
 }
 
-static double now_ms(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-
 /* Per-kernel settings of cudaFuncSetAttribute (kernels are const). */
 typedef struct Attr { const cu_kernel *k; int max_dyn; } Attr;
 static Attr *attrs;
@@ -281,8 +274,8 @@ static void run_job(void *p) {
     /* modes that the generated code reads per block */
     cu_rt_mode = (rt_prof_on() ? CU_MODE_PROF : 0) | (rt_sched_shuffle() ? CU_MODE_SHUFFLE : 0) | rt_versions();
   }
-  bool timed = report || (cu_rt_mode & CU_MODE_PROF);
-  double t0 = timed ? now_ms() : 0;
+  bool timed = report || (cu_rt_mode & CU_MODE_PROF) || rt_prof_sum;
+  long long t0 = timed ? rt_prof_now() : 0;
 
   Launch L = {0};
   L.k = k;
@@ -314,9 +307,11 @@ static void run_job(void *p) {
     rt_sm_run(k, L.params, g, b, smem, L.nthreads, L.nwarps, j->occ.blocks, (struct cu_launch *)&L, &L.failed);
   else
     rt_pool_run(nblocks, rt_pool_chunk(nblocks), run_blocks, &L);
-  double ms = timed ? now_ms() - t0 : 0;
+  long long ns = timed ? rt_prof_now() - t0 : 0;
+  double ms = ns / 1e6;
   if (report && ok) note_launch(k, g, b, smem, j->regs, &j->occ, nblocks, ms);
   if ((cu_rt_mode & CU_MODE_PROF) && ok) rt_prof_note(k, ms, j->occ.occupancy);
+  if (rt_prof_sum && ok) rt_prof_kernel(k, ns);
   pthread_mutex_unlock(&launch_mu);
   free(j->pbuf);
   free(j);
@@ -363,7 +358,9 @@ void cu_grid_sync(const cu_block *B) {
   while (atomic_load(&L->gen) == gen && !atomic_load(&L->failed)) cu_barrier(B);
 }
 
+/* k<<<g, b>>>(args): nvcc makes it a cudaLaunchKernel, and so it is named */
 void cu_launch_stub(const void *stub, void **args) {
+  RT_API_AS("cudaLaunchKernel");
   if (ncfg == 0) {
     fprintf(stderr, "cucc: error: kernel called without a launch configuration\n");
     rt_err(cudaErrorInvalidConfiguration);
@@ -379,6 +376,7 @@ void cu_launch_stub(const void *stub, void **args) {
 }
 
 cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size_t smem, cudaStream_t s) {
+  RT_API();
   const cu_kernel *k = find(func);
   if (!k) return rt_err(cudaErrorInvalidDeviceFunction);
   cu_idx3 gg = {g.x, g.y, g.z}, bb = {b.x, b.y, b.z};
@@ -387,6 +385,7 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size
 
 cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 g, dim3 b, void **args, size_t smem,
                                         cudaStream_t s) {
+  RT_API();
   const cu_kernel *k = find(func);
   if (!k) return rt_err(cudaErrorInvalidDeviceFunction);
   cu_idx3 gg = {g.x, g.y, g.z}, bb = {b.x, b.y, b.z};
@@ -394,6 +393,7 @@ cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 g, dim3 b, void *
 }
 
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *a, const void *func) {
+  RT_API();
   const cu_kernel *k = find(func);
   if (!k) return rt_err(cudaErrorInvalidDeviceFunction);
   if (!a) return rt_err(cudaErrorInvalidValue);
@@ -410,11 +410,13 @@ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *a, const void *func
 }
 
 cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache c) {
+  RT_API();
   if (!find(func)) return rt_err(cudaErrorInvalidDeviceFunction);
   return (unsigned)c > cudaFuncCachePreferEqual ? rt_err(cudaErrorInvalidValue) : cudaSuccess;
 }
 
 cudaError_t cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig c) {
+  RT_API();
   if (!find(func)) return rt_err(cudaErrorInvalidDeviceFunction);
   return (unsigned)c > cudaSharedMemBankSizeEightByte ? rt_err(cudaErrorInvalidValue) : cudaSuccess;
 }
@@ -423,6 +425,7 @@ cudaError_t cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfi
  * less its static part, as CUDA checks it. The carve-out is a preference
  * (a percentage); the others concern clusters, which are not modelled. */
 cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute a, int v) {
+  RT_API();
   const cu_kernel *k = find(func);
   if (!k) return rt_err(cudaErrorInvalidDeviceFunction);
   if (a == cudaFuncAttributePreferredSharedMemoryCarveout)
@@ -448,14 +451,16 @@ cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute a, int
 
 /* Waits for every stream, then reports a kernel that failed. */
 cudaError_t cudaDeviceSynchronize(void) {
+  RT_API();
   rt_sync_all();
   return rt_err(rt_take_sticky());
 }
-cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
+cudaError_t cudaThreadSynchronize(void) { RT_API(); return cudaDeviceSynchronize(); }
 
 /* ---- occupancy API ---- */
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n, const void *func, int bs,
                                                                   size_t dyn, unsigned int flags) {
+  RT_API();
   (void)flags;
   const cu_kernel *k = find(func);
   if (!k) return rt_err(cudaErrorInvalidDeviceFunction);
@@ -466,6 +471,7 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n, const
 }
 
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const void *func, int bs, size_t dyn) {
+  RT_API();
   return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(n, func, bs, dyn, 0);
 }
 
@@ -473,6 +479,7 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const void *fu
  * grid that fills every SM with it, as CUDA's helper computes them. */
 cudaError_t cu_occupancy_potential(int *min_grid, int *block, const void *func,
                                    size_t (*smem_of)(int, void *), void *cl, size_t dyn, int limit) {
+  RT_API_AS(smem_of ? "cudaOccupancyMaxPotentialBlockSizeVariableSMem" : "cudaOccupancyMaxPotentialBlockSize");
   const cu_kernel *k = find(func);
   if (!k) return rt_err(cudaErrorInvalidDeviceFunction);
   if (!min_grid || !block) return rt_err(cudaErrorInvalidValue);

@@ -105,26 +105,29 @@ static cudaError_t release(void *p, unsigned mask) {
   return cudaSuccess;
 }
 
-cudaError_t cudaMalloc(void **p, size_t n) { return alloc(p, n, R_DEV, 0); }
-cudaError_t cudaMallocHost(void **p, size_t n) { return alloc(p, n, R_HOST, 0); }
+cudaError_t cudaMalloc(void **p, size_t n) { RT_API(); return alloc(p, n, R_DEV, 0); }
+cudaError_t cudaMallocHost(void **p, size_t n) { RT_API(); return alloc(p, n, R_HOST, 0); }
 
 cudaError_t cudaMallocManaged(void **p, size_t n, unsigned int flags) {
+  RT_API();
   /* size 0 succeeds with no memory, as cudaMalloc (recorded on an H100) */
   if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost) return rt_err(cudaErrorInvalidValue);
   return alloc(p, n, R_MANAGED, flags);
 }
 
 cudaError_t cudaHostAlloc(void **p, size_t n, unsigned int flags) {
+  RT_API();
   if (flags & ~(unsigned)(cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined))
     return rt_err(cudaErrorInvalidValue);
   return alloc(p, n, R_HOST, flags);
 }
 
-cudaError_t cudaFree(void *p) { return release(p, 1u << R_DEV | 1u << R_MANAGED); }
+cudaError_t cudaFree(void *p) { RT_API(); return release(p, 1u << R_DEV | 1u << R_MANAGED); }
 
 /* Stream-ordered allocation: memory allocated at once is valid at its
  * stream's point too; a free waits for the stream's earlier work. */
 cudaError_t cudaMallocAsync(void **p, size_t n, cudaStream_t s) {
+  RT_API();
   cudaError_t e = rt_stream_check(s);
   return e ? rt_err(e) : alloc(p, n, R_DEV, 0);
 }
@@ -135,6 +138,7 @@ static void run_free(void *p) {
 }
 
 cudaError_t cudaFreeAsync(void *p, cudaStream_t s) {
+  RT_API();
   cudaError_t e = rt_stream_check(s);
   if (e) return rt_err(e);
   if (!p) return cudaSuccess;
@@ -143,13 +147,14 @@ cudaError_t cudaFreeAsync(void *p, cudaStream_t s) {
   rt_stream_push(s, run_free, p);
   return cudaSuccess;
 }
-cudaError_t cudaFreeHost(void *p) { return release(p, 1u << R_HOST); }
+cudaError_t cudaFreeHost(void *p) { RT_API(); return release(p, 1u << R_HOST); }
 
 /* Pitched allocations: rows padded to the texture pitch alignment of
  * current GPUs (512 bytes), as cudaMallocPitch pads them. */
 enum { PITCH_ALIGN = 512 };
 
 cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t w, size_t h) {
+  RT_API();
   if (!p || !pitch) return rt_err(cudaErrorInvalidValue);
   size_t pt = (w + PITCH_ALIGN - 1) / PITCH_ALIGN * PITCH_ALIGN;
   if (h && pt > SIZE_MAX / h) return rt_err(cudaErrorMemoryAllocation);
@@ -158,6 +163,7 @@ cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t w, size_t h) {
 }
 
 cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pp, struct cudaExtent e) {
+  RT_API();
   if (!pp) return rt_err(cudaErrorInvalidValue);
   size_t pitch = 0;
   void *p = NULL;
@@ -170,6 +176,7 @@ cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pp, struct cudaExtent e) {
 
 /* ---- page-locked host memory ---- */
 cudaError_t cudaHostRegister(void *p, size_t n, unsigned int flags) {
+  RT_API();
   if (!p || !n || (flags & ~(unsigned)(cudaHostRegisterPortable | cudaHostRegisterMapped |
                                       cudaHostRegisterIoMemory | cudaHostRegisterReadOnly)))
     return rt_err(cudaErrorInvalidValue);
@@ -178,6 +185,7 @@ cudaError_t cudaHostRegister(void *p, size_t n, unsigned int flags) {
 }
 
 cudaError_t cudaHostUnregister(void *p) {
+  RT_API();
   if (!p) return rt_err(cudaErrorInvalidValue);
   rt_sync_all();
   if (remove_at(p, 1u << R_REG)) return cudaSuccess;
@@ -189,6 +197,7 @@ cudaError_t cudaHostUnregister(void *p) {
 /* Mapped memory: the device address of page-locked memory is its host
  * address (unified addressing). */
 cudaError_t cudaHostGetDevicePointer(void **d, void *h, unsigned int flags) {
+  RT_API();
   Region r;
   if (!d || flags) return rt_err(cudaErrorInvalidValue);
   if (!lookup(h, &r) || (r.kind != R_HOST && r.kind != R_REG)) return rt_err(cudaErrorInvalidValue);
@@ -197,6 +206,7 @@ cudaError_t cudaHostGetDevicePointer(void **d, void *h, unsigned int flags) {
 }
 
 cudaError_t cudaHostGetFlags(unsigned int *flags, void *h) {
+  RT_API();
   Region r;
   if (!flags) return rt_err(cudaErrorInvalidValue);
   if (!lookup(h, &r) || (r.kind != R_HOST && r.kind != R_REG)) return rt_err(cudaErrorInvalidValue);
@@ -205,6 +215,7 @@ cudaError_t cudaHostGetFlags(unsigned int *flags, void *h) {
 }
 
 cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void *p) {
+  RT_API();
   static const enum cudaMemoryType types[] = {cudaMemoryTypeDevice, cudaMemoryTypeHost, cudaMemoryTypeManaged,
                                               cudaMemoryTypeHost};
   Region r;
@@ -220,6 +231,7 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void
 }
 
 cudaError_t cudaMemGetInfo(size_t *fr, size_t *total) {
+  RT_API();
   long pages = sysconf(_SC_PHYS_PAGES), avail = sysconf(_SC_AVPHYS_PAGES), ps = sysconf(_SC_PAGESIZE);
   if (!fr || !total) return rt_err(cudaErrorInvalidValue);
   *total = (size_t)pages * (size_t)ps;
@@ -228,6 +240,7 @@ cudaError_t cudaMemGetInfo(size_t *fr, size_t *total) {
 }
 
 cudaError_t cudaDeviceReset(void) {
+  RT_API();
   rt_sync_all();
   pthread_mutex_lock(&mu);
   for (size_t i = 0; i < nregs; i++)
@@ -238,7 +251,7 @@ cudaError_t cudaDeviceReset(void) {
   return cudaSuccess;
 }
 
-cudaError_t cudaThreadExit(void) { return cudaDeviceReset(); }
+cudaError_t cudaThreadExit(void) { RT_API(); return cudaDeviceReset(); }
 
 /* ---- copies and sets: one strided operation for 1-D, 2-D and 3-D ---- */
 typedef struct Xfer {
@@ -248,9 +261,26 @@ typedef struct Xfer {
   size_t w, h, d;             /* bytes per row, rows, slices */
   size_t dpitch, spitch;      /* bytes between rows */
   size_t dslice, sslice;      /* bytes between slices */
+  int kind;                   /* a copy's cudaMemcpyKind */
 } Xfer;
 
+/* CUCC_PROFILE=summary's name of a transfer: cudaMemcpyDefault's
+ * direction from where its pointers lie */
+static int op_of(const Xfer *x) {
+  if (!x->src) return RT_OP_SET;
+  int k = x->kind;
+  if (k == cudaMemcpyDefault) {
+    Region r;
+    bool d = lookup(x->dst, &r) && (r.kind == R_DEV || r.kind == R_MANAGED);
+    bool s = lookup(x->src, &r) && (r.kind == R_DEV || r.kind == R_MANAGED);
+    k = s ? (d ? cudaMemcpyDeviceToDevice : cudaMemcpyDeviceToHost) : d ? cudaMemcpyHostToDevice : cudaMemcpyHostToHost;
+  }
+  return k == cudaMemcpyHostToDevice ? RT_OP_HTOD : k == cudaMemcpyDeviceToHost ? RT_OP_DTOH
+       : k == cudaMemcpyDeviceToDevice ? RT_OP_DTOD : RT_OP_HTOH;
+}
+
 static void run_xfer(const Xfer *x) {
+  long long t0 = rt_prof_sum ? rt_prof_now() : 0;
   for (size_t z = 0; z < x->d; z++)
     for (size_t y = 0; y < x->h; y++) {
       char *d = x->dst + z * x->dslice + y * x->dpitch;
@@ -258,6 +288,7 @@ static void run_xfer(const Xfer *x) {
       else memset(d, x->val, x->w);
       rt_ck_written(d, x->w);   /* initcheck */
     }
+  if (rt_prof_sum) rt_prof_memop(op_of(x), x->w * x->h * x->d, rt_prof_now() - t0);
 }
 
 static void run_queued(void *p) {
@@ -317,11 +348,12 @@ static cudaError_t linear(Xfer *x, void *dst, const void *src, size_t n, enum cu
   if (n && (!dst || !src)) return rt_err(cudaErrorInvalidValue);
   if (past_end(dst, n, "cudaMemcpy destination") || past_end(src, n, "cudaMemcpy source"))
     return rt_err(cudaErrorInvalidValue);
-  *x = (Xfer){dst, src, 0, n, 1, 1, n, n, n, n};
+  *x = (Xfer){dst, src, 0, n, 1, 1, n, n, n, n, kind};
   return cudaSuccess;
 }
 
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind) {
+  RT_API();
   Xfer x = {0};
   cudaError_t e = linear(&x, dst, src, n, kind);
   if (e) return e;
@@ -329,17 +361,20 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind
 }
 
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind, cudaStream_t s) {
+  RT_API();
   Xfer x = {0};
   cudaError_t e = linear(&x, dst, src, n, kind);
   return e ? e : xfer_async(&x, s);
 }
 
 cudaError_t cudaMemcpyPeer(void *dst, int dd, const void *src, int sd, size_t n) {
+  RT_API();
   if (dd != 0 || sd != 0) return rt_err(cudaErrorInvalidDevice);
   return cudaMemcpy(dst, src, n, cudaMemcpyDeviceToDevice);
 }
 
 cudaError_t cudaMemcpyPeerAsync(void *dst, int dd, const void *src, int sd, size_t n, cudaStream_t s) {
+  RT_API();
   if (dd != 0 || sd != 0) return rt_err(cudaErrorInvalidDevice);
   return cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToDevice, s);
 }
@@ -349,12 +384,13 @@ static cudaError_t pitched(Xfer *x, void *dst, size_t dp, const void *src, size_
   if (check_kind(kind)) return cudaErrorInvalidMemcpyDirection;
   if (w && h && (!dst || !src)) return rt_err(cudaErrorInvalidValue);
   if (h > 1 && (w > dp || w > sp)) return rt_err(cudaErrorInvalidPitchValue);
-  *x = (Xfer){dst, src, 0, w, h, 1, dp, sp, 0, 0};
+  *x = (Xfer){dst, src, 0, w, h, 1, dp, sp, 0, 0, kind};
   return cudaSuccess;
 }
 
 cudaError_t cudaMemcpy2D(void *dst, size_t dp, const void *src, size_t sp, size_t w, size_t h,
                          enum cudaMemcpyKind kind) {
+  RT_API();
   Xfer x = {0};
   cudaError_t e = pitched(&x, dst, dp, src, sp, w, h, kind);
   if (e) return e;
@@ -363,6 +399,7 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dp, const void *src, size_t sp, size_
 
 cudaError_t cudaMemcpy2DAsync(void *dst, size_t dp, const void *src, size_t sp, size_t w, size_t h,
                               enum cudaMemcpyKind kind, cudaStream_t s) {
+  RT_API();
   Xfer x = {0};
   cudaError_t e = pitched(&x, dst, dp, src, sp, w, h, kind);
   return e ? e : xfer_async(&x, s);
@@ -388,11 +425,12 @@ static cudaError_t box(Xfer *x, const struct cudaMemcpy3DParms *p) {
   if (e.depth > 1 && (sp.y + e.height > s.ysize || dp.y + e.height > d.ysize)) return rt_err(cudaErrorInvalidValue);
   size_t ss = s.pitch * s.ysize, ds = d.pitch * d.ysize;
   *x = (Xfer){(char *)d.ptr + dp.z * ds + dp.y * d.pitch + dp.x, (const char *)s.ptr + sp.z * ss + sp.y * s.pitch + sp.x,
-              0, e.width, e.height, e.depth, d.pitch, s.pitch, ds, ss};
+              0, e.width, e.height, e.depth, d.pitch, s.pitch, ds, ss, p->kind};
   return cudaSuccess;
 }
 
 cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
+  RT_API();
   Xfer x = {0};
   cudaError_t e = box(&x, p);
   if (e) return e;
@@ -400,6 +438,7 @@ cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
 }
 
 cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t s) {
+  RT_API();
   Xfer x = {0};
   cudaError_t e = box(&x, p);
   return e ? e : xfer_async(&x, s);
@@ -409,41 +448,47 @@ static cudaError_t setter(Xfer *x, void *p, size_t pitch, int v, size_t w, size_
   if (w && h && d && !p) return rt_err(cudaErrorInvalidValue);
   if (h > 1 && w > pitch) return rt_err(cudaErrorInvalidValue);
   if (h == 1 && d == 1 && past_end(p, w, "cudaMemset")) return rt_err(cudaErrorInvalidValue);
-  *x = (Xfer){p, NULL, v, w, h, d, pitch, 0, slice, 0};
+  *x = (Xfer){p, NULL, v, w, h, d, pitch, 0, slice, 0, 0};
   return cudaSuccess;
 }
 
 cudaError_t cudaMemset(void *p, int v, size_t n) {
+  RT_API();
   Xfer x = {0};
   cudaError_t e = setter(&x, p, n, v, n, 1, 1, n);
   return e ? e : xfer_sync(&x);
 }
 
 cudaError_t cudaMemsetAsync(void *p, int v, size_t n, cudaStream_t s) {
+  RT_API();
   Xfer x = {0};
   cudaError_t e = setter(&x, p, n, v, n, 1, 1, n);
   return e ? e : xfer_async(&x, s);
 }
 
 cudaError_t cudaMemset2D(void *p, size_t pitch, int v, size_t w, size_t h) {
+  RT_API();
   Xfer x = {0};
   cudaError_t e = setter(&x, p, pitch, v, w, h, 1, 0);
   return e ? e : xfer_sync(&x);
 }
 
 cudaError_t cudaMemset2DAsync(void *p, size_t pitch, int v, size_t w, size_t h, cudaStream_t s) {
+  RT_API();
   Xfer x = {0};
   cudaError_t e = setter(&x, p, pitch, v, w, h, 1, 0);
   return e ? e : xfer_async(&x, s);
 }
 
 cudaError_t cudaMemset3D(struct cudaPitchedPtr pp, int v, struct cudaExtent ex) {
+  RT_API();
   Xfer x = {0};
   cudaError_t e = setter(&x, pp.ptr, pp.pitch, v, ex.width, ex.height, ex.depth, pp.pitch * pp.ysize);
   return e ? e : xfer_sync(&x);
 }
 
 cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pp, int v, struct cudaExtent ex, cudaStream_t s) {
+  RT_API();
   Xfer x = {0};
   cudaError_t e = setter(&x, pp.ptr, pp.pitch, v, ex.width, ex.height, ex.depth, pp.pitch * pp.ysize);
   return e ? e : xfer_async(&x, s);
@@ -451,6 +496,7 @@ cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pp, int v, struct cudaExtent
 
 /* Managed memory is host memory: prefetching and advice have nothing to do. */
 cudaError_t cudaMemPrefetchAsync(const void *p, size_t n, int dev, cudaStream_t s) {
+  RT_API();
   (void)n;
   if (dev != 0 && dev != cudaCpuDeviceId) return rt_err(cudaErrorInvalidDevice);
   if (!p) return rt_err(cudaErrorInvalidValue);
@@ -458,6 +504,7 @@ cudaError_t cudaMemPrefetchAsync(const void *p, size_t n, int dev, cudaStream_t 
 }
 
 cudaError_t cudaMemAdvise(const void *p, size_t n, enum cudaMemoryAdvise a, int dev) {
+  RT_API();
   (void)n;
   if (!p || a < cudaMemAdviseSetReadMostly || a > cudaMemAdviseUnsetAccessedBy) return rt_err(cudaErrorInvalidValue);
   if (dev != 0 && dev != cudaCpuDeviceId) return rt_err(cudaErrorInvalidDevice);
@@ -466,6 +513,7 @@ cudaError_t cudaMemAdvise(const void *p, size_t n, enum cudaMemoryAdvise a, int 
 
 /* Which stream may use managed memory: every stream may, on a CPU. */
 cudaError_t cudaStreamAttachMemAsync(cudaStream_t s, void *p, size_t n, unsigned int flags) {
+  RT_API();
   (void)n;
   Region r;
   cudaError_t e = rt_stream_check(s);

@@ -49,9 +49,28 @@ void rt_sched_launch(unsigned long long nblocks, unsigned nwarps);   /* a new or
 unsigned long long rt_sched_block(unsigned long long i);  /* the i-th block to run */
 const unsigned *rt_sched_warps(unsigned long long block); /* its warps' order */
 
-/* prof.c: CUCC_PROFILE=1 */
-bool rt_prof_on(void);                                    /* asked for (read once) */
+/* prof.c: CUCC_PROFILE=1 (divergence metrics), summary and csv=FILE (nsys
+ * --stats's tables of kernels, API calls and memory operations) */
+bool rt_prof_on(void);                                    /* the divergence metrics */
 void rt_prof_note(const cu_kernel *k, double ms, double occupancy);
+extern int rt_prof_sum;                                   /* the tables: read before main */
+void rt_prof_kernel(const cu_kernel *k, long long ns);
+enum { RT_OP_HTOH, RT_OP_HTOD, RT_OP_DTOH, RT_OP_DTOD, RT_OP_SET, RT_NOPS };
+void rt_prof_memop(int op, size_t bytes, long long ns);
+long long rt_prof_now(void);                              /* ns, CLOCK_MONOTONIC */
+
+/* RT_API() opens every runtime API function: under CUCC_PROFILE=summary
+ * the outermost call of each host thread is timed (one that calls another,
+ * cudaMemcpyPeer calling cudaMemcpy, counts once, as nsys counts it).
+ * (`unused`: clang does not count the cleanup as a use.) */
+typedef struct rt_api { const char *name; long long t0; } rt_api;
+rt_api rt_api_enter(const char *name);
+void rt_api_leave(rt_api *a);
+static inline void rt_api_end(rt_api *a) {
+  if (a->t0) rt_api_leave(a);
+}
+#define RT_API_AS(n) rt_api rt_api_ __attribute__((cleanup(rt_api_end), unused)) = rt_prof_sum ? rt_api_enter(n) : (rt_api){0, 0}
+#define RT_API() RT_API_AS(__func__)
 
 /* pool.c: run n blocks with fn(i, arg) on the worker pool, wait for all */
 /* runs fn(first, end, worker, arg) over [0, n) in chunks of at least `chunk` */

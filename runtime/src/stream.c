@@ -157,12 +157,14 @@ void rt_stream_push(cudaStream_t s, void (*run)(void *), void *arg) {
 enum { PRIO_LEAST = 0, PRIO_GREATEST = -5 };
 
 cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest) {
+  RT_API();
   if (least) *least = PRIO_LEAST;
   if (greatest) *greatest = PRIO_GREATEST;
   return cudaSuccess;
 }
 
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t *out, unsigned int flags, int prio) {
+  RT_API();
   if (!out || (flags & ~(unsigned)cudaStreamNonBlocking)) return rt_err(cudaErrorInvalidValue);
   cudaStream_t s = calloc(1, sizeof *s);
   if (!s) return rt_err(cudaErrorMemoryAllocation);
@@ -192,13 +194,15 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *out, unsigned int flags, 
 }
 
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned int flags) {
+  RT_API();
   return cudaStreamCreateWithPriority(s, flags, 0);
 }
 
-cudaError_t cudaStreamCreate(cudaStream_t *s) { return cudaStreamCreateWithPriority(s, 0, 0); }
+cudaError_t cudaStreamCreate(cudaStream_t *s) { RT_API(); return cudaStreamCreateWithPriority(s, 0, 0); }
 
 /* Returns at once; the stream's pending work still runs, then it is freed. */
 cudaError_t cudaStreamDestroy(cudaStream_t s) {
+  RT_API();
   if (is_inline(s)) return rt_err(cudaErrorInvalidResourceHandle);
   pthread_mutex_lock(&all_mu);
   if (!live_locked(s)) {
@@ -214,6 +218,7 @@ cudaError_t cudaStreamDestroy(cudaStream_t s) {
 }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t s) {
+  RT_API();
   cudaError_t e = rt_stream_check(s);
   if (e) return rt_err(e);
   rt_stream_sync(s);
@@ -221,6 +226,7 @@ cudaError_t cudaStreamSynchronize(cudaStream_t s) {
 }
 
 cudaError_t cudaStreamQuery(cudaStream_t s) {
+  RT_API();
   cudaError_t e = rt_stream_check(s);
   if (e) return rt_err(e);
   if (is_inline(s)) return cudaSuccess;
@@ -231,6 +237,7 @@ cudaError_t cudaStreamQuery(cudaStream_t s) {
 }
 
 cudaError_t cudaStreamGetFlags(cudaStream_t s, unsigned int *flags) {
+  RT_API();
   cudaError_t e = rt_stream_check(s);
   if (e) return rt_err(e);
   if (!flags) return rt_err(cudaErrorInvalidValue);
@@ -239,6 +246,7 @@ cudaError_t cudaStreamGetFlags(cudaStream_t s, unsigned int *flags) {
 }
 
 cudaError_t cudaStreamGetPriority(cudaStream_t s, int *prio) {
+  RT_API();
   cudaError_t e = rt_stream_check(s);
   if (e) return rt_err(e);
   if (!prio) return rt_err(cudaErrorInvalidValue);
@@ -267,11 +275,13 @@ static cudaError_t push_host(cudaStream_t s, cudaStreamCallback_t cb, cudaHostFn
 }
 
 cudaError_t cudaStreamAddCallback(cudaStream_t s, cudaStreamCallback_t cb, void *data, unsigned int flags) {
+  RT_API();
   if (!cb || flags) return rt_err(cudaErrorInvalidValue);
   return push_host(s, cb, NULL, data);
 }
 
 cudaError_t cudaLaunchHostFunc(cudaStream_t s, cudaHostFn_t fn, void *data) {
+  RT_API();
   if (!fn) return rt_err(cudaErrorInvalidValue);
   return push_host(s, NULL, fn, data);
 }

@@ -83,6 +83,7 @@ static char *at(const void *sym, size_t n, size_t off, cudaError_t *e) {
 
 cudaError_t cudaMemcpyToSymbolAsync(const void *sym, const void *src, size_t n, size_t off,
                                     enum cudaMemcpyKind kind, cudaStream_t st) {
+  RT_API();
   if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
     return rt_err(cudaErrorInvalidMemcpyDirection);
   cudaError_t e = cudaSuccess;
@@ -92,6 +93,7 @@ cudaError_t cudaMemcpyToSymbolAsync(const void *sym, const void *src, size_t n, 
 
 cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *sym, size_t n, size_t off,
                                       enum cudaMemcpyKind kind, cudaStream_t st) {
+  RT_API();
   if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
     return rt_err(cudaErrorInvalidMemcpyDirection);
   cudaError_t e = cudaSuccess;
@@ -102,17 +104,20 @@ cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *sym, size_t n, size
 /* The synchronous forms wait for the legacy default stream, as cudaMemcpy. */
 cudaError_t cudaMemcpyToSymbol(const void *sym, const void *src, size_t n, size_t off,
                                enum cudaMemcpyKind kind) {
+  RT_API();
   cudaError_t e = cudaMemcpyToSymbolAsync(sym, src, n, off, kind, 0);
   return e ? e : cudaStreamSynchronize(0);
 }
 
 cudaError_t cudaMemcpyFromSymbol(void *dst, const void *sym, size_t n, size_t off,
                                  enum cudaMemcpyKind kind) {
+  RT_API();
   cudaError_t e = cudaMemcpyFromSymbolAsync(dst, sym, n, off, kind, 0);
   return e ? e : cudaStreamSynchronize(0);
 }
 
 cudaError_t cudaGetSymbolAddress(void **p, const void *sym) {
+  RT_API();
   if (!p) return rt_err(cudaErrorInvalidValue);
   if (!find(sym)) return rt_err(cudaErrorInvalidSymbol);
   *p = (void *)sym;
@@ -120,6 +125,7 @@ cudaError_t cudaGetSymbolAddress(void **p, const void *sym) {
 }
 
 cudaError_t cudaGetSymbolSize(size_t *n, const void *sym) {
+  RT_API();
   if (!n) return rt_err(cudaErrorInvalidValue);
   const Sym *s = find(sym);
   if (!s) return rt_err(cudaErrorInvalidSymbol);

@@ -23,6 +23,7 @@ static bool format_ok(const struct cudaChannelFormatDesc *c) {
 
 cudaError_t cudaMalloc3DArray(cudaArray_t *out, const struct cudaChannelFormatDesc *desc, struct cudaExtent e,
                               unsigned int flags) {
+  RT_API();
   if (!out || !desc || !format_ok(desc) || flags & ~(unsigned)cudaArraySurfaceLoadStore || !e.width)
     return rt_err(cudaErrorInvalidValue);
   struct cudaArray *a = calloc(1, sizeof *a);
@@ -43,10 +44,12 @@ cudaError_t cudaMalloc3DArray(cudaArray_t *out, const struct cudaChannelFormatDe
 
 cudaError_t cudaMallocArray(cudaArray_t *out, const struct cudaChannelFormatDesc *desc, size_t w, size_t h,
                             unsigned int flags) {
+  RT_API();
   return cudaMalloc3DArray(out, desc, make_cudaExtent(w, h, 0), flags);
 }
 
 cudaError_t cudaFreeArray(cudaArray_t a) {
+  RT_API();
   if (!a) return cudaSuccess;
   cudaError_t e = cudaFree(a->data);
   if (e) return e;
@@ -56,6 +59,7 @@ cudaError_t cudaFreeArray(cudaArray_t a) {
 
 cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExtent *e, unsigned int *flags,
                              cudaArray_t a) {
+  RT_API();
   if (!a) return rt_err(cudaErrorInvalidResourceHandle);
   if (desc) *desc = a->desc;
   if (e) *e = make_cudaExtent(a->w, a->h == 1 && a->d == 1 ? 0 : a->h, a->d == 1 ? 0 : a->d);
@@ -64,6 +68,7 @@ cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExte
 }
 
 struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, enum cudaChannelFormatKind f) {
+  RT_API();
   struct cudaChannelFormatDesc c = {x, y, z, w, f};
   return c;
 }
@@ -85,6 +90,7 @@ static cudaError_t arr2d(cudaArray_t a, size_t wo, size_t ho, size_t width, size
 
 cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wo, size_t ho, const void *src, size_t spitch, size_t w,
                                 size_t h, enum cudaMemcpyKind kind) {
+  RT_API();
   char *p = NULL;
   cudaError_t e = arr2d(dst, wo, ho, w, h, &p);
   return e ? e : cudaMemcpy2D(p, dst->w * dst->elem, src, spitch, w, h, kind);
@@ -92,6 +98,7 @@ cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wo, size_t ho, const voi
 
 cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t src, size_t wo, size_t ho, size_t w,
                                   size_t h, enum cudaMemcpyKind kind) {
+  RT_API();
   char *p = NULL;
   cudaError_t e = arr2d((cudaArray_t)src, wo, ho, w, h, &p);
   return e ? e : cudaMemcpy2D(dst, dpitch, p, src->w * src->elem, w, h, kind);
@@ -99,6 +106,7 @@ cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t sr
 
 cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wo, size_t ho, const void *src, size_t spitch,
                                      size_t w, size_t h, enum cudaMemcpyKind kind, cudaStream_t s) {
+  RT_API();
   char *p = NULL;
   cudaError_t e = arr2d(dst, wo, ho, w, h, &p);
   return e ? e : cudaMemcpy2DAsync(p, dst->w * dst->elem, src, spitch, w, h, kind, s);
@@ -107,6 +115,7 @@ cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wo, size_t ho, cons
 /* The deprecated linear forms: count bytes from the offset on, row after row. */
 cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wo, size_t ho, const void *src, size_t count,
                               enum cudaMemcpyKind kind) {
+  RT_API();
   if (!dst) return rt_err(cudaErrorInvalidResourceHandle);
   size_t off = ho * dst->w * dst->elem + wo, size = dst->w * dst->h * dst->d * dst->elem;
   if (off > size || count > size - off) return rt_err(cudaErrorInvalidValue);
@@ -115,6 +124,7 @@ cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wo, size_t ho, const void 
 
 cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wo, size_t ho, size_t count,
                                 enum cudaMemcpyKind kind) {
+  RT_API();
   if (!src) return rt_err(cudaErrorInvalidResourceHandle);
   size_t off = ho * src->w * src->elem + wo, size = src->w * src->h * src->d * src->elem;
   if (off > size || count > size - off) return rt_err(cudaErrorInvalidValue);
@@ -124,6 +134,7 @@ cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wo, siz
 /* ---- texture objects ---- */
 cudaError_t cudaCreateTextureObject(cudaTextureObject_t *out, const struct cudaResourceDesc *r,
                                     const struct cudaTextureDesc *td, const struct cudaResourceViewDesc *view) {
+  RT_API();
   if (!out || !r || !td || view) return rt_err(cudaErrorInvalidValue);
   cu_tex *t = calloc(1, sizeof *t);
   if (!t) return rt_err(cudaErrorMemoryAllocation);
@@ -192,6 +203,7 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *out, const struct cudaR
 }
 
 cudaError_t cudaDestroyTextureObject(cudaTextureObject_t t) {
+  RT_API();
   rt_sync_all();   /* kernels in flight may still read it */
   free((cu_tex *)(uintptr_t)t);
   return cudaSuccess;
