@@ -331,14 +331,14 @@ CU_ATOMIC_FLT(d, double, unsigned long long)
  * expf gives them. ---- */
 static inline float __cucc_expf(float x) {
   double t = (double)x * 1.4426950408889634074;
-  t = t > 300.0 ? 300.0 : t < -300.0 ? -300.0 : t;
+  t = t > 300.0 ? 300.0 : t < -300.0 ? -300.0 : t == t ? t : 0.0;   /* (NaN: below) */
   double n = __builtin_rint(t), f = (t - n) * 0.69314718055994530942;
   double p = 1.0 + f * (1.0 + f * (1.0 / 2 + f * (1.0 / 6 + f * (1.0 / 24 + f * (1.0 / 120 + f * (1.0 / 720 +
              f * (1.0 / 5040 + f * (1.0 / 40320))))))));
-  long long b = ((long long)n + 1023) << 52;
+  unsigned long long b = (unsigned long long)((long long)n + 1023) << 52;
   double s;
   memcpy(&s, &b, sizeof s);
-  return (float)(p * s);
+  return x == x ? (float)(p * s) : x;
 }
 
 /* ---- logf, log2f, log10f likewise: the exponent from the bits (a
