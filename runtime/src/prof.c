@@ -58,19 +58,26 @@ void rt_prof_note(const cu_kernel *k, double ms, double occupancy) {
   kps[i].occ += occupancy;
 }
 
-/* ---- summary: every sample kept, for the median ---- */
+/* ---- summary: counts, totals, extremes and spread kept exactly; for the
+ * median every sample up to KEEP per row, then a uniform sample of KEEP
+ * (reservoir sampling: a program calling cudaGetLastError 10^8 times
+ * must not keep 800 MB) ---- */
 int rt_prof_sum;
 static bool sum_print;
 static char *csv_path;
 
+enum { KEEP = 1 << 22 };
+typedef struct Run { long long n, total, min, max; double mean, m2; } Run;   /* Welford's */
 typedef struct Row {
   const char *name;             /* kernel's pretty name, API function, operation */
   const void *key;
-  long long *ns, *bytes;        /* samples; bytes for memory operations */
-  size_t n, cap;
+  Run t, b;                     /* time; bytes for memory operations */
+  long long *ns, *bytes;        /* the samples kept */
+  size_t kept, cap;
+  unsigned long long rng;
 } Row;
-typedef struct Table { Row *rows; int n; } Table;
-static Table kern, api, ops;
+typedef struct Table { Row *rows; int n; bool bytes; } Table;
+static Table kern, api, ops = {NULL, 0, true};
 static pthread_mutex_t sum_mu = PTHREAD_MUTEX_INITIALIZER;
 
 static const char *op_names[RT_NOPS] = {"[CUDA memcpy Host-to-Host]", "[CUDA memcpy Host-to-Device]",
@@ -90,22 +97,43 @@ static Row *row(Table *t, const void *key, const char *name) {
   Row *nr = realloc(t->rows, (t->n + 1) * sizeof *nr);
   if (!nr) return NULL;
   t->rows = nr;
-  nr[t->n] = (Row){name, key, NULL, NULL, 0, 0};
+  nr[t->n] = (Row){.name = name, .key = key, .rng = 0x9e3779b97f4a7c15ULL};
   return &nr[t->n++];
+}
+
+static void run_add(Run *r, long long v) {
+  if (!r->n || v < r->min) r->min = v;
+  if (!r->n || v > r->max) r->max = v;
+  r->n++;
+  r->total += v;
+  double d = (double)v - r->mean;
+  r->mean += d / (double)r->n;
+  r->m2 += d * ((double)v - r->mean);
 }
 
 static void add(Table *t, const void *key, const char *name, long long ns, long long bytes) {
   pthread_mutex_lock(&sum_mu);
   Row *r = row(t, key, name);
-  if (r && r->n == r->cap) {
-    size_t cap = r->cap ? r->cap * 2 : 16;
-    long long *a = realloc(r->ns, cap * sizeof *a), *b = a ? realloc(r->bytes, cap * sizeof *b) : NULL;
-    if (a) r->ns = a;
-    if (b) r->bytes = b, r->cap = cap;
-  }
-  if (r && r->n < r->cap) {
-    r->ns[r->n] = ns;
-    r->bytes[r->n++] = bytes;
+  if (r) {
+    run_add(&r->t, ns);
+    if (t->bytes) run_add(&r->b, bytes);
+    size_t at = r->kept;
+    if (r->kept == KEEP) {   /* keep this one with probability KEEP / n */
+      r->rng ^= r->rng << 13, r->rng ^= r->rng >> 7, r->rng ^= r->rng << 17;
+      at = (size_t)(r->rng % (unsigned long long)r->t.n);
+    } else if (r->kept == r->cap) {
+      size_t cap = r->cap ? r->cap * 2 : 16;
+      long long *a = realloc(r->ns, cap * sizeof *a);
+      if (a) r->ns = a;
+      long long *b = a && t->bytes ? realloc(r->bytes, cap * sizeof *b) : NULL;
+      if (b) r->bytes = b;
+      if (a && (b || !t->bytes)) r->cap = cap;
+    }
+    if (at < r->kept || (at == r->kept && at < r->cap)) {
+      r->ns[at] = ns;
+      if (t->bytes) r->bytes[at] = bytes;
+      if (at == r->kept) r->kept++;
+    }
   }
   pthread_mutex_unlock(&sum_mu);
 }
@@ -144,19 +172,16 @@ static int cmp_ll(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-/* sorts v */
-static Stat stat(long long *v, size_t n) {
-  Stat s = {(long long)n, 0, 0, 0, 0, 0, 0};
-  if (!n) return s;
-  qsort(v, n, sizeof *v, cmp_ll);
-  for (size_t i = 0; i < n; i++) s.total += v[i];
-  s.min = v[0];
-  s.max = v[n - 1];
-  s.avg = (double)s.total / (double)n;
-  s.med = n % 2 ? (double)v[n / 2] : ((double)v[n / 2 - 1] + (double)v[n / 2]) / 2;
-  double q = 0;
-  for (size_t i = 0; i < n; i++) q += ((double)v[i] - s.avg) * ((double)v[i] - s.avg);
-  s.sd = n > 1 ? root(q / (double)(n - 1)) : 0;   /* the sample's, as nsys */
+/* the median of what was kept (sorts v) */
+static Stat stat(const Run *r, long long *v, size_t kept) {
+  Stat s = {r->n, r->total, r->min, r->max, 0, 0, 0};
+  if (!r->n) return s;
+  s.avg = (double)r->total / (double)r->n;
+  s.sd = r->n > 1 ? root(r->m2 / (double)(r->n - 1)) : 0;   /* the sample's, as nsys */
+  if (kept) {
+    qsort(v, kept, sizeof *v, cmp_ll);
+    s.med = kept % 2 ? (double)v[kept / 2] : ((double)v[kept / 2 - 1] + (double)v[kept / 2]) / 2;
+  }
   return s;
 }
 
@@ -165,8 +190,9 @@ static Stat *stats(Table *t, Stat **bytes, long long *all) {
   Stat *s = calloc((size_t)t->n + 1, sizeof *s), *b = bytes ? calloc((size_t)t->n + 1, sizeof *b) : NULL;
   *all = 0;
   for (int i = 0; i < t->n; i++) {
-    s[i] = stat(t->rows[i].ns, t->rows[i].n);
-    if (b) b[i] = stat(t->rows[i].bytes, t->rows[i].n);
+    Row *r = &t->rows[i];
+    s[i] = stat(&r->t, r->ns, r->kept);
+    if (b) b[i] = stat(&r->b, r->bytes, r->kept);
     *all += s[i].total;
   }
   for (int i = 1; i < t->n; i++)   /* insertion sort, rows, stats and bytes together */
