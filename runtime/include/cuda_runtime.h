@@ -24,6 +24,12 @@ template <class T> static inline cudaError_t cudaMalloc(T **p, size_t n) {
 template <class T> static inline cudaError_t cudaMallocAsync(T **p, size_t n, cudaStream_t s) {
   return cudaMallocAsync((void **)p, n, s);
 }
+template <class T> static inline cudaError_t cudaMallocAsync(T **p, size_t n, cudaMemPool_t pool, cudaStream_t s) {
+  return cudaMallocFromPoolAsync((void **)p, n, pool, s);
+}
+template <class T> static inline cudaError_t cudaMallocFromPoolAsync(T **p, size_t n, cudaMemPool_t pool, cudaStream_t s) {
+  return cudaMallocFromPoolAsync((void **)p, n, pool, s);
+}
 template <class T> static inline cudaError_t cudaMallocHost(T **p, size_t n) {
   return cudaMallocHost((void **)p, n);
 }

@@ -154,6 +154,7 @@ typedef enum cudaMemcpyKind cudaMemcpyKind;
 
 typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
+typedef struct CUmemPoolHandle_st *cudaMemPool_t;
 
 #define cudaStreamDefault 0x00
 #define cudaStreamNonBlocking 0x01
@@ -466,6 +467,45 @@ struct cudaResourceViewDesc;
 #define cudaArrayDefault 0x00
 #define cudaArrayLayered 0x01
 #define cudaArraySurfaceLoadStore 0x02
+
+/* ---- memory pools of stream-ordered allocation (runtime/src/mempool.c) ---- */
+enum cudaMemPoolAttr {
+  cudaMemPoolReuseFollowEventDependencies = 1, cudaMemPoolReuseAllowOpportunistic = 2,
+  cudaMemPoolReuseAllowInternalDependencies = 3, cudaMemPoolAttrReleaseThreshold = 4,
+  cudaMemPoolAttrReservedMemCurrent = 5, cudaMemPoolAttrReservedMemHigh = 6,
+  cudaMemPoolAttrUsedMemCurrent = 7, cudaMemPoolAttrUsedMemHigh = 8
+};
+enum cudaMemLocationType {
+  cudaMemLocationTypeInvalid = 0, cudaMemLocationTypeDevice = 1, cudaMemLocationTypeHost = 2,
+  cudaMemLocationTypeHostNuma = 3, cudaMemLocationTypeHostNumaCurrent = 4
+};
+struct cudaMemLocation { enum cudaMemLocationType type; int id; };
+enum cudaMemAccessFlags {
+  cudaMemAccessFlagsProtNone = 0, cudaMemAccessFlagsProtRead = 1, cudaMemAccessFlagsProtReadWrite = 3
+};
+struct cudaMemAccessDesc { struct cudaMemLocation location; enum cudaMemAccessFlags flags; };
+enum cudaMemAllocationType {
+  cudaMemAllocationTypeInvalid = 0, cudaMemAllocationTypePinned = 1, cudaMemAllocationTypeMax = 0x7FFFFFFF
+};
+enum cudaMemAllocationHandleType {
+  cudaMemHandleTypeNone = 0, cudaMemHandleTypePosixFileDescriptor = 1, cudaMemHandleTypeWin32 = 2,
+  cudaMemHandleTypeWin32Kmt = 4, cudaMemHandleTypeFabric = 8
+};
+struct cudaMemPoolProps {
+  enum cudaMemAllocationType allocType;
+  enum cudaMemAllocationHandleType handleTypes;
+  struct cudaMemLocation location;
+  void *win32SecurityAttributes;
+  size_t maxSize;
+  unsigned short usage;
+  unsigned char reserved[54];
+};
+
+/* ---- between devices ---- */
+enum cudaDeviceP2PAttr {
+  cudaDevP2PAttrPerformanceRank = 1, cudaDevP2PAttrAccessSupported = 2,
+  cudaDevP2PAttrNativeAtomicSupported = 3, cudaDevP2PAttrCudaArrayAccessSupported = 4
+};
 
 typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void *userData);
 typedef void (*cudaHostFn_t)(void *userData);

@@ -1,5 +1,5 @@
 /* cu.c: the driver API's entry points that programs around the runtime
- * use (cuda.h), answered from the runtime's one device. As in CUDA, every
+ * use (cuda.h), answered from the runtime's devices. As in CUDA, every
  * call but cuInit, cuDriverGetVersion and the error names needs cuInit. */
 #include "rt.h"
 #include "cuda.h"
@@ -56,7 +56,7 @@ CUresult cuDeviceGetCount(int *n) {
   RT_API();
   if (!inited) return CUDA_ERROR_NOT_INITIALIZED;
   if (!n) return CUDA_ERROR_INVALID_VALUE;
-  *n = 1;
+  *n = rt_ndev();
   return CUDA_SUCCESS;
 }
 
@@ -64,8 +64,8 @@ CUresult cuDeviceGet(CUdevice *d, int ordinal) {
   RT_API();
   if (!inited) return CUDA_ERROR_NOT_INITIALIZED;
   if (!d) return CUDA_ERROR_INVALID_VALUE;
-  if (ordinal != 0) return CUDA_ERROR_INVALID_DEVICE;
-  *d = 0;
+  if (!rt_dev_at(ordinal)) return CUDA_ERROR_INVALID_DEVICE;
+  *d = ordinal;
   return CUDA_SUCCESS;
 }
 
@@ -73,8 +73,8 @@ CUresult cuDeviceGetName(char *name, int len, CUdevice d) {
   RT_API();
   if (!inited) return CUDA_ERROR_NOT_INITIALIZED;
   if (!name || len <= 0) return CUDA_ERROR_INVALID_VALUE;
-  if (d != 0) return CUDA_ERROR_INVALID_DEVICE;
-  snprintf(name, (size_t)len, "%s", rt_props()->name);
+  if (!rt_dev_at(d)) return CUDA_ERROR_INVALID_DEVICE;
+  snprintf(name, (size_t)len, "%s", rt_dev_at(d)->prop.name);
   return CUDA_SUCCESS;
 }
 
@@ -82,7 +82,7 @@ CUresult cuDeviceGetAttribute(int *v, CUdevice_attribute a, CUdevice d) {
   RT_API();
   if (!inited) return CUDA_ERROR_NOT_INITIALIZED;
   if (!v) return CUDA_ERROR_INVALID_VALUE;
-  if (d != 0) return CUDA_ERROR_INVALID_DEVICE;
+  if (!rt_dev_at(d)) return CUDA_ERROR_INVALID_DEVICE;
   return cudaDeviceGetAttribute(v, (enum cudaDeviceAttr)a, d) ? CUDA_ERROR_INVALID_VALUE : CUDA_SUCCESS;
 }
 
@@ -90,8 +90,8 @@ CUresult cuDeviceTotalMem(size_t *bytes, CUdevice d) {
   RT_API();
   if (!inited) return CUDA_ERROR_NOT_INITIALIZED;
   if (!bytes) return CUDA_ERROR_INVALID_VALUE;
-  if (d != 0) return CUDA_ERROR_INVALID_DEVICE;
-  *bytes = rt_props()->totalGlobalMem;
+  if (!rt_dev_at(d)) return CUDA_ERROR_INVALID_DEVICE;
+  *bytes = rt_dev_at(d)->prop.totalGlobalMem;
   return CUDA_SUCCESS;
 }
 

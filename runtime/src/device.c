@@ -1,11 +1,19 @@
-/* device.c: the one device cucc presents. Until the device models of the
- * simulated-SM issue land, it is the lecture notes' deviceQuery GPU: an
- * RTX 2070 (compute capability 7.5, 36 SMs). Global memory is host memory. */
+/* device.c: the devices cucc presents. CUCC_DEVICES=n (default 1) makes n
+ * of them, each with its own model (CUCC_DEVICE=sm_XX,sm_YY,...: one spec
+ * per device, the last repeated; by default the -arch the program was built
+ * for), its share of the host's memory, its peers, flags and sticky error.
+ * Their memory is all the host's, so every device can reach every other's
+ * (peer access, unified addressing); each host thread has its own current
+ * device, as in CUDA. */
 #include "rt.h"
+#include <stdatomic.h>
 #include <unistd.h>
 
-static struct cudaDeviceProp prop;
+static rt_dev devs[RT_MAXDEV];
+static int ndev;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
+static _Thread_local rt_dev *cur;
+
 
 /* Texture and surface limits by generation (the CUDA C Programming Guide's
  * technical specifications; the notes' RTX 2070 deviceQuery shows 6.0's):
@@ -72,14 +80,13 @@ static void set_tex(struct cudaDeviceProp *p, int sm) {
   p->surfaceAlignment = sm >= 20 ? 512 : 0;
 }
 
-/* Every field from the model; memory is the host's. */
-static void init(void) {
-  const rt_model *m = rt_model_cur();
-  struct cudaDeviceProp *p = &prop;
+/* Every field from the model; memory is the device's share of the host's. */
+static void props(rt_dev *d) {
+  const rt_model *m = &d->model;
+  struct cudaDeviceProp *p = &d->prop;
   memset(p, 0, sizeof *p);
   snprintf(p->name, sizeof p->name, "%s (cucc model of sm_%d)", m->gpu, m->sm);
-  long pages = sysconf(_SC_PHYS_PAGES), ps = sysconf(_SC_PAGESIZE);
-  p->totalGlobalMem = (size_t)pages * (size_t)ps;
+  p->totalGlobalMem = d->total;
   p->sharedMemPerBlock = (size_t)m->smem_block;
   p->sharedMemPerBlockOptin = (size_t)m->smem_optin;
   p->sharedMemPerMultiprocessor = (size_t)m->smem_sm;
@@ -142,51 +149,122 @@ static void init(void) {
   p->hostNativeAtomicSupported = 1;
   p->deviceNumaId = -1;
   p->hostNumaId = -1;
+  /* one board per device, on a bus of its own */
+  p->pciBusID = d->id;
+  p->uuid.bytes[0] = 'c';
+  p->uuid.bytes[1] = 'u';
+  p->uuid.bytes[15] = (char)d->id;
 }
 
-const struct cudaDeviceProp *rt_props(void) {
-  pthread_once(&once, init);
-  return &prop;
+/* CUCC_DEVICE's specs, one per device: a spec's own fields are
+ * comma-separated too, so a new spec is a comma followed by "sm_".
+ * Cuts a copy of env in place; returns how many (at most max). */
+static int split(char *env, char **specs, int max) {
+  int n = 0;
+  if (!env || !*env) return 0;
+  specs[n++] = env;
+  for (char *p = env; *p && n < max; p++)
+    if (*p == ',' && !strncmp(p + 1, "sm_", 3)) {
+      *p = 0;
+      specs[n++] = p + 1;
+    }
+  return n;
 }
+
+static void init(void) {
+  const char *nenv = getenv("CUCC_DEVICES");
+  char *env = getenv("CUCC_DEVICE") ? strdup(getenv("CUCC_DEVICE")) : NULL, *specs[RT_MAXDEV];
+  int nspecs = split(env, specs, RT_MAXDEV);
+  ndev = nspecs > 1 ? nspecs : 1;   /* CUCC_DEVICE=sm_90,sm_80 alone: two devices */
+  if (nenv && *nenv) {
+    char *end;
+    long n = strtol(nenv, &end, 10);
+    if (*end || n < 1 || n > RT_MAXDEV)
+      fprintf(stderr, "cucc: CUCC_DEVICES='%s' is not a number of devices from 1 to %d; using %d\n", nenv, RT_MAXDEV,
+              ndev);
+    else ndev = (int)n;
+  }
+  if (nspecs > ndev)
+    fprintf(stderr, "cucc: CUCC_DEVICE names %d devices, CUCC_DEVICES=%d: the last %d are not used\n", nspecs, ndev,
+            nspecs - ndev);
+  long pages = sysconf(_SC_PHYS_PAGES), ps = sysconf(_SC_PAGESIZE);
+  size_t host = (size_t)pages * (size_t)ps;
+  for (int i = 0; i < ndev; i++) {
+    rt_dev *d = &devs[i];
+    d->id = i;
+    rt_model_parse(nspecs ? specs[i < nspecs ? i : nspecs - 1] : NULL, rt_model_default(), &d->model);
+    d->total = host / (size_t)ndev;
+    pthread_mutex_init(&d->launch_mu, NULL);
+    props(d);
+  }
+  free(env);
+}
+
+int rt_ndev(void) {
+  pthread_once(&once, init);
+  return ndev;
+}
+
+rt_dev *rt_dev_at(int d) { return d >= 0 && d < rt_ndev() ? &devs[d] : NULL; }
+
+rt_dev *rt_cur(void) {
+  if (!cur) {
+    pthread_once(&once, init);
+    cur = &devs[0];
+  }
+  return cur;
+}
+
+void rt_set_cur(rt_dev *d) { cur = d; }
+
+const struct cudaDeviceProp *rt_props(void) { return &rt_cur()->prop; }
 
 cudaError_t cudaGetDeviceCount(int *n) {
   RT_API();
   if (!n) return rt_err(cudaErrorInvalidValue);
-  *n = 1;
+  *n = rt_ndev();
   return cudaSuccess;
 }
 
-cudaError_t cudaSetDevice(int d) { RT_API(); return d == 0 ? cudaSuccess : rt_err(cudaErrorInvalidDevice); }
+/* Any host thread may make any device its current one, at any time. */
+cudaError_t cudaSetDevice(int d) {
+  RT_API();
+  rt_dev *v = rt_dev_at(d);
+  if (!v) return rt_err(cudaErrorInvalidDevice);
+  cur = v;
+  return cudaSuccess;
+}
 
 cudaError_t cudaGetDevice(int *d) {
   RT_API();
   if (!d) return rt_err(cudaErrorInvalidValue);
-  *d = 0;
+  *d = rt_cur()->id;
   return cudaSuccess;
 }
 
-static unsigned dev_flags;
-
+/* the flags of the current device */
 cudaError_t cudaSetDeviceFlags(unsigned int f) {
   RT_API();
   if (f & ~(unsigned)cudaDeviceMask) return rt_err(cudaErrorInvalidValue);
-  dev_flags = f;
+  atomic_store(&rt_cur()->flags, f);
   return cudaSuccess;
 }
 
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int d) {
   RT_API();
   if (!p) return rt_err(cudaErrorInvalidValue);
-  if (d != 0) return rt_err(cudaErrorInvalidDevice);
-  *p = *rt_props();
+  rt_dev *v = rt_dev_at(d);
+  if (!v) return rt_err(cudaErrorInvalidDevice);
+  *p = v->prop;
   return cudaSuccess;
 }
 
 cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int d) {
   RT_API();
   if (!v) return rt_err(cudaErrorInvalidValue);
-  if (d != 0) return rt_err(cudaErrorInvalidDevice);
-  const struct cudaDeviceProp *p = rt_props();
+  rt_dev *dv = rt_dev_at(d);
+  if (!dv) return rt_err(cudaErrorInvalidDevice);
+  const struct cudaDeviceProp *p = &dv->prop;
   switch (a) {
   case cudaDevAttrMaxThreadsPerBlock: *v = p->maxThreadsPerBlock; break;
   case cudaDevAttrMaxBlockDimX: *v = p->maxThreadsDim[0]; break;
@@ -210,7 +288,8 @@ cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int d) {
   case cudaDevAttrComputeMode: *v = 0; break;
   case cudaDevAttrConcurrentKernels: *v = 1; break;
   case cudaDevAttrEccEnabled: *v = p->ECCEnabled; break;
-  case cudaDevAttrPciBusId: case cudaDevAttrPciDeviceId: case cudaDevAttrTccDriver: *v = 0; break;
+  case cudaDevAttrPciBusId: *v = p->pciBusID; break;
+  case cudaDevAttrPciDeviceId: case cudaDevAttrTccDriver: *v = 0; break;
   case cudaDevAttrMemoryClockRate: *v = p->memoryClockRate; break;
   case cudaDevAttrGlobalMemoryBusWidth: *v = p->memoryBusWidth; break;
   case cudaDevAttrL2CacheSize: *v = p->l2CacheSize; break;
@@ -311,31 +390,41 @@ cudaError_t cudaProfilerStop(void) { RT_API(); return cudaSuccess; }
 cudaError_t cudaGetDeviceFlags(unsigned int *f) {
   RT_API();
   if (!f) return rt_err(cudaErrorInvalidValue);
-  *f = dev_flags | cudaDeviceMapHost;   /* mapping host memory is always on */
+  *f = atomic_load(&rt_cur()->flags) | cudaDeviceMapHost;   /* mapping host memory is always on */
   return cudaSuccess;
 }
 
+/* The device whose compute capability is nearest the one asked for (a
+ * zeroed cudaDeviceProp asks for none: device 0). */
 cudaError_t cudaChooseDevice(int *d, const struct cudaDeviceProp *p) {
   RT_API();
   if (!d || !p) return rt_err(cudaErrorInvalidValue);
-  *d = 0;
+  int want = p->major * 10 + p->minor, best = 0;
+  for (int i = 1; want && i < rt_ndev(); i++)
+    if (abs(devs[i].model.sm - want) < abs(devs[best].model.sm - want)) best = i;
+  *d = best;
   return cudaSuccess;
 }
 
-/* ---- limits: recorded and reported; the CPU needs none of them ---- */
-static size_t limits[] = {
+/* ---- limits: recorded and reported per device; the CPU needs none ---- */
+enum { NLIMITS = cudaLimitPersistingL2CacheSize + 1 };
+static const size_t limit0[NLIMITS] = {
   [cudaLimitStackSize] = 1024, [cudaLimitPrintfFifoSize] = 1 << 20, [cudaLimitMallocHeapSize] = 8 << 20,
   [cudaLimitDevRuntimeSyncDepth] = 1024, [cudaLimitDevRuntimePendingLaunchCount] = 2048,
   [cudaLimitMaxL2FetchGranularity] = 64, [cudaLimitPersistingL2CacheSize] = 0,
 };
+static size_t limits[RT_MAXDEV][NLIMITS];
+static bool limit_set[RT_MAXDEV][NLIMITS];
 static pthread_mutex_t limit_mu = PTHREAD_MUTEX_INITIALIZER;
 
 cudaError_t cudaDeviceSetLimit(enum cudaLimit l, size_t v) {
   RT_API();
-  if ((unsigned)l >= sizeof limits / sizeof *limits) return rt_err(cudaErrorInvalidValue);   /* as an H100 */
+  if ((unsigned)l >= NLIMITS) return rt_err(cudaErrorInvalidValue);   /* as an H100 */
   if (l == cudaLimitMaxL2FetchGranularity && (v > 128 || (v & (v - 1)))) return rt_err(cudaErrorInvalidValue);
+  int d = rt_cur()->id;
   pthread_mutex_lock(&limit_mu);
-  limits[l] = v;
+  limits[d][l] = v;
+  limit_set[d][l] = true;
   pthread_mutex_unlock(&limit_mu);
   return cudaSuccess;
 }
@@ -343,63 +432,112 @@ cudaError_t cudaDeviceSetLimit(enum cudaLimit l, size_t v) {
 cudaError_t cudaDeviceGetLimit(size_t *v, enum cudaLimit l) {
   RT_API();
   if (!v) return rt_err(cudaErrorInvalidValue);
-  if ((unsigned)l >= sizeof limits / sizeof *limits) return rt_err(cudaErrorUnsupportedLimit);
+  if ((unsigned)l >= NLIMITS) return rt_err(cudaErrorUnsupportedLimit);
+  int d = rt_cur()->id;
   pthread_mutex_lock(&limit_mu);
-  *v = limits[l];
+  *v = limit_set[d][l] ? limits[d][l] : limit0[l];
   pthread_mutex_unlock(&limit_mu);
   return cudaSuccess;
 }
 
-/* ---- peers: there is one device, and a device is not its own peer ---- */
+/* ---- peers: every device's memory is the host's, so each device can
+ * reach every other's; a device is not its own peer. Access is recorded
+ * (cucc --check reports a kernel that reads a device's memory without it,
+ * which a GPU would fault on). ---- */
 cudaError_t cudaDeviceCanAccessPeer(int *can, int d, int peer) {
   RT_API();
   if (!can) return rt_err(cudaErrorInvalidValue);
-  if (d != 0 || peer != 0) return rt_err(cudaErrorInvalidDevice);
-  *can = 0;
+  if (!rt_dev_at(d) || !rt_dev_at(peer)) return rt_err(cudaErrorInvalidDevice);
+  *can = d != peer;
   return cudaSuccess;
 }
 
-/* peer 0 is the current device itself (unsupported, as an H100 says), any
- * other is no device */
+/* the current device itself: unsupported, as an H100 says */
 cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned int flags) {
   RT_API();
+  rt_dev *d = rt_cur();
   if (flags) return rt_err(cudaErrorInvalidValue);
-  return rt_err(peer == 0 ? cudaErrorPeerAccessUnsupported : cudaErrorInvalidDevice);
+  if (!rt_dev_at(peer)) return rt_err(cudaErrorInvalidDevice);
+  if (peer == d->id) return rt_err(cudaErrorPeerAccessUnsupported);
+  unsigned long long bit = 1ull << peer;
+  if (atomic_fetch_or(&d->peers, bit) & bit) return rt_err(cudaErrorPeerAccessAlreadyEnabled);
+  return cudaSuccess;
 }
 
 cudaError_t cudaDeviceDisablePeerAccess(int peer) {
   RT_API();
-  return rt_err(peer == 0 ? cudaErrorPeerAccessNotEnabled : cudaErrorInvalidDevice);
+  rt_dev *d = rt_cur();
+  if (!rt_dev_at(peer)) return rt_err(cudaErrorInvalidDevice);
+  unsigned long long bit = 1ull << peer;
+  if (peer == d->id || !(atomic_fetch_and(&d->peers, ~bit) & bit)) return rt_err(cudaErrorPeerAccessNotEnabled);
+  return cudaSuccess;
+}
+
+/* What CUDA reports between two devices: every peer link alike. */
+cudaError_t cudaDeviceGetP2PAttribute(int *v, enum cudaDeviceP2PAttr a, int d, int peer) {
+  RT_API();
+  if (!v) return rt_err(cudaErrorInvalidValue);
+  if (!rt_dev_at(d) || !rt_dev_at(peer) || d == peer) return rt_err(cudaErrorInvalidDevice);
+  switch (a) {
+  case cudaDevP2PAttrPerformanceRank: *v = 0; break;
+  case cudaDevP2PAttrAccessSupported: case cudaDevP2PAttrNativeAtomicSupported:
+  case cudaDevP2PAttrCudaArrayAccessSupported:
+    *v = 1;
+    break;
+  default: return rt_err(cudaErrorInvalidValue);
+  }
+  return cudaSuccess;
+}
+
+/* The current device as new: its memory freed, its settings forgotten
+ * (the other devices' work may use its memory: everything drains first). */
+cudaError_t cudaDeviceReset(void) {
+  RT_API();
+  rt_dev *d = rt_cur();
+  rt_sync_all();
+  rt_mem_reset(d);
+  rt_dev_reset(d);
+  return cudaSuccess;
+}
+
+/* Forgets what the program set on d. */
+void rt_dev_reset(rt_dev *d) {
+  atomic_store(&d->peers, 0);
+  atomic_store(&d->flags, 0);
+  atomic_store(&d->sticky, 0);
+  d->pool = NULL;
+  pthread_mutex_lock(&limit_mu);
+  memset(limit_set[d->id], 0, sizeof limit_set[d->id]);
+  pthread_mutex_unlock(&limit_mu);
 }
 
 /* ---- cache and bank preferences: recorded, without effect on a CPU ---- */
-static enum cudaFuncCache cache_cfg;
-static enum cudaSharedMemConfig bank_cfg;
+static _Atomic int cache_cfg[RT_MAXDEV], bank_cfg[RT_MAXDEV];
 
 cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache c) {
   RT_API();
   if ((unsigned)c > cudaFuncCachePreferEqual) return rt_err(cudaErrorInvalidValue);
-  cache_cfg = c;
+  cache_cfg[rt_cur()->id] = c;
   return cudaSuccess;
 }
 
 cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *c) {
   RT_API();
   if (!c) return rt_err(cudaErrorInvalidValue);
-  *c = cache_cfg;
+  *c = (enum cudaFuncCache)cache_cfg[rt_cur()->id];
   return cudaSuccess;
 }
 
 cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig c) {
   RT_API();
   if ((unsigned)c > cudaSharedMemBankSizeEightByte) return rt_err(cudaErrorInvalidValue);
-  bank_cfg = c;
+  bank_cfg[rt_cur()->id] = c;
   return cudaSuccess;
 }
 
 cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *c) {
   RT_API();
   if (!c) return rt_err(cudaErrorInvalidValue);
-  *c = bank_cfg;
+  *c = (enum cudaSharedMemConfig)bank_cfg[rt_cur()->id];
   return cudaSuccess;
 }

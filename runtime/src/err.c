@@ -1,6 +1,7 @@
 /* err.c: CUDA's error codes, names and strings (as CUDA 13 reports them on
  * an H100: tests/data/h100_cuda13_truth.txt), and the last-error state. */
 #include "rt.h"
+#include <stdatomic.h>
 
 static const struct { int code; const char *name, *str; } errs[] = {
   {0, "cudaSuccess", "no error"},
@@ -149,38 +150,31 @@ const char *cudaGetErrorString(cudaError_t e) { RT_API(); return lookup(e, 1); }
 
 /* Last error: per host thread, cleared by cudaGetLastError. A failed kernel
  * (a fault found while it ran) is sticky: every later synchronizing call
- * reports it, as an unspecified launch failure does on a GPU. */
+ * on its device reports it, as an unspecified launch failure does on a
+ * GPU; the other devices go on. */
 static _Thread_local cudaError_t last;
-static cudaError_t sticky;
-static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 
 cudaError_t rt_err(cudaError_t e) {
   if (e != cudaSuccess) last = e;
   return e;
 }
 
-void rt_set_sticky(cudaError_t e) {
-  pthread_mutex_lock(&mu);
-  if (sticky == cudaSuccess) sticky = e;
-  pthread_mutex_unlock(&mu);
+void rt_set_sticky(rt_dev *d, cudaError_t e) {
+  int none = cudaSuccess;
+  atomic_compare_exchange_strong(&d->sticky, &none, (int)e);
 }
 
-cudaError_t rt_take_sticky(void) {
-  pthread_mutex_lock(&mu);
-  cudaError_t e = sticky;
-  pthread_mutex_unlock(&mu);
-  return e;
-}
+cudaError_t rt_take_sticky(rt_dev *d) { return (cudaError_t)atomic_load(&d->sticky); }
 
 cudaError_t cudaGetLastError(void) {
   RT_API();
   cudaError_t e = last;
   last = cudaSuccess;
-  if (e == cudaSuccess) e = rt_take_sticky();
+  if (e == cudaSuccess) e = rt_take_sticky(rt_cur());
   return e;
 }
 
 cudaError_t cudaPeekAtLastError(void) {
   RT_API();
-  return last != cudaSuccess ? last : rt_take_sticky();
+  return last != cudaSuccess ? last : rt_take_sticky(rt_cur());
 }

@@ -1,11 +1,15 @@
 /* event.c: events. cudaEventRecord issues a record to a stream; the event
  * completes (and takes the host clock's time) when the stream reaches it.
  * Records are numbered: a query, a synchronization or a stream's wait
- * refers to the latest record issued before it, as CUDA specifies. */
+ * refers to the latest record issued before it, as CUDA specifies. An
+ * event belongs to the device current at its creation: it is recorded only
+ * in that device's streams and timed only against its events (CUDA's
+ * rules); any device's stream may wait for it, any thread sync on it. */
 #include "rt.h"
 #include <time.h>
 
 struct CUevent_st {
+  rt_dev *dev;
   unsigned flags;
   pthread_mutex_t mu;
   pthread_cond_t cv;
@@ -56,6 +60,7 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *out, unsigned int flags) {
   if ((flags & cudaEventInterprocess) && !(flags & cudaEventDisableTiming)) return rt_err(cudaErrorInvalidValue);
   cudaEvent_t e = calloc(1, sizeof *e);
   if (!e) return rt_err(cudaErrorMemoryAllocation);
+  e->dev = rt_cur();
   e->flags = flags;
   e->refs = 1;
   pthread_mutex_init(&e->mu, NULL);
@@ -107,6 +112,7 @@ cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
   RT_API();
   cudaError_t err = check(e);
   if (!err) err = rt_stream_check(s);
+  if (!err && rt_stream_dev(s) != e->dev) err = cudaErrorInvalidResourceHandle;
   if (err) return rt_err(err);
   Rec *r = malloc(sizeof *r);
   if (!r) return rt_err(cudaErrorMemoryAllocation);
@@ -144,7 +150,7 @@ cudaError_t cudaEventSynchronize(cudaEvent_t e) {
   cudaError_t err = check(e);
   if (err) return rt_err(err);
   wait_rec(e, latest(e));
-  return rt_err(rt_take_sticky());
+  return rt_err(rt_take_sticky(e->dev));
 }
 
 /* An event never recorded counts as complete, as in CUDA. */
@@ -164,7 +170,8 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b) {
   cudaError_t err = check(a);
   if (!err) err = check(b);
   if (err) return rt_err(err);
-  if ((a->flags | b->flags) & cudaEventDisableTiming) return rt_err(cudaErrorInvalidResourceHandle);
+  if ((a->flags | b->flags) & cudaEventDisableTiming || a->dev != b->dev)
+    return rt_err(cudaErrorInvalidResourceHandle);
   pthread_mutex_lock(&a->mu);
   pthread_mutex_lock(&b->mu);
   bool never = !a->rec || !b->rec, pending = a->done < a->rec || b->done < b->rec;

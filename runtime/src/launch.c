@@ -11,7 +11,9 @@ static unsigned nkernels, capk;
 static Stub *stubs;
 static unsigned nstubs, caps;
 static pthread_mutex_t reg_mu = PTHREAD_MUTEX_INITIALIZER;
-static pthread_mutex_t launch_mu = PTHREAD_MUTEX_INITIALIZER;
+/* CUCC_SCHEDULE=shuffle keeps one order at a time (sched.c): grids of all
+ * devices run one at a time then */
+static pthread_mutex_t shuffle_mu = PTHREAD_MUTEX_INITIALIZER;
 
 void cu_register_kernels(const cu_kernel *const *ks, unsigned n) {
   pthread_mutex_lock(&reg_mu);
@@ -62,6 +64,7 @@ int __cucc_push_config(cu_idx3 g, cu_idx3 b, size_t smem, void *stream) {
 
 /* ---- running a grid ---- */
 typedef struct Launch {
+  rt_dev *dev;
   const cu_kernel *k;
   cu_idx3 g, b;
   size_t smem;
@@ -75,10 +78,13 @@ typedef struct Launch {
   _Atomic unsigned long long arrived, gen;   /* the grid barrier (cu_grid_sync) */
 } Launch;
 
-/* per-worker buffers for shared memory and per-thread storage */
+/* buffers for shared memory and per-thread storage, one per pool slot
+ * (each used by one thread at a time, whatever device it works for) */
 typedef struct WBuf { char *smem, *lanes; size_t nsmem, nlanes; } WBuf;
 static WBuf *wbufs;
-static int nwbufs;
+static pthread_once_t wbufs_once = PTHREAD_ONCE_INIT;
+
+static void wbufs_init(void) { wbufs = calloc((size_t)rt_pool_slots(), sizeof *wbufs); }
 
 static char *grow(char **p, size_t *have, size_t want) {
   if (want > *have) {
@@ -98,15 +104,22 @@ static cu_idx3 block_idx(unsigned long long j, cu_idx3 g) {
  * division per block (CUCC_SCHEDULE=shuffle: in the launch's order). */
 static void run_blocks(unsigned long long i, unsigned long long end, int w, void *arg) {
   Launch *L = arg;
+  WBuf *wb = wbufs ? &wbufs[w] : NULL;
+  if (!wb || !grow(&wb->smem, &wb->nsmem, cu_dyn_smem_off(L->k) + L->smem + CU_SMEM_ALIGN) ||
+      !grow(&wb->lanes, &wb->nlanes, (size_t)L->k->lane_bytes * L->nwarps * 32 + 64)) {
+    atomic_store(&L->failed, 1);   /* reported at the next synchronization */
+    rt_set_sticky(L->dev, cudaErrorMemoryAllocation);
+    return;
+  }
   cu_block B = {0};
   B.blockIdx = block_idx(i, L->g);
   B.blockDim = L->b;
   B.gridDim = L->g;
   B.nthreads = L->nthreads;
   B.nwarps = L->nwarps;
-  B.smem = wbufs[w].smem;
+  B.smem = wb->smem;
   B.dyn_smem = L->smem;
-  B.lanes = wbufs[w].lanes;
+  B.lanes = wb->lanes;
   B.kernel = L->k;
   B.launch = (struct cu_launch *)L;
   bool shuffle = cu_rt_mode & CU_MODE_SHUFFLE;
@@ -131,8 +144,10 @@ static void run_blocks(unsigned long long i, unsigned long long end, int w, void
 void rt_launch_failed(const cu_block *B) {
   Launch *L = (Launch *)B->launch;
   atomic_store(&L->failed, 1);
-  rt_set_sticky(cudaErrorLaunchFailure);
+  rt_set_sticky(L->dev, cudaErrorLaunchFailure);
 }
+
+int rt_launch_dev(const cu_block *B) { return ((Launch *)B->launch)->dev->id; }
 
 void cu_fault(const cu_block *B, unsigned tid, const char *file, int line, const char *msg) {
   cu_fault_err(B, tid, file, line, msg, cudaErrorLaunchFailure);
@@ -141,7 +156,7 @@ void cu_fault(const cu_block *B, unsigned tid, const char *file, int line, const
 void cu_fault_err(const cu_block *B, unsigned tid, const char *file, int line, const char *msg, int err) {
   Launch *L = (Launch *)B->launch;
   atomic_store(&L->failed, 1);
-  rt_set_sticky((cudaError_t)err);
+  rt_set_sticky(L->dev, (cudaError_t)err);
   if (rt_ck_fault(B, tid, file, line, msg)) return;   /* cucc --check: synccheck's report */
   if (atomic_fetch_add(&L->reports, 1) >= 8) return;
   unsigned dx = B->blockDim.x, dy = B->blockDim.y;
@@ -166,24 +181,38 @@ int rt_kernel_regs(const cu_kernel *k, const rt_model *m) {
 /* ---- CUCC_REPORT=1: a line per launch, a summary per kernel at exit ---- */
 typedef struct Sum { const cu_kernel *k; unsigned long calls; double ms, occ; } Sum;
 static Sum sums[256];
-static int nsums, report = -1;
+static int nsums, report;
+static pthread_mutex_t sum_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t mode_once = PTHREAD_ONCE_INIT;
+
+/* modes that the generated code reads per block, and CUCC_REPORT */
+static void modes(void) {
+  const char *r = getenv("CUCC_REPORT");
+  report = r && *r && strcmp(r, "0");
+  cu_rt_mode = (rt_prof_on() ? CU_MODE_PROF : 0) | (rt_sched_shuffle() ? CU_MODE_SHUFFLE : 0) | rt_versions();
+}
 
 static void summary(void) {
   if (!nsums) return;
-  fprintf(stderr, "cucc: kernel summary (%s model, %d SMs)\n", rt_model_cur()->gpu, rt_model_cur()->sms);
+  const rt_model *m = &rt_dev_at(0)->model;
+  if (rt_ndev() > 1) fprintf(stderr, "cucc: kernel summary (%d devices, device 0: %s model, %d SMs)\n", rt_ndev(), m->gpu, m->sms);
+  else fprintf(stderr, "cucc: kernel summary (%s model, %d SMs)\n", m->gpu, m->sms);
   for (int i = 0; i < nsums; i++)
     fprintf(stderr, "cucc:   %s: calls=%lu total_ms=%.3f mean_ms=%.3f occupancy=%.1f%%\n", sums[i].k->pretty,
             sums[i].calls, sums[i].ms, sums[i].ms / sums[i].calls, 100.0 * sums[i].occ / sums[i].calls);
 }
 
-static void note_launch(const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem, int regs, const rt_occ *o,
-                        unsigned long long nblocks, double ms) {
-  const rt_model *m = rt_model_cur();
+static void note_launch(rt_dev *d, const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem, int regs,
+                        const rt_occ *o, unsigned long long nblocks, double ms) {
+  const rt_model *m = &d->model;
   unsigned long long per_wave = (unsigned long long)o->blocks * m->sms;
+  char on[32] = "";
+  if (rt_ndev() > 1) snprintf(on, sizeof on, " on device %d", d->id);
+  pthread_mutex_lock(&sum_mu);
   fprintf(stderr,
-          "cucc: launch %s grid (%u,%u,%u) block (%u,%u,%u) smem %zu regs %d: %d blocks/SM (limited by %s), "
+          "cucc: launch %s%s grid (%u,%u,%u) block (%u,%u,%u) smem %zu regs %d: %d blocks/SM (limited by %s), "
           "occupancy %.1f%% (%d of %d warps), waves %llu, %.3f ms\n",
-          k->pretty, g.x, g.y, g.z, b.x, b.y, b.z, (size_t)(k->smem_static + smem), regs, o->blocks, o->limiter,
+          k->pretty, on, g.x, g.y, g.z, b.x, b.y, b.z, (size_t)(k->smem_static + smem), regs, o->blocks, o->limiter,
           100.0 * o->occupancy, o->blocks * (int)((b.x * b.y * b.z + 31) / 32), m->threads_sm / 32,
           per_wave ? (nblocks + per_wave - 1) / per_wave : 0, ms);
   int i = 0;
@@ -197,6 +226,7 @@ static void note_launch(const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem, i
     sums[i].ms += ms;
     sums[i].occ += o->occupancy;
   }
+  pthread_mutex_unlock(&sum_mu);
 }
 
 /* Per-kernel settings of cudaFuncSetAttribute (kernels are const). */
@@ -204,8 +234,8 @@ typedef struct Attr { const cu_kernel *k; int max_dyn; } Attr;
 static Attr *attrs;
 static int nattrs;
 
-static int max_dyn_smem(const cu_kernel *k) {
-  int v = (int)(rt_props()->sharedMemPerBlock - cu_dyn_smem_off(k));
+static int max_dyn_smem(const cu_kernel *k, const rt_dev *d) {
+  int v = (int)(d->prop.sharedMemPerBlock - cu_dyn_smem_off(k));
   pthread_mutex_lock(&reg_mu);
   for (int i = 0; i < nattrs; i++)
     if (attrs[i].k == k) v = attrs[i].max_dyn;
@@ -215,6 +245,7 @@ static int max_dyn_smem(const cu_kernel *k) {
 
 /* A launch checked and ready to run: its own copy of the arguments. */
 typedef struct Job {
+  rt_dev *dev;
   const cu_kernel *k;
   cu_idx3 g, b;
   size_t smem;
@@ -227,8 +258,9 @@ typedef struct Job {
 /* Checks a launch as CUDA does when it is issued (the limits of the
  * modelled GPU; a real H100 answers cudaErrorInvalidValue to each
  * violation, tests/data) and copies its parameters, as CUDA does. */
-static cudaError_t prepare(const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem, void **args, Job **out) {
-  const rt_model *m = rt_model_cur();
+static cudaError_t prepare(rt_dev *d, const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem, void **args,
+                           Job **out) {
+  const rt_model *m = &d->model;
   unsigned long long nt = (unsigned long long)b.x * b.y * b.z;
   if (!b.x || !b.y || !b.z || b.x > (unsigned)m->block_x || b.y > (unsigned)m->block_y ||
       b.z > (unsigned)m->block_z || nt > (unsigned long long)m->threads_block)
@@ -236,7 +268,7 @@ static cudaError_t prepare(const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem
   if (k->max_threads && nt > (unsigned long long)k->max_threads) return cudaErrorInvalidValue;
   if (!g.x || !g.y || !g.z || g.x > (unsigned)m->grid_x || g.y > (unsigned)m->grid_y || g.z > (unsigned)m->grid_z)
     return cudaErrorInvalidValue;
-  if (smem > (size_t)max_dyn_smem(k)) return cudaErrorInvalidValue;
+  if (smem > (size_t)max_dyn_smem(k, d)) return cudaErrorInvalidValue;
   /* residency on one SM: a block that cannot fit at all never runs */
   Job *j = calloc(1, sizeof *j);
   if (!j) return cudaErrorMemoryAllocation;
@@ -252,6 +284,7 @@ static cudaError_t prepare(const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem
     return cudaErrorMemoryAllocation;
   }
   for (unsigned i = 0; i < k->nparams; i++) memcpy(j->pbuf + k->param_off[i], args[i], k->param_size[i]);
+  j->dev = d;
   j->k = k;
   j->g = g;
   j->b = b;
@@ -261,23 +294,24 @@ static cudaError_t prepare(const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem
 }
 
 /* Runs a prepared launch to completion (on its stream's thread, or on the
- * caller for the default stream) and frees it. */
+ * caller for a default stream) and frees it. One grid at a time per device;
+ * devices run theirs at once, each on its share of the workers. */
 static void run_job(void *p) {
   Job *j = p;
+  rt_dev *d = j->dev;
   const cu_kernel *k = j->k;
   cu_idx3 g = j->g, b = j->b;
   size_t smem = j->smem;
-  pthread_mutex_lock(&launch_mu);   /* one grid at a time on the pool */
-  if (report < 0) {
-    const char *r = getenv("CUCC_REPORT");
-    report = r && *r && strcmp(r, "0");
-    /* modes that the generated code reads per block */
-    cu_rt_mode = (rt_prof_on() ? CU_MODE_PROF : 0) | (rt_sched_shuffle() ? CU_MODE_SHUFFLE : 0) | rt_versions();
-  }
+  pthread_once(&mode_once, modes);
+  pthread_once(&wbufs_once, wbufs_init);
+  bool shuffle = cu_rt_mode & CU_MODE_SHUFFLE;
+  if (shuffle) pthread_mutex_lock(&shuffle_mu);
+  pthread_mutex_lock(&d->launch_mu);
   bool timed = report || (cu_rt_mode & CU_MODE_PROF) || rt_prof_sum;
   long long t0 = timed ? rt_prof_now() : 0;
 
   Launch L = {0};
+  L.dev = d;
   L.k = k;
   L.g = g;
   L.b = b;
@@ -287,49 +321,42 @@ static void run_job(void *p) {
   L.params = j->pbuf;
   L.coop = j->coop;
   L.nblocks = (unsigned long long)g.x * g.y * g.z;
-  int nw = rt_pool_workers();
-  if (nwbufs < nw) {
-    wbufs = realloc(wbufs, nw * sizeof *wbufs);
-    memset(wbufs + nwbufs, 0, (nw - nwbufs) * sizeof *wbufs);
-    nwbufs = nw;
-  }
-  size_t sb = cu_dyn_smem_off(k) + smem + CU_SMEM_ALIGN;
-  size_t lb = (size_t)k->lane_bytes * L.nwarps * 32 + 64;
-  bool ok = true;
-  for (int w = 0; w < nw && ok; w++)
-    ok = grow(&wbufs[w].smem, &wbufs[w].nsmem, sb) && grow(&wbufs[w].lanes, &wbufs[w].nlanes, lb);
-  unsigned long long nblocks = (unsigned long long)g.x * g.y * g.z;
-  if (cu_rt_mode & CU_MODE_SHUFFLE) rt_sched_launch(nblocks, L.nwarps);
-  if (!ok) rt_set_sticky(cudaErrorMemoryAllocation);   /* found while running: reported at the next sync */
-  else if (j->coop)   /* every worker can hold the whole grid: no block waits for a free slot */
-    rt_sm_run(k, L.params, g, b, smem, L.nthreads, L.nwarps, (int)nblocks, (struct cu_launch *)&L, &L.failed);
+  unsigned long long nblocks = L.nblocks;
+  if (shuffle) rt_sched_launch(nblocks, L.nwarps);
+  if (j->coop)   /* every worker can hold the whole grid: no block waits for a free slot */
+    rt_sm_run(d, k, L.params, g, b, smem, L.nthreads, L.nwarps, (int)nblocks, (struct cu_launch *)&L, &L.failed);
   else if (k->barriers && j->occ.blocks > 1 && nblocks > 1 && rt_interleave_ok())
-    rt_sm_run(k, L.params, g, b, smem, L.nthreads, L.nwarps, j->occ.blocks, (struct cu_launch *)&L, &L.failed);
+    rt_sm_run(d, k, L.params, g, b, smem, L.nthreads, L.nwarps, j->occ.blocks, (struct cu_launch *)&L, &L.failed);
   else
-    rt_pool_run(nblocks, rt_pool_chunk(nblocks), run_blocks, &L);
+    rt_pool_run(d->id, nblocks, rt_pool_chunk(nblocks), run_blocks, &L);
   long long ns = timed ? rt_prof_now() - t0 : 0;
   double ms = ns / 1e6;
-  if (report && ok) note_launch(k, g, b, smem, j->regs, &j->occ, nblocks, ms);
-  if ((cu_rt_mode & CU_MODE_PROF) && ok) rt_prof_note(k, ms, j->occ.occupancy);
-  if (rt_prof_sum && ok) rt_prof_kernel(k, ns);
-  pthread_mutex_unlock(&launch_mu);
+  pthread_mutex_unlock(&d->launch_mu);
+  if (shuffle) pthread_mutex_unlock(&shuffle_mu);
+  if (report) note_launch(d, k, g, b, smem, j->regs, &j->occ, nblocks, ms);
+  if (cu_rt_mode & CU_MODE_PROF) rt_prof_note(k, ms, j->occ.occupancy);
+  if (rt_prof_sum) rt_prof_kernel(k, ns);
   free(j->pbuf);
   free(j);
   fflush(stdout);   /* kernel printf is flushed when the kernel completes */
 }
 
+/* A grid runs on the current device, in a stream of that device (a
+ * stream of another one is an invalid handle, as CUDA says). */
 static cudaError_t launch(const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem, void **args, cudaStream_t s,
                           int coop) {
   cudaError_t e = rt_stream_check(s);
+  rt_dev *d = rt_cur();
+  if (!e && rt_stream_dev(s) != d) e = cudaErrorInvalidResourceHandle;
   Job *j = NULL;
-  if (!e) e = prepare(k, g, b, smem, args, &j);
+  if (!e) e = prepare(d, k, g, b, smem, args, &j);
   if (e) return rt_err(e);
   /* a cooperative grid must be resident all at once: at most the blocks
    * per SM the occupancy allows, times the SMs */
-  if (coop && ((unsigned long long)g.x * g.y * g.z > (unsigned long long)j->occ.blocks * rt_model_cur()->sms ||
-               !rt_props()->cooperativeLaunch || !rt_sm_switch_ok())) {
-    e = rt_props()->cooperativeLaunch && rt_sm_switch_ok() ? cudaErrorCooperativeLaunchTooLarge
-                                                           : cudaErrorNotSupported;
+  if (coop && ((unsigned long long)g.x * g.y * g.z > (unsigned long long)j->occ.blocks * d->model.sms ||
+               !d->prop.cooperativeLaunch || !rt_sm_switch_ok())) {
+    e = d->prop.cooperativeLaunch && rt_sm_switch_ok() ? cudaErrorCooperativeLaunchTooLarge
+                                                       : cudaErrorNotSupported;
     free(j->pbuf);
     free(j);
     return rt_err(e);
@@ -401,7 +428,7 @@ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *a, const void *func
   a->sharedSizeBytes = k->smem_static;
   a->numRegs = rt_kernel_regs(k, rt_model_cur());
   a->maxThreadsPerBlock = k->max_threads ? k->max_threads : 1024;
-  a->maxDynamicSharedSizeBytes = max_dyn_smem(k);
+  a->maxDynamicSharedSizeBytes = max_dyn_smem(k, rt_cur());
   a->localSizeBytes = 0;
   a->constSizeBytes = 0;
   a->preferredShmemCarveout = -1;
@@ -449,11 +476,12 @@ cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute a, int
   return cudaSuccess;
 }
 
-/* Waits for every stream, then reports a kernel that failed. */
+/* Waits for every stream of the current device, then reports a kernel of
+ * it that failed. */
 cudaError_t cudaDeviceSynchronize(void) {
   RT_API();
-  rt_sync_all();
-  return rt_err(rt_take_sticky());
+  rt_sync_dev(rt_cur());
+  return rt_err(rt_take_sticky(rt_cur()));
 }
 cudaError_t cudaThreadSynchronize(void) { RT_API(); return cudaDeviceSynchronize(); }
 

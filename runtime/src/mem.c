@@ -5,12 +5,22 @@
  *  - an asynchronous copy knows whether its host memory is page-locked (a
  *    region) or pageable: pageable copies, as in CUDA, run at once after
  *    the stream's earlier work, page-locked ones are queued to the stream;
- *  - cudaHostGetDevicePointer and cudaPointerGetAttributes can answer. */
+ *  - cudaHostGetDevicePointer and cudaPointerGetAttributes can answer;
+ *  - each device counts its memory: device memory beyond a device's share
+ *    of the host's is out of memory, as on a GPU. */
 #include "rt.h"
+#include <stdatomic.h>
 #include <unistd.h>
 
 enum { R_DEV, R_HOST, R_MANAGED, R_REG };   /* R_REG: the user's memory, cudaHostRegister */
-typedef struct Region { char *p; size_t n; int kind; unsigned flags; } Region;
+typedef struct Region {
+  char *p;
+  size_t n;
+  int kind;
+  unsigned flags;
+  rt_dev *dev;                    /* the device it was allocated on (current then) */
+  struct CUmemPoolHandle_st *pool;   /* stream-ordered: the pool it came from */
+} Region;
 
 static Region *regs;
 static size_t nregs, capregs;
@@ -39,8 +49,23 @@ static bool lookup(const void *p, Region *out) {
 
 bool rt_is_alloc(const void *p) { return lookup(p, NULL); }
 
+/* Device memory at p: its device, and in *access the devices that may
+ * reach it (its own, the peers that enabled access to it, or those its
+ * pool gives access to); -1 for any other memory. */
+int rt_alloc_dev(const void *p, unsigned long long *access) {
+  Region r;
+  if (!lookup(p, &r) || r.kind != R_DEV) return -1;
+  unsigned long long a = 1ull << r.dev->id;
+  if (r.pool) a |= rt_mempool_access(r.pool);
+  else
+    for (int d = 0; d < rt_ndev(); d++)
+      if (atomic_load(&rt_dev_at(d)->peers) >> r.dev->id & 1) a |= 1ull << d;
+  *access = a;
+  return r.dev->id;
+}
+
 /* Adds [p, p+n); false if it overlaps a region or memory ran out. */
-static bool insert(void *p, size_t n, int kind, unsigned flags) {
+static bool insert(void *p, size_t n, int kind, unsigned flags, rt_dev *dev, struct CUmemPoolHandle_st *pool) {
   pthread_mutex_lock(&mu);
   size_t i = upper(p);
   bool ok = !(i > 0 && (char *)p < regs[i - 1].p + regs[i - 1].n) && !(i < nregs && (char *)p + n > regs[i].p);
@@ -53,11 +78,19 @@ static bool insert(void *p, size_t n, int kind, unsigned flags) {
   }
   if (ok) {
     memmove(regs + i + 1, regs + i, (nregs - i) * sizeof *regs);
-    regs[i] = (Region){p, n, kind, flags};
+    regs[i] = (Region){p, n, kind, flags, dev, pool};
     nregs++;
   }
   pthread_mutex_unlock(&mu);
   return ok;
+}
+
+/* Device memory counts against its device (and its pool). */
+static void account(const Region *r, bool add) {
+  if (r->kind != R_DEV) return;
+  if (add) atomic_fetch_add(&r->dev->used, r->n);
+  else atomic_fetch_sub(&r->dev->used, r->n);
+  if (r->pool) rt_mempool_note(r->pool, r->n, add);
 }
 
 /* Removes the region that starts at p and is of one of the kinds in mask. */
@@ -66,6 +99,7 @@ static bool remove_at(void *p, unsigned mask) {
   size_t i = upper(p);
   bool ok = i > 0 && regs[i - 1].p == (char *)p && (mask >> regs[i - 1].kind & 1);
   if (ok) {
+    account(&regs[i - 1], false);
     memmove(regs + i - 1, regs + i, (nregs - i) * sizeof *regs);
     nregs--;
   }
@@ -79,20 +113,32 @@ static bool remove_at(void *p, unsigned mask) {
 
 static int ck_kind(int kind) { return kind == R_HOST ? RT_CK_HOST : kind == R_MANAGED ? RT_CK_MANAGED : RT_CK_DEV; }
 
-static cudaError_t alloc(void **out, size_t n, int kind, unsigned flags) {
+/* n bytes of device memory more on d: past its memory? (racing
+ * allocations may both fit; the host's memory is the real limit) */
+static bool full(rt_dev *d, size_t n) { return n > d->total || atomic_load(&d->used) > d->total - n; }
+
+static cudaError_t alloc_on(void **out, size_t n, int kind, unsigned flags, rt_dev *dev,
+                            struct CUmemPoolHandle_st *pool) {
   if (!out) return rt_err(cudaErrorInvalidValue);
   *out = NULL;
   if (n == 0) return cudaSuccess;
   void *p = NULL;
-  if (n > (size_t)1 << 46 || posix_memalign(&p, 256, n + (cu_ck_what ? REDZONE : 0)) != 0)
+  if (n > (size_t)1 << 46 || (kind == R_DEV && full(dev, n)) ||
+      posix_memalign(&p, 256, n + (cu_ck_what ? REDZONE : 0)) != 0)
     return rt_err(cudaErrorMemoryAllocation);
-  if (!insert(p, n, kind, flags)) {
+  if (!insert(p, n, kind, flags, dev, pool)) {
     free(p);
     return rt_err(cudaErrorMemoryAllocation);
   }
+  Region r = {p, n, kind, flags, dev, pool};
+  account(&r, true);
   rt_ck_alloc(p, n, ck_kind(kind), NULL);
   *out = p;
   return cudaSuccess;
+}
+
+static cudaError_t alloc(void **out, size_t n, int kind, unsigned flags) {
+  return alloc_on(out, n, kind, flags, rt_cur(), NULL);
 }
 
 /* Freeing is a synchronizing call in CUDA: the device may still use it. */
@@ -125,11 +171,20 @@ cudaError_t cudaHostAlloc(void **p, size_t n, unsigned int flags) {
 cudaError_t cudaFree(void *p) { RT_API(); return release(p, 1u << R_DEV | 1u << R_MANAGED); }
 
 /* Stream-ordered allocation: memory allocated at once is valid at its
- * stream's point too; a free waits for the stream's earlier work. */
+ * stream's point too; a free waits for the stream's earlier work. It comes
+ * from the pool given, else from the current pool of the stream's device. */
+cudaError_t cudaMallocFromPoolAsync(void **p, size_t n, cudaMemPool_t pool, cudaStream_t s) {
+  cudaError_t e = rt_stream_check(s);
+  if (!e && !rt_mempool_ok(pool)) e = cudaErrorInvalidValue;
+  return e ? rt_err(e) : alloc_on(p, n, R_DEV, 0, rt_mempool_dev(pool), pool);
+}
+
 cudaError_t cudaMallocAsync(void **p, size_t n, cudaStream_t s) {
   RT_API();
   cudaError_t e = rt_stream_check(s);
-  return e ? rt_err(e) : alloc(p, n, R_DEV, 0);
+  if (e) return rt_err(e);
+  rt_dev *d = rt_stream_dev(s);
+  return alloc_on(p, n, R_DEV, 0, d, rt_mempool_of(d));
 }
 
 static void run_free(void *p) {
@@ -180,7 +235,7 @@ cudaError_t cudaHostRegister(void *p, size_t n, unsigned int flags) {
   if (!p || !n || (flags & ~(unsigned)(cudaHostRegisterPortable | cudaHostRegisterMapped |
                                       cudaHostRegisterIoMemory | cudaHostRegisterReadOnly)))
     return rt_err(cudaErrorInvalidValue);
-  if (!insert(p, n, R_REG, flags)) return rt_err(cudaErrorHostMemoryAlreadyRegistered);
+  if (!insert(p, n, R_REG, flags, rt_cur(), NULL)) return rt_err(cudaErrorHostMemoryAlreadyRegistered);
   return cudaSuccess;
 }
 
@@ -224,31 +279,44 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void
   a->device = -2;   /* cudaInvalidDeviceId, for memory CUDA does not know */
   if (!lookup(p, &r)) return cudaSuccess;
   a->type = types[r.kind];
-  a->device = 0;
+  a->device = r.dev->id;
   a->devicePointer = (void *)p;
   a->hostPointer = r.kind == R_DEV ? NULL : (void *)p;
   return cudaSuccess;
 }
 
+/* The current device's memory: its share of the host's, less what it has
+ * allocated, and no more than the host has free. */
 cudaError_t cudaMemGetInfo(size_t *fr, size_t *total) {
   RT_API();
-  long pages = sysconf(_SC_PHYS_PAGES), avail = sysconf(_SC_AVPHYS_PAGES), ps = sysconf(_SC_PAGESIZE);
+  long avail = sysconf(_SC_AVPHYS_PAGES), ps = sysconf(_SC_PAGESIZE);
   if (!fr || !total) return rt_err(cudaErrorInvalidValue);
-  *total = (size_t)pages * (size_t)ps;
-  *fr = (size_t)avail * (size_t)ps;
+  rt_dev *d = rt_cur();
+  size_t used = atomic_load(&d->used), host = (size_t)avail * (size_t)ps;
+  *total = d->total;
+  *fr = used < d->total ? d->total - used : 0;
+  if (*fr > host) *fr = host;
   return cudaSuccess;
 }
 
-cudaError_t cudaDeviceReset(void) {
-  RT_API();
-  rt_sync_all();
+/* Every allocation of d's (the memory the program registered stays); with
+ * one device, cucc --check forgets them all at once. */
+void rt_mem_reset(rt_dev *d) {
   pthread_mutex_lock(&mu);
-  for (size_t i = 0; i < nregs; i++)
-    if (regs[i].kind != R_REG) free(regs[i].p);
-  nregs = 0;
+  size_t k = 0;
+  for (size_t i = 0; i < nregs; i++) {
+    Region *r = &regs[i];
+    if (r->kind == R_REG || r->dev != d) {
+      regs[k++] = *r;
+      continue;
+    }
+    account(r, false);
+    if (rt_ndev() > 1) rt_ck_free(r->p, r->kind == R_HOST ? RT_CK_HOST : RT_CK_DEV);
+    free(r->p);
+  }
+  nregs = k;
   pthread_mutex_unlock(&mu);
-  rt_ck_reset();
-  return cudaSuccess;
+  if (rt_ndev() == 1) rt_ck_reset();
 }
 
 cudaError_t cudaThreadExit(void) { RT_API(); return cudaDeviceReset(); }
@@ -303,15 +371,15 @@ static bool lockable(const Xfer *x) { return lookup(x->dst, NULL) && (!x->src ||
 /* A synchronous transfer is an operation of the legacy default stream. */
 static cudaError_t xfer_sync(const Xfer *x) {
   if (!x->w || !x->h || !x->d) return cudaSuccess;
-  rt_legacy_sync();
+  rt_legacy_sync(rt_cur());
   run_xfer(x);
   return cudaSuccess;
 }
 
 /* Synchronous copies also report a kernel that failed before them. */
 static cudaError_t xfer_checked(const Xfer *x) {
-  rt_legacy_sync();
-  cudaError_t e = rt_take_sticky();
+  rt_legacy_sync(rt_cur());
+  cudaError_t e = rt_take_sticky(rt_cur());
   return e ? rt_err(e) : xfer_sync(x);
 }
 
@@ -367,15 +435,25 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, enum cudaMemcp
   return e ? e : xfer_async(&x, s);
 }
 
+/* Between devices: every device's memory is the host's, so a peer copy is
+ * a copy. The synchronous one waits for the legacy streams of the current,
+ * the source and the destination devices (CUDA's rule); neither needs peer
+ * access enabled. */
 cudaError_t cudaMemcpyPeer(void *dst, int dd, const void *src, int sd, size_t n) {
   RT_API();
-  if (dd != 0 || sd != 0) return rt_err(cudaErrorInvalidDevice);
-  return cudaMemcpy(dst, src, n, cudaMemcpyDeviceToDevice);
+  rt_dev *d = rt_dev_at(dd), *s = rt_dev_at(sd);
+  if (!d || !s) return rt_err(cudaErrorInvalidDevice);
+  Xfer x = {0};
+  cudaError_t e = linear(&x, dst, src, n, cudaMemcpyDeviceToDevice);
+  if (e) return e;
+  rt_legacy_sync(d);
+  rt_legacy_sync(s);
+  return xfer_checked(&x);
 }
 
 cudaError_t cudaMemcpyPeerAsync(void *dst, int dd, const void *src, int sd, size_t n, cudaStream_t s) {
   RT_API();
-  if (dd != 0 || sd != 0) return rt_err(cudaErrorInvalidDevice);
+  if (!rt_dev_at(dd) || !rt_dev_at(sd)) return rt_err(cudaErrorInvalidDevice);
   return cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToDevice, s);
 }
 
@@ -498,7 +576,7 @@ cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pp, int v, struct cudaExtent
 cudaError_t cudaMemPrefetchAsync(const void *p, size_t n, int dev, cudaStream_t s) {
   RT_API();
   (void)n;
-  if (dev != 0 && dev != cudaCpuDeviceId) return rt_err(cudaErrorInvalidDevice);
+  if (!rt_dev_at(dev) && dev != cudaCpuDeviceId) return rt_err(cudaErrorInvalidDevice);
   if (!p) return rt_err(cudaErrorInvalidValue);
   return rt_err(rt_stream_check(s));
 }
@@ -507,7 +585,7 @@ cudaError_t cudaMemAdvise(const void *p, size_t n, enum cudaMemoryAdvise a, int 
   RT_API();
   (void)n;
   if (!p || a < cudaMemAdviseSetReadMostly || a > cudaMemAdviseUnsetAccessedBy) return rt_err(cudaErrorInvalidValue);
-  if (dev != 0 && dev != cudaCpuDeviceId) return rt_err(cudaErrorInvalidDevice);
+  if (!rt_dev_at(dev) && dev != cudaCpuDeviceId) return rt_err(cudaErrorInvalidDevice);
   return cudaSuccess;
 }
 

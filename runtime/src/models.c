@@ -41,15 +41,16 @@ const rt_model *rt_model_find(int sm) {
   return NULL;
 }
 
-/* The model in use: CUCC_DEVICE=sm_XX[:field=value,...] if set, else the
- * -arch the program was compiled for, else sm_75 (the notes' RTX 2070). */
-static rt_model cur;
+/* The -arch the program was compiled for: the default model of every
+ * device that CUCC_DEVICE does not name (sm_75, the notes' RTX 2070, if
+ * none). */
 static int compiled_sm;
-static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 void cu_set_arch(int sm) {
   if (!compiled_sm) compiled_sm = sm;
 }
+
+int rt_model_default(void) { return compiled_sm ? compiled_sm : 75; }
 
 static struct { const char *name; size_t off; } fields[] = {
 #define F(n) {#n, offsetof(rt_model, n)}
@@ -102,14 +103,7 @@ int rt_model_parse(const char *env, int dflt, rt_model *out) {
   return rc;
 }
 
-static void pick(void) {
-  rt_model_parse(getenv("CUCC_DEVICE"), compiled_sm ? compiled_sm : 75, &cur);
-}
-
-const rt_model *rt_model_cur(void) {
-  pthread_once(&once, pick);
-  return &cur;
-}
+const rt_model *rt_model_cur(void) { return &rt_cur()->model; }
 
 /* ---- occupancy: NVIDIA's rules, limit by limit ---- */
 

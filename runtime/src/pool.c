@@ -1,43 +1,61 @@
-/* pool.c: the worker pool that plays the GPU's SMs. One worker per core by
- * default (CUCC_WORKERS=n overrides); the launching thread is worker 0 and
- * takes blocks too. Each worker has a home range of the grid's blocks, the
- * w-th nth, and takes them in shrinking chunks (a quarter of what is left
- * of it); once its own range is done it takes small chunks from the front
- * of what is left of the others' (the launch's minimum chunk, so the end
- * stays balanced). A
- * worker thus reads the same part of an array at every launch and its own
- * part as one long stream: with chunks of 32 blocks from one counter two
- * workers took turns along the reduction's input and gained 1.15x over
- * one, where whole halves gain 2x; with chunks from one counter shrinking
- * from the start (guided), which part a worker read changed from launch to
- * launch, and the `t < stride` reduction's launches 2 to 4 took 1.71, 1.62
- * and 1.36 ms against 1.51, 1.43 and 1.22 with home ranges (the expert's
- * 1.18, 1.12, 1.12), the same in steady state. A range's counter is its
- * own cache line and mostly its owner's, so it does not travel between
- * cores once per chunk.
+/* pool.c: the worker pool that plays the GPUs' SMs. One worker per core
+ * this process may use by default (CUCC_WORKERS=n overrides): the
+ * launching thread runs blocks too, helped by up to n - 1 helper threads.
+ * Devices busy at once share the workers: each running grid wants its
+ * share of them (n divided by the grids running), and a helper on a grid
+ * that has more than its share, when another has less, moves over between
+ * two chunks; so with one device running it has every core, with k devices
+ * running each has n/k, and no more threads run than there are cores
+ * (but the launching threads, one per busy device).
  *
- * Between launches a worker spins for a while (about 100 µs) before it
+ * Each participant in a grid has a home range of its blocks, the i-th of
+ * the grid's share-th parts, and takes them in shrinking chunks (a quarter
+ * of what is left of it); once its own range is done it takes small chunks
+ * from the front of what is left of the others' (the launch's minimum
+ * chunk, so the end stays balanced). A participant thus reads the same
+ * part of an array at every launch and its own part as one long stream:
+ * with chunks of 32 blocks from one counter two workers took turns along
+ * the reduction's input and gained 1.15x over one, where whole halves gain
+ * 2x; with chunks from one counter shrinking from the start (guided), which
+ * part a worker read changed from launch to launch, and the `t < stride`
+ * reduction's launches 2 to 4 took 1.71, 1.62 and 1.36 ms against 1.51,
+ * 1.43 and 1.22 with home ranges (the expert's 1.18, 1.12, 1.12), the same
+ * in steady state. A range's counter is its own cache line and mostly its
+ * owner's, so it does not travel between cores once per chunk.
+ *
+ * Between launches a helper spins for a while (about 100 µs) before it
  * sleeps on the condition variable, and so does the launcher waiting for
- * the helpers: waking a sleeping thread costs several microseconds, which a
+ * its helpers: waking a sleeping thread costs several microseconds, which a
  * stream of short kernels would pay at every launch. */
 #include "rt.h"
+#include <sched.h>
 #include <stdatomic.h>
 #include <unistd.h>
 
-static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t go = PTHREAD_COND_INITIALIZER, done = PTHREAD_COND_INITIALIZER;
-static _Atomic unsigned long long gen;  /* job generation (changed under mu) */
-static void (*job_fn)(unsigned long long, unsigned long long, int, void *);
-static void *job_arg;
-static unsigned long long job_chunk;
-typedef struct Home {              /* a worker's home range of the job: [next, end) */
+typedef struct Home {              /* a participant's home range: [next, end) */
   _Alignas(64) _Atomic unsigned long long next;
   unsigned long long end;
 } Home;
-static Home *homes;                       /* one per worker */
-static Home home1;                        /* ... when that array could not be had */
-static _Atomic int active;              /* helpers still working on the job */
-static int nworkers;                    /* including the caller */
+
+typedef struct Job {               /* a grid (or sm.c's SMs) being run */
+  void (*fn)(unsigned long long, unsigned long long, int, void *);
+  void *arg;
+  unsigned long long chunk;
+  int parts;                       /* home ranges */
+  Home *homes;
+  _Atomic int joined;              /* participants so far: the next one's index */
+  _Atomic int have, want;          /* helpers on it now; its share less its launcher */
+  struct Job *next;                /* (mu) the grids helpers may join */
+} Job;
+
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t go = PTHREAD_COND_INITIALIZER, done = PTHREAD_COND_INITIALIZER;
+static _Atomic unsigned long long gen;   /* (changed under mu) a grid may want more helpers */
+static Job *jobs;                        /* (mu) */
+static int njobs;                        /* (mu) */
+static Home **homes;                     /* per device: the home ranges of its launches */
+static Home home1;                       /* ... when those could not be had */
+static int nworkers, nslots;             /* workers, including the launcher; helpers + devices */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 enum { SPIN = 4000 };
@@ -48,6 +66,40 @@ static inline void relax(void) {
 #elif defined(__aarch64__)
   __asm__ __volatile__("yield");
 #endif
+}
+
+/* The cores this process may run on: its affinity mask (a cpuset, taskset,
+ * mpirun's binding), no more than its cgroup's CPU quota, and when the mask
+ * is the whole machine but several MPI ranks share it, their share of it,
+ * so that ranks on one node do not each take every core. */
+static long quota(void) {
+  long q = 0, per = 0;
+  char s[32];
+  FILE *f = fopen("/sys/fs/cgroup/cpu.max", "r");   /* cgroup v2: "max 100000" or "200000 100000" */
+  if (f) {
+    if (fscanf(f, "%31s %ld", s, &per) == 2 && strcmp(s, "max")) q = atol(s);
+    fclose(f);
+  } else if ((f = fopen("/sys/fs/cgroup/cpu/cpu.cfs_quota_us", "r"))) {   /* v1 */
+    if (fscanf(f, "%ld", &q) != 1) q = 0;
+    fclose(f);
+    if ((f = fopen("/sys/fs/cgroup/cpu/cpu.cfs_period_us", "r"))) {
+      if (fscanf(f, "%ld", &per) != 1) per = 0;
+      fclose(f);
+    }
+  }
+  return q > 0 && per > 0 ? (q + per - 1) / per : 0;
+}
+
+int rt_cores(void) {
+  long online = sysconf(_SC_NPROCESSORS_ONLN), n = 0, q = quota();
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0) n = CPU_COUNT(&set);
+  if (n < 1) n = online > 0 ? online : 1;
+  if (q > 0 && q < n) n = q;
+  const char *ranks = getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+  if (!ranks) ranks = getenv("MPI_LOCALNRANKS");   /* MPICH's */
+  if (ranks && n >= online && atol(ranks) > 1) n = n / atol(ranks) > 0 ? n / atol(ranks) : 1;
+  return (int)n;
 }
 
 /* The next chunk of a home range: for its owner a quarter of what is left,
@@ -65,29 +117,81 @@ static bool take(Home *h, unsigned long long min, bool own, unsigned long long *
   return true;
 }
 
-static void work(int id) {
-  unsigned long long lo, hi;
-  for (int k = 0; k < nworkers; k++) {
-    Home *h = &homes[(id + k) % nworkers];
-    while (take(h, job_chunk, k == 0, &lo, &hi)) job_fn(lo, hi, id, job_arg);
+/* Shares of the workers among the grids running (mu held): each gets
+ * nworkers / njobs, its launcher included. */
+static void reshare(void) {
+  int k = 0;
+  for (Job *j = jobs; j; j = j->next, k++) {
+    int s = nworkers / njobs + (k < nworkers % njobs);
+    atomic_store(&j->want, s > 1 ? s - 1 : 0);
   }
 }
 
-static void *worker(void *p) {
-  int id = (int)(intptr_t)p;
-  unsigned long long seen = 0;
-  for (;;) {
-    for (int i = 0; i < SPIN && atomic_load_explicit(&gen, memory_order_acquire) == seen; i++) relax();
-    if (atomic_load(&gen) == seen) {
-      pthread_mutex_lock(&mu);
-      while (atomic_load(&gen) == seen) pthread_cond_wait(&go, &mu);
-      pthread_mutex_unlock(&mu);
+/* A helper over its grid's share (another grid started) leaves it, for a
+ * grid short of helpers or to wait: counted off at once, so that two do
+ * not leave for one place. */
+static bool leave(Job *j) {
+  if (atomic_load_explicit(&j->have, memory_order_relaxed) <= atomic_load_explicit(&j->want, memory_order_relaxed))
+    return false;
+  pthread_mutex_lock(&mu);
+  bool go = atomic_load(&j->have) > atomic_load(&j->want);
+  if (go && atomic_fetch_sub(&j->have, 1) == 1) pthread_cond_broadcast(&done);
+  pthread_mutex_unlock(&mu);
+  return go;
+}
+
+/* Participant `idx` of j: its own range first, then the others'. False if
+ * a helper left for another grid. */
+static bool work(Job *j, int idx, int slot, bool helper) {
+  unsigned long long lo, hi;
+  for (int k = 0; k < j->parts; k++) {
+    Home *h = &j->homes[(idx + k) % j->parts];
+    while (take(h, j->chunk, k == 0 && idx < j->parts, &lo, &hi)) {
+      j->fn(lo, hi, slot, j->arg);
+      if (helper && leave(j)) return false;
     }
-    seen = atomic_load(&gen);
-    work(id);
-    if (atomic_fetch_sub(&active, 1) == 1) {
+  }
+  return true;
+}
+
+/* The grid most short of helpers (mu held), or NULL. */
+static Job *pick(void) {
+  Job *best = NULL;
+  int most = 0;
+  for (Job *j = jobs; j; j = j->next) {
+    int d = atomic_load(&j->want) - atomic_load(&j->have);
+    if (d > most) {
+      most = d;
+      best = j;
+    }
+  }
+  return best;
+}
+
+static void *helper(void *p) {
+  int slot = (int)(intptr_t)p;
+  for (;;) {
+    pthread_mutex_lock(&mu);
+    Job *j = pick();
+    if (!j) {
+      unsigned long long seen = atomic_load(&gen);
+      pthread_mutex_unlock(&mu);
+      for (int i = 0; i < SPIN && atomic_load_explicit(&gen, memory_order_acquire) == seen; i++) relax();
+      if (atomic_load(&gen) == seen) {
+        pthread_mutex_lock(&mu);
+        while (atomic_load(&gen) == seen) pthread_cond_wait(&go, &mu);
+        pthread_mutex_unlock(&mu);
+      }
+      continue;
+    }
+    atomic_fetch_add(&j->have, 1);
+    int idx = atomic_fetch_add(&j->joined, 1);
+    pthread_mutex_unlock(&mu);
+    if (!work(j, idx, slot, true)) continue;   /* left: counted off already */
+    /* (the last one wakes a launcher that sleeps; its grid is gone after) */
+    if (atomic_fetch_sub(&j->have, 1) == 1) {
       pthread_mutex_lock(&mu);
-      pthread_cond_signal(&done);
+      pthread_cond_broadcast(&done);
       pthread_mutex_unlock(&mu);
     }
   }
@@ -96,29 +200,37 @@ static void *worker(void *p) {
 
 static void start(void) {
   const char *w = getenv("CUCC_WORKERS");
-  long n = w && *w ? atol(w) : sysconf(_SC_NPROCESSORS_ONLN);
+  long n = w && *w ? atol(w) : rt_cores();
   if (n < 1) n = 1;
   if (n > 1024) n = 1024;
-  nworkers = (int)n;
-  homes = aligned_alloc(64, sizeof *homes * (size_t)nworkers);
-  if (!homes) {
-    homes = &home1;
-    nworkers = 1;
-  }
+  int nd = rt_ndev();
+  homes = calloc((size_t)nd, sizeof *homes);
+  for (int d = 0; homes && d < nd; d++)
+    if (!(homes[d] = aligned_alloc(64, sizeof **homes * (size_t)n))) {
+      free(homes);
+      homes = NULL;
+    }
+  nworkers = homes ? (int)n : 1;
   for (int i = 1; i < nworkers; i++) {
     pthread_t t;
     pthread_attr_t a;
     pthread_attr_init(&a);
     pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
-    if (pthread_create(&t, &a, worker, (void *)(intptr_t)i) != 0) nworkers = i;
+    if (pthread_create(&t, &a, helper, (void *)(intptr_t)(i - 1)) != 0) nworkers = i;
     pthread_attr_destroy(&a);
     if (nworkers == i) break;
   }
+  nslots = nworkers - 1 + nd;
 }
 
 int rt_pool_workers(void) {
   pthread_once(&once, start);
   return nworkers;
+}
+
+int rt_pool_slots(void) {
+  pthread_once(&once, start);
+  return nslots;
 }
 
 /* The next chunk of [0, n) for one of `parts` workers sharing one counter
@@ -156,31 +268,49 @@ unsigned long long rt_pool_chunk(unsigned long long n) {
   return c < 1 ? 1 : c > 32 ? 32 : c;
 }
 
-void rt_pool_run(unsigned long long n, unsigned long long chunk,
+void rt_pool_run(int dev, unsigned long long n, unsigned long long chunk,
                  void (*fn)(unsigned long long, unsigned long long, int, void *), void *arg) {
   pthread_once(&once, start);
-  job_fn = fn;
-  job_arg = arg;
-  job_chunk = chunk ? chunk : 1;
-  for (int w = 0; w < nworkers; w++) {
-    unsigned long long lo;
-    rt_pool_home(n, nworkers, w, &lo, &homes[w].end);
-    atomic_store_explicit(&homes[w].next, lo, memory_order_relaxed);
-  }
-  if (nworkers == 1 || n <= job_chunk) {
-    work(0);
+  Job j = {.fn = fn, .arg = arg, .chunk = chunk ? chunk : 1, .parts = 1, .homes = homes ? homes[dev] : &home1};
+  int slot = nworkers - 1 + dev;
+  atomic_store(&j.joined, 1);
+  if (nworkers == 1 || n <= j.chunk) {
+    j.homes[0].end = n;
+    atomic_store_explicit(&j.homes[0].next, 0, memory_order_relaxed);
+    work(&j, 0, slot, false);
     return;
   }
-  atomic_store(&active, nworkers - 1);
   pthread_mutex_lock(&mu);
+  j.parts = nworkers / (njobs + 1) > 0 ? nworkers / (njobs + 1) : 1;
+  for (int w = 0; w < j.parts; w++) {
+    unsigned long long lo;
+    rt_pool_home(n, j.parts, w, &lo, &j.homes[w].end);
+    atomic_store_explicit(&j.homes[w].next, lo, memory_order_relaxed);
+  }
+  j.next = jobs;
+  jobs = &j;
+  njobs++;
+  reshare();
   atomic_fetch_add(&gen, 1);
   pthread_cond_broadcast(&go);
   pthread_mutex_unlock(&mu);
-  work(0);
-  for (int i = 0; i < SPIN && atomic_load(&active); i++) relax();
-  if (atomic_load(&active)) {
+  work(&j, 0, slot, false);
+  /* every block is taken: no more helpers; the others' grids get them */
+  pthread_mutex_lock(&mu);
+  Job **q = &jobs;
+  while (*q != &j) q = &(*q)->next;
+  *q = j.next;
+  njobs--;
+  reshare();
+  if (njobs) {   /* their shares grew */
+    atomic_fetch_add(&gen, 1);
+    pthread_cond_broadcast(&go);
+  }
+  pthread_mutex_unlock(&mu);
+  for (int i = 0; i < SPIN && atomic_load(&j.have); i++) relax();
+  if (atomic_load(&j.have)) {
     pthread_mutex_lock(&mu);
-    while (atomic_load(&active)) pthread_cond_wait(&done, &mu);
+    while (atomic_load(&j.have)) pthread_cond_wait(&done, &mu);
     pthread_mutex_unlock(&mu);
   }
 }

@@ -19,6 +19,7 @@ unsigned cu_rt_mode;
 typedef struct Kp { const cu_kernel *k; unsigned long launches; double ms, occ; } Kp;
 static Kp kps[256];
 static int nkps, on;
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;   /* devices' grids end at once */
 
 void cu_prof_add(cu_prof *p, unsigned long long lanes, unsigned long long stmts, unsigned long long branches,
                  unsigned long long divergent) {
@@ -46,16 +47,19 @@ static void print(void) {
 bool rt_prof_on(void) { return on; }
 
 void rt_prof_note(const cu_kernel *k, double ms, double occupancy) {
+  pthread_mutex_lock(&mu);
   int i = 0;
   while (i < nkps && kps[i].k != k) i++;
-  if (i == nkps) {
-    if (nkps == 256) return;
+  if (i == nkps && nkps < 256) {
     if (!nkps) atexit(print);
     kps[nkps++] = (Kp){k, 0, 0, 0};
   }
-  kps[i].launches++;
-  kps[i].ms += ms;
-  kps[i].occ += occupancy;
+  if (i < nkps) {
+    kps[i].launches++;
+    kps[i].ms += ms;
+    kps[i].occ += occupancy;
+  }
+  pthread_mutex_unlock(&mu);
 }
 
 /* ---- summary: counts, totals, extremes and spread kept exactly; for the

@@ -11,26 +11,34 @@
 #include "cuda_runtime_api.h"
 #include "cucc_rt.h"
 
+struct rt_dev;
+
 /* err.c: the per-host-thread last error, as CUDA keeps it */
 cudaError_t rt_err(cudaError_t e);   /* records e (if not success), returns it */
-void rt_set_sticky(cudaError_t e);   /* a failed launch: next sync reports it */
-cudaError_t rt_take_sticky(void);
+void rt_set_sticky(struct rt_dev *d, cudaError_t e);   /* a failed launch: d's next sync reports it */
+cudaError_t rt_take_sticky(struct rt_dev *d);
 
 /* mem.c */
 bool rt_is_alloc(const void *p);
+int rt_alloc_dev(const void *p, unsigned long long *access);   /* device memory: its device and who may access it; else -1 */
+void rt_mem_reset(struct rt_dev *d);   /* cudaDeviceReset: d's allocations freed */
 
 /* stream.c: rt_stream_push runs run(arg) in stream s's order (at once, on
- * the caller, for the legacy and per-thread default streams); run frees arg */
+ * the caller, for the legacy and per-thread default streams of the current
+ * device); run frees arg */
 cudaError_t rt_stream_check(cudaStream_t s);   /* cudaErrorInvalidResourceHandle if s is not a stream */
 void rt_stream_push(cudaStream_t s, void (*run)(void *), void *arg);
 bool rt_stream_queued(cudaStream_t s);         /* has a queue (a created stream) */
+struct rt_dev *rt_stream_dev(cudaStream_t s);  /* its device (the default streams: the current one) */
 void rt_stream_sync(cudaStream_t s);           /* wait for what s was given so far */
-void rt_legacy_sync(void);                     /* the legacy stream's barrier: blocking streams drained */
+void rt_legacy_sync(struct rt_dev *d);         /* d's legacy stream's barrier: its blocking streams drained */
+void rt_sync_dev(struct rt_dev *d);            /* every stream of d drained */
 void rt_sync_all(void);                        /* every stream drained */
 
 /* launch.c */
 void rt_launch_init(void);
 void rt_launch_failed(const cu_block *B);   /* a device fault: the launch fails */
+int rt_launch_dev(const cu_block *B);       /* the device B's grid runs on */
 
 /* check.c: cucc --check (nothing happens unless a checked object asked) */
 enum { RT_CK_DEV, RT_CK_HOST, RT_CK_MANAGED, RT_CK_OBJ };
@@ -72,15 +80,21 @@ static inline void rt_api_end(rt_api *a) {
 #define RT_API_AS(n) rt_api rt_api_ __attribute__((cleanup(rt_api_end), unused)) = rt_prof_sum ? rt_api_enter(n) : (rt_api){0, 0}
 #define RT_API() RT_API_AS(__func__)
 
-/* pool.c: run n blocks with fn(i, arg) on the worker pool, wait for all */
-/* runs fn(first, end, worker, arg) over [0, n) in chunks of at least `chunk` */
-void rt_pool_run(unsigned long long n, unsigned long long chunk,
-                 void (*fn)(unsigned long long first, unsigned long long end, int worker, void *arg), void *arg);
+/* pool.c: runs fn(first, end, slot, arg) over [0, n) in chunks of at least
+ * `chunk` on the calling thread and the helpers it gets (its device's share
+ * of the workers), and waits for all. `slot` tells apart the threads that
+ * run at once, over every device: a helper's number, or for the caller
+ * rt_pool_slots() - ndev + its device's number (one launch at a time per
+ * device). */
+void rt_pool_run(int dev, unsigned long long n, unsigned long long chunk,
+                 void (*fn)(unsigned long long first, unsigned long long end, int slot, void *arg), void *arg);
 unsigned long long rt_pool_chunk(unsigned long long n);
 void rt_pool_home(unsigned long long n, int parts, int w, unsigned long long *lo, unsigned long long *hi);
 bool rt_pool_take(_Atomic unsigned long long *next, unsigned long long n, unsigned long long min, int parts,
                   unsigned long long *lo, unsigned long long *hi);
-int rt_pool_workers(void);
+int rt_pool_workers(void);   /* CUCC_WORKERS, or the cores this process may use */
+int rt_pool_slots(void);     /* helpers + devices */
+int rt_cores(void);          /* the cores this process may use (affinity, cgroup quota, MPI ranks per node) */
 
 /* models.c: one GPU per compute capability */
 typedef struct rt_model {
@@ -108,7 +122,8 @@ typedef struct rt_occ {
 extern const rt_model rt_models[];
 extern const int rt_nmodels;
 const rt_model *rt_model_find(int sm);
-const rt_model *rt_model_cur(void);
+const rt_model *rt_model_cur(void);   /* the current device's */
+int rt_model_default(void);           /* the -arch the program was built for, else 75 */
 int rt_occupancy(const rt_model *m, int threads, int regs, size_t smem, rt_occ *o);
 int rt_model_parse(const char *spec, int dflt, rt_model *out);
 void rt_potential(const rt_model *m, int regs, size_t smem_static, size_t (*smem_of)(int, void *), void *cl,
@@ -119,12 +134,39 @@ int rt_kernel_regs(const cu_kernel *k, const rt_model *m);
 /* sm.c: run a grid of a kernel with barriers on simulated SMs */
 bool rt_interleave_ok(void);
 bool rt_sm_switch_ok(void);
-void rt_sm_run(const cu_kernel *k, const char *params, cu_idx3 g, cu_idx3 b, size_t dyn, unsigned nthreads,
-               unsigned nwarps, int per_sm, struct cu_launch *launch, _Atomic int *failed);
+void rt_sm_run(struct rt_dev *d, const cu_kernel *k, const char *params, cu_idx3 g, cu_idx3 b, size_t dyn,
+               unsigned nthreads, unsigned nwarps, int per_sm, struct cu_launch *launch, _Atomic int *failed);
+
+/* mempool.c: memory pools of stream-ordered allocation */
+struct CUmemPoolHandle_st *rt_mempool_of(struct rt_dev *d);   /* d's current pool */
+bool rt_mempool_ok(struct CUmemPoolHandle_st *p);             /* a live pool */
+struct rt_dev *rt_mempool_dev(struct CUmemPoolHandle_st *p);
+unsigned long long rt_mempool_access(struct CUmemPoolHandle_st *p);   /* bit d: device d may access it */
+void rt_mempool_note(struct CUmemPoolHandle_st *p, size_t n, bool add);
 
 /* tex.c: a CUDA array as pitched memory (elem: bytes per element) */
 struct cudaPitchedPtr rt_array_ptr(cudaArray_t a, size_t *elem);
 
-/* device.c: cudaDeviceProp of the current model, built on first use */
-const struct cudaDeviceProp *rt_props(void);
+/* device.c: the simulated devices (CUCC_DEVICES=n, one by default), each
+ * with its model (CUCC_DEVICE=sm_XX,sm_YY,...), memory, peers and state */
+enum { RT_MAXDEV = 64 };
+struct CUmemPoolHandle_st;
+typedef struct rt_dev {
+  int id;
+  rt_model model;
+  struct cudaDeviceProp prop;
+  size_t total;                     /* its memory: its share of the host's */
+  _Atomic size_t used;              /* bytes of device memory allocated on it */
+  _Atomic unsigned long long peers; /* bit p: it may access device p's memory */
+  _Atomic unsigned flags;           /* cudaSetDeviceFlags */
+  _Atomic int sticky;               /* a failed kernel: every later sync of it reports this */
+  pthread_mutex_t launch_mu;        /* one grid at a time on it */
+  struct CUmemPoolHandle_st *pool;  /* its current memory pool (cudaDeviceSetMemPool; NULL: the default) */
+} rt_dev;
+int rt_ndev(void);
+rt_dev *rt_dev_at(int d);             /* NULL if d is no device */
+rt_dev *rt_cur(void);                 /* the calling thread's current device */
+void rt_set_cur(rt_dev *d);           /* (a stream's thread: its stream's device) */
+const struct cudaDeviceProp *rt_props(void);   /* the current device's */
+void rt_dev_reset(rt_dev *d);         /* cudaDeviceReset: its peers, flags, limits, error forgotten */
 #endif

@@ -102,8 +102,10 @@ typedef struct Job {
   _Atomic int *failed;
 } Job;
 
-static Share *shares;
-static int nshares;
+static Share *shares;                /* one per pool slot: the SM a thread plays */
+static pthread_once_t shares_once = PTHREAD_ONCE_INIT;
+
+static void shares_init(void) { shares = calloc((size_t)rt_pool_slots(), sizeof *shares); }
 static _Thread_local Slot *cur;
 #ifdef ASM_SWITCH
 static _Thread_local void *home;     /* the SM loop of this worker */
@@ -245,11 +247,12 @@ static __attribute__((noinline)) void resume(Slot *s) {
 }
 
 /* One worker's SM: its resident blocks, as many as the occupancy allows. */
-static void run_share(unsigned long long w, unsigned long long end, int worker, void *arg) {
-  (void)worker;
+static void run_share(unsigned long long w, unsigned long long end, int slot, void *arg) {
+  (void)w;
   (void)end;   /* one share per call: W <= workers, so every chunk of W is one share */
   Job *J = arg;
-  Share *sh = &shares[w];
+  if (!shares) return;   /* (out of memory: the other SMs run the grid) */
+  Share *sh = &shares[slot];
   unsigned long long want = (unsigned long long)J->per_sm;
   if (want > J->nblocks) want = J->nblocks;
   int n = (int)want;
@@ -290,16 +293,12 @@ static void run_share(unsigned long long w, unsigned long long end, int worker, 
   }
 }
 
-void rt_sm_run(const cu_kernel *k, const char *params, cu_idx3 g, cu_idx3 b, size_t dyn, unsigned nthreads,
-               unsigned nwarps, int per_sm, struct cu_launch *launch, _Atomic int *failed) {
-  const rt_model *m = rt_model_cur();
+void rt_sm_run(rt_dev *d, const cu_kernel *k, const char *params, cu_idx3 g, cu_idx3 b, size_t dyn,
+               unsigned nthreads, unsigned nwarps, int per_sm, struct cu_launch *launch, _Atomic int *failed) {
+  const rt_model *m = &d->model;
   int W = rt_pool_workers();
   if (W > m->sms) W = m->sms;
-  if (nshares < W) {
-    shares = realloc(shares, W * sizeof *shares);
-    memset(shares + nshares, 0, (W - nshares) * sizeof *shares);
-    nshares = W;
-  }
+  pthread_once(&shares_once, shares_init);
   Job J = {0};
   J.k = k;
   J.params = params;
@@ -317,5 +316,5 @@ void rt_sm_run(const cu_kernel *k, const char *params, cu_idx3 g, cu_idx3 b, siz
   J.chunk = rt_pool_chunk(J.nblocks);
   J.parts = W;
   atomic_store(&J.next, 0);
-  rt_pool_run((unsigned long long)W, 1, run_share, &J);
+  rt_pool_run(d->id, (unsigned long long)W, 1, run_share, &J);
 }

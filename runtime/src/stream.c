@@ -1,10 +1,12 @@
-/* stream.c: streams. Each created stream is a host thread that runs its
- * queue of operations (launches, copies, sets, event records and waits,
- * host functions) in order, so work in different streams may overlap, as on
- * a GPU with several engines. The legacy default stream (0,
- * cudaStreamLegacy) and cudaStreamPerThread have no thread: their work runs
- * at once on the calling thread, after (legacy only) the work already issued
- * to every blocking stream, which is the legacy stream's implicit barrier.
+/* stream.c: streams. Each created stream belongs to the device that was
+ * current when it was made, and is a host thread (whose current device is
+ * that one) that runs its queue of operations (launches, copies, sets,
+ * event records and waits, host functions) in order, so work in different
+ * streams may overlap, as on a GPU with several engines. The legacy default
+ * stream (0, cudaStreamLegacy) and cudaStreamPerThread are the current
+ * device's and have no thread: their work runs at once on the calling
+ * thread, after (legacy only) the work already issued to every blocking
+ * stream of that device, which is the legacy stream's implicit barrier.
  * Work issued later to a blocking stream needs no wait: the legacy stream's
  * work is complete when its call returns. Streams created with
  * cudaStreamNonBlocking take no part in either direction. */
@@ -14,6 +16,7 @@
 typedef struct Op { void (*run)(void *); void *arg; struct Op *next; } Op;
 
 struct CUstream_st {
+  rt_dev *dev;
   unsigned flags;
   int prio;
   pthread_mutex_t mu;
@@ -39,6 +42,7 @@ static void release(cudaStream_t s) {
 
 static void *loop(void *p) {
   cudaStream_t s = p;
+  rt_set_cur(s->dev);
   pthread_mutex_lock(&s->mu);
   for (;;) {
     while (!s->head && !s->dying) pthread_cond_wait(&s->cv, &s->mu);
@@ -92,15 +96,16 @@ static void drain(cudaStream_t s) {
 }
 
 /* Wait for the work issued so far to the blocking streams (every: to all
- * streams). The streams are held by a reference while all_mu is released
- * for the waits, since a destroyed one frees itself when it runs dry. */
-static void drain_streams(bool every) {
+ * streams) of device d (NULL: of every device). The streams are held by a
+ * reference while all_mu is released for the waits, since a destroyed one
+ * frees itself when it runs dry. */
+static void drain_streams(rt_dev *d, bool every) {
   if (!every && atomic_load(&nblocking) == 0) return;
   cudaStream_t *v = NULL;
   int n = 0, cap = 0;
   pthread_mutex_lock(&all_mu);
   for (cudaStream_t q = all; q; q = q->next) {
-    if (!every && (q->flags & cudaStreamNonBlocking)) continue;
+    if ((!every && (q->flags & cudaStreamNonBlocking)) || (d && q->dev != d)) continue;
     if (n == cap) {
       cudaStream_t *nv = realloc(v, (cap = cap ? 2 * cap : 16) * sizeof *v);
       if (!nv) break;
@@ -117,20 +122,23 @@ static void drain_streams(bool every) {
   free(v);
 }
 
-void rt_legacy_sync(void) { drain_streams(false); }
-void rt_sync_all(void) { drain_streams(true); }
+void rt_legacy_sync(rt_dev *d) { drain_streams(d, false); }
+void rt_sync_dev(rt_dev *d) { drain_streams(d, true); }
+void rt_sync_all(void) { drain_streams(NULL, true); }
 
 void rt_stream_sync(cudaStream_t s) {
   if (s == cudaStreamPerThread) return;
-  if (is_inline(s)) rt_legacy_sync();
+  if (is_inline(s)) rt_legacy_sync(rt_cur());
   else drain(s);
 }
 
 bool rt_stream_queued(cudaStream_t s) { return !is_inline(s); }
 
+rt_dev *rt_stream_dev(cudaStream_t s) { return is_inline(s) ? rt_cur() : s->dev; }
+
 void rt_stream_push(cudaStream_t s, void (*run)(void *), void *arg) {
   if (is_inline(s)) {
-    if (s != cudaStreamPerThread) rt_legacy_sync();
+    if (s != cudaStreamPerThread) rt_legacy_sync(rt_cur());
     run(arg);
     return;
   }
@@ -168,6 +176,7 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *out, unsigned int flags, 
   if (!out || (flags & ~(unsigned)cudaStreamNonBlocking)) return rt_err(cudaErrorInvalidValue);
   cudaStream_t s = calloc(1, sizeof *s);
   if (!s) return rt_err(cudaErrorMemoryAllocation);
+  s->dev = rt_cur();
   s->flags = flags;
   s->prio = prio < PRIO_GREATEST ? PRIO_GREATEST : prio > PRIO_LEAST ? PRIO_LEAST : prio;
   pthread_mutex_init(&s->mu, NULL);
@@ -222,7 +231,7 @@ cudaError_t cudaStreamSynchronize(cudaStream_t s) {
   cudaError_t e = rt_stream_check(s);
   if (e) return rt_err(e);
   rt_stream_sync(s);
-  return rt_err(rt_take_sticky());
+  return rt_err(rt_take_sticky(rt_stream_dev(s)));
 }
 
 cudaError_t cudaStreamQuery(cudaStream_t s) {
@@ -245,6 +254,14 @@ cudaError_t cudaStreamGetFlags(cudaStream_t s, unsigned int *flags) {
   return cudaSuccess;
 }
 
+cudaError_t cudaStreamGetDevice(cudaStream_t s, int *dev) {
+  cudaError_t e = rt_stream_check(s);
+  if (e) return rt_err(e);
+  if (!dev) return rt_err(cudaErrorInvalidValue);
+  *dev = rt_stream_dev(s)->id;
+  return cudaSuccess;
+}
+
 cudaError_t cudaStreamGetPriority(cudaStream_t s, int *prio) {
   RT_API();
   cudaError_t e = rt_stream_check(s);
@@ -259,7 +276,7 @@ typedef struct HostFn { cudaStream_t s; cudaStreamCallback_t cb; cudaHostFn_t fn
 
 static void run_host(void *p) {
   HostFn *h = p;
-  if (h->cb) h->cb(h->s, rt_take_sticky(), h->data);
+  if (h->cb) h->cb(h->s, rt_take_sticky(rt_stream_dev(h->s)), h->data);
   else h->fn(h->data);
   free(h);
 }

@@ -6,11 +6,14 @@
  *  - rt_pool_run on the real pool: every block runs exactly once, on
  *    however many workers CUCC_WORKERS gives it, and each worker takes the
  *    chunks of any one range in increasing order; each worker begins at
- *    its own range and, done with it, takes blocks of the others'.
+ *    its own range and, done with it, takes blocks of the others';
+ *  - with two devices (CUCC_DEVICES=2), grids running at once share the
+ *    workers: a grid alone has all of them, two at once half each.
  * Not a timing test: bench/run measures what the chunk sizes are for. */
 #include "rt.h"
 #include <stdatomic.h>
 #include <time.h>
+#include <unistd.h>
 
 static int npass, nfail;
 
@@ -65,7 +68,7 @@ static _Atomic int bad;
 
 static void mark(unsigned long long first, unsigned long long end, int worker, void *arg) {
   int nw = rt_pool_workers();
-  if (worker < 0 || worker >= nw || nw > MAXW) {
+  if (worker < 0 || worker >= rt_pool_slots() || rt_pool_slots() > MAXW) {
     atomic_store(&bad, 1);
     return;
   }
@@ -85,7 +88,7 @@ static void run(unsigned long long n) {
   seen = calloc(n ? n : 1, 1);
   atomic_store(&bad, 0);
   memset(last, 0xff, sizeof last);
-  rt_pool_run(n, rt_pool_chunk(n), mark, &n);
+  rt_pool_run(0, n, rt_pool_chunk(n), mark, &n);
   int all = 1;
   for (unsigned long long i = 0; i < n; i++) all &= seen[i] == 1;
   snprintf(what, sizeof what, "run n=%llu on %d workers", n, rt_pool_workers());
@@ -95,10 +98,11 @@ static void run(unsigned long long n) {
 
 /* Where each worker starts, and stealing, made deterministic by waiting:
  * no worker returns from a chunk before every worker has taken one (so
- * nobody can have stolen yet: each first chunk must begin its own home
- * range), and worker 0 does not return from its second chunk of range 0
- * before another worker has taken part of that range (which only stealing
- * does). A wait over 5 s counts as a failure, not a hang. */
+ * nobody can have stolen yet: each first chunk must begin a home range of
+ * its own), and the launching thread (range 0) does not return from its
+ * second chunk of range 0 before another worker has taken part of that
+ * range (which only stealing does). A wait over 5 s counts as a failure,
+ * not a hang. */
 static _Atomic int nstarted, stolen;
 static unsigned long long first_lo[MAXW];
 
@@ -114,11 +118,11 @@ static int wait_for(_Atomic int *v, int want) {
 }
 
 static void gate(unsigned long long first, unsigned long long end, int worker, void *arg) {
-  int nw = rt_pool_workers();
+  int nw = rt_pool_workers(), self = rt_pool_slots() - rt_ndev();   /* the launcher's slot */
   unsigned long long n = *(unsigned long long *)arg, lo0, hi0;
   static _Atomic int took[MAXW];
   rt_pool_home(n, nw, 0, &lo0, &hi0);
-  if (worker != 0 && first < hi0) atomic_store(&stolen, 1);
+  if (worker != self && first < hi0) atomic_store(&stolen, 1);
   int k = atomic_fetch_add(&took[worker], 1);
   if (k == 0) {
     first_lo[worker] = first;
@@ -127,27 +131,92 @@ static void gate(unsigned long long first, unsigned long long end, int worker, v
   for (unsigned long long i = first; i < end; i++)
     if (atomic_fetch_add(&seen[i], 1)) atomic_store(&bad, 1);
   if (!wait_for(&nstarted, nw)) atomic_store(&bad, 1);
-  if (worker == 0 && nw > 1 && k == 1 && first < hi0 && !wait_for(&stolen, 1)) atomic_store(&bad, 1);
+  if (worker == self && nw > 1 && k == 1 && first < hi0 && !wait_for(&stolen, 1)) atomic_store(&bad, 1);
 }
 
 static void homes_run(void) {
   unsigned long long n = 4000, lo, hi;
-  int nw = rt_pool_workers();
-  if (nw > MAXW) return;
+  int nw = rt_pool_workers(), ns = rt_pool_slots();
+  if (ns > MAXW) return;
   seen = calloc(n, 1);
+  memset(first_lo, 0xff, sizeof first_lo);
   atomic_store(&bad, 0);
   atomic_store(&nstarted, 0);
   atomic_store(&stolen, 0);
-  rt_pool_run(n, rt_pool_chunk(n), gate, &n);
+  rt_pool_run(0, n, rt_pool_chunk(n), gate, &n);
   int all = 1, starts = 1;
   for (unsigned long long i = 0; i < n; i++) all &= seen[i] == 1;
+  /* the launcher at range 0; every range begun by one worker */
+  starts &= first_lo[ns - rt_ndev()] == 0;
   for (int w = 0; w < nw; w++) {
     rt_pool_home(n, nw, w, &lo, &hi);
-    starts &= first_lo[w] == lo;
+    int owners = 0;
+    for (int s = 0; s < ns; s++) owners += first_lo[s] == lo;
+    starts &= owners == 1;
   }
   ok("each worker starts at its home range", all && starts && !atomic_load(&bad));
   ok("idle workers take blocks of another's range", nw == 1 || atomic_load(&stolen));
   free((void *)seen);
+}
+
+/* Two devices' grids at once: each block takes 1 ms, and while both run
+ * (after a settling time: a helper leaves between chunks) neither has more
+ * threads in it than its half of the workers; the second one gets helpers
+ * of its own. */
+enum { NSHARE = 600 };
+static _Atomic int inside[2], most[2], window, ending;
+static _Atomic unsigned long long given[2];
+static _Atomic unsigned char *seen2[2];
+
+static void shared(unsigned long long first, unsigned long long end, int slot, void *arg) {
+  int g = *(int *)arg, in = atomic_fetch_add(&inside[g], 1) + 1;
+  (void)slot;
+  /* its last blocks taken: the grid stops taking helpers, the other may grow */
+  if (atomic_fetch_add(&given[g], end - first) + (end - first) == NSHARE) atomic_store(&ending, 1);
+  if (atomic_load(&window)) {
+    int m = atomic_load(&most[g]);
+    while (in > m && !atomic_compare_exchange_weak(&most[g], &m, in)) {}
+  }
+  struct timespec d = {0, 1000000};
+  for (unsigned long long i = first; i < end; i++) {
+    if (atomic_fetch_add(&seen2[g][i], 1)) atomic_store(&bad, 1);
+    nanosleep(&d, NULL);
+  }
+  atomic_fetch_sub(&inside[g], 1);
+}
+
+static void *grid(void *arg) {
+  rt_pool_run(*(int *)arg, NSHARE, 1, shared, arg);
+  return NULL;
+}
+
+static void two_devices(void) {
+  int nw = rt_pool_workers(), ids[2] = {0, 1};
+  for (int g = 0; g < 2; g++) seen2[g] = calloc(NSHARE, 1);
+  atomic_store(&bad, 0);
+  pthread_t t[2];
+  struct timespec d = {0, 30000000};
+  pthread_create(&t[0], NULL, grid, &ids[0]);
+  nanosleep(&d, NULL);
+  pthread_create(&t[1], NULL, grid, &ids[1]);
+  nanosleep(&d, NULL);
+  nanosleep(&d, NULL);
+  atomic_store(&window, 1);
+  nanosleep(&d, NULL);
+  nanosleep(&d, NULL);
+  atomic_store(&window, 0);
+  int open = !atomic_load(&ending);
+  for (int g = 0; g < 2; g++) pthread_join(t[g], NULL);
+  int all = 1;
+  for (int g = 0; g < 2; g++)
+    for (int i = 0; i < NSHARE; i++) all &= seen2[g][i] == 1;
+  char what[128];
+  snprintf(what, sizeof what, "two grids at once on %d workers: %d and %d threads each (at most %d)", nw,
+           atomic_load(&most[0]), atomic_load(&most[1]), (nw + 1) / 2);
+  ok("two grids at once: every block once", all && !atomic_load(&bad));
+  if (getenv("CUCC_TEST_VERBOSE")) printf("%s%s\n", what, open ? "" : " (not measured: a grid ended early)");
+  ok(what, !open || (atomic_load(&most[0]) <= (nw + 1) / 2 && atomic_load(&most[1]) <= (nw + 1) / 2 &&
+                     (nw < 4 || atomic_load(&most[1]) >= 2)));
 }
 
 int main(void) {
@@ -161,6 +230,7 @@ int main(void) {
     for (int r = 0; r < 3; r++) run(ns[i]);
   }
   homes_run();
+  if (rt_ndev() >= 2) two_devices();
   printf("%d passed, %d failed\n", npass, nfail);
   return nfail != 0;
 }
