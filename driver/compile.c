@@ -201,9 +201,12 @@ static int compile_cu(Drv *d, Tools *t, In *in, const char *obj) {
   vec_push(&h, xfmt("-I%s", d->incdir));
   for (int i = 0; i < o->incs.n; i++) vec_push(&h, xfmt("-I%s", (char *)o->incs.v[i]));
   for (int i = 0; i < o->macros.n; i++) vec_push(&h, o->macros.v[i]);
-  /* the source's own folder, for its "..." includes */
+  /* the source's own folder, for its "..." includes: searched first, as
+   * for the source itself (the host unit lies elsewhere), so that a header
+   * next to it wins over one of the same name in a -I folder */
   const char *sl = strrchr(path, '/');
-  vec_push(&h, sl ? xfmt("-I%.*s", (int)(sl - path), path) : "-I.");
+  vec_push(&h, "-iquote");
+  vec_push(&h, sl ? xfmt("%.*s", (int)(sl - path), path) : ".");
   vec_push(&h, "-include");
   vec_push(&h, "cuda_runtime.h");
   vec_push(&h, "-x");
@@ -227,7 +230,7 @@ static int compile_cu(Drv *d, Tools *t, In *in, const char *obj) {
    * `ld`, which is the build machine's linker and rejects a cross target's
    * objects); -nostdlib: no start files or libraries in a partial link */
   Vec r = {0};
-  vec_push(&r, (void *)t->cxx);
+  vec_push(&r, (void *)t->rcxx);
   vec_push(&r, "-r");
   vec_push(&r, "-nostdlib");
   vec_push(&r, devo);
@@ -292,7 +295,7 @@ int drv_lib(Drv *d, Tools *t, Vec *objs, const char *out) {
 int drv_rlink(Drv *d, Tools *t, Vec *objs, const char *out) {
   (void)d;
   Vec a = {0};
-  vec_push(&a, (void *)t->cxx);
+  vec_push(&a, (void *)t->rcxx);
   vec_push(&a, "-r");
   vec_push(&a, "-nostdlib");
   for (int i = 0; i < objs->n; i++) vec_push(&a, objs->v[i]);

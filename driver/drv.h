@@ -7,6 +7,7 @@
 
 typedef struct Tools {
   const char *cc, *cxx;   /* C compiler for device C, C++ for host code */
+  const char *rcxx;       /* C++ compiler of partial links (-r): cxx, or the compiler an MPI wrapper runs */
   const char *triple;     /* the machine they build for if not this one (drv_target) */
   const char *libsub;     /* then its runtime's folder under lib/ */
   bool verbose;           /* -v: print each command */
@@ -76,6 +77,7 @@ int drv_run_out(Tools *t, Vec *argv, const char *out); /* stdout to a file (NULL
 long drv_spawn(Tools *t, Vec *argv, const char *out); /* started, not waited for */
 int drv_wait(long pid, Vec *argv);                 /* waits for drv_spawn's; 0 on success */
 char *drv_capture(Tools *t, Vec *argv);            /* its first output line, or NULL */
+char *drv_capture_quiet(Tools *t, Vec *argv);      /* the same, its stderr and a failure to start unsaid */
 void drv_print_cmd(Vec *argv);                     /* as -v shows it */
 char *drv_quote(const char *s);                    /* one argument as -v shows it */
 double drv_now(void);                              /* seconds, monotonic */
@@ -87,6 +89,8 @@ void drv_compilers(Tools *t, const char *ccbin);   /* sets cc, cxx */
 void drv_target(Tools *t);                         /* sets triple, libsub */
 const char *drv_cpu_flag(Tools *t, const char *cpu); /* --cpu: the device C's -march flag */
 const char *drv_gcc_include(Tools *t);             /* the host C compiler's own include folder */
+void drv_wrapper_flags(Tools *t, Vec *pf);         /* an MPI wrapper's include flags, for the parse */
+void drv_wrapped(Tools *t);                        /* sets rcxx */
 
 /* deps.c */
 void drv_pp_args(Drv *d, Tools *t, Vec *a, In *in);   /* preprocessor flags of a source */

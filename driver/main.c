@@ -86,6 +86,7 @@ static void parse_flags(Drv *d, Tools *t, bool has_cu) {
    * a form clang refuses: in the parse (which only reads host code) that
    * attribute is dropped. */
   if (has_cu) {
+    drv_wrapper_flags(t, pf);   /* mpicxx's <mpi.h> */
     const char *gi = drv_gcc_include(t);
     if (gi) {
       vec_push(pf, "-idirafter");
@@ -142,6 +143,7 @@ int main(int argc, char **argv) {
   t.verbose = d->o.verbose;
   t.dryrun = d->dryrun;
   drv_compilers(&t, d->ccbin);
+  drv_wrapped(&t);
   /* the target matters to parsing and to linking, not to plain .c/.cpp */
   bool need_target = d->mode != M_COMPILE || t.verbose || t.dryrun;
   for (int i = 0; i < d->ins.n; i++) need_target |= ((In *)d->ins.v[i])->kind == K_CU;

@@ -107,8 +107,10 @@ int drv_run_out(Tools *t, Vec *argv, const char *out) { return drv_wait(drv_spaw
 int drv_run(Tools *t, Vec *argv) { return drv_run_out(t, argv, NULL); }
 
 /* Like drv_run, but the tool's first line of standard output is returned
- * (NULL on failure): for questions such as `cc -dumpmachine`. */
-char *drv_capture(Tools *t, Vec *argv) {
+ * (NULL on failure): for questions such as `cc -dumpmachine`. Quiet: its
+ * standard error goes nowhere and a tool that cannot start is not
+ * reported (a question that the tool may not understand). */
+static char *capture(Tools *t, Vec *argv, bool quiet) {
   vec_push(argv, NULL);
   argv->n--;
   if (t->verbose) drv_print_cmd(argv);
@@ -119,6 +121,7 @@ char *drv_capture(Tools *t, Vec *argv) {
   posix_spawn_file_actions_adddup2(&fa, fd[1], 1);
   posix_spawn_file_actions_addclose(&fa, fd[0]);
   posix_spawn_file_actions_addclose(&fa, fd[1]);
+  if (quiet) posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
   pid_t pid;
   int err = posix_spawnp(&pid, argv->v[0], &fa, NULL, (char *const *)argv->v, environ);
   posix_spawn_file_actions_destroy(&fa);
@@ -130,7 +133,7 @@ char *drv_capture(Tools *t, Vec *argv) {
     if (k > 0) buf_put(&b, tmp, (size_t)k);
   close(fd[0]);
   if (err) {
-    fprintf(stderr, "cucc: error: cannot run '%s': %s\n", (char *)argv->v[0], strerror(err));
+    if (!quiet) fprintf(stderr, "cucc: error: cannot run '%s': %s\n", (char *)argv->v[0], strerror(err));
     return NULL;
   }
   int st;
@@ -140,6 +143,9 @@ char *drv_capture(Tools *t, Vec *argv) {
   b.s[strcspn(b.s, "\r\n")] = 0;
   return b.s;
 }
+
+char *drv_capture(Tools *t, Vec *argv) { return capture(t, argv, false); }
+char *drv_capture_quiet(Tools *t, Vec *argv) { return capture(t, argv, true); }
 
 void drv_fail_output(const char *out) {
   if (out) unlink(out);

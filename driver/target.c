@@ -14,7 +14,9 @@
  * suffix (aarch64-linux-gnu-g++ -> aarch64-linux-gnu-gcc, clang++-14 ->
  * clang-14, /usr/bin/c++ -> /usr/bin/cc); "cc" if the name says nothing. */
 static const char *c_sibling(const char *cxx) {
-  static const char *pairs[][2] = {{"clang++", "clang"}, {"g++", "gcc"}, {"c++", "cc"}};
+  /* (MPI's wrappers: mpicxx and mpic++ go with mpicc, mpiCC too) */
+  static const char *pairs[][2] = {{"clang++", "clang"}, {"g++", "gcc"}, {"c++", "cc"}, {"mpicxx", "mpicc"},
+                                   {"mpiCC", "mpicc"}};
   const char *base = strrchr(cxx, '/') ? strrchr(cxx, '/') + 1 : cxx;
   for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
     const char *hit = NULL;
@@ -73,6 +75,56 @@ const char *drv_cpu_flag(Tools *t, const char *cpu) {
   if (!cpu) cpu = t->triple ? "portable" : "native";
   if (!strcmp(cpu, "portable")) return NULL;
   return xfmt("-march=%s", cpu);
+}
+
+/* An MPI compiler wrapper (mpicxx, mpic++, mpiCC, mpicxx.openmpi ...)
+ * adds its headers' folders to every compile, which the libclang parse
+ * must see too (<mpi.h>): Open MPI's wrapper says them with
+ * --showme:compile, MPICH's with -compile_info. Their -I, -isystem, -D and
+ * -U go to `pf`; a compiler whose name does not start with "mpi" is not
+ * asked. */
+static bool is_wrapper(const char *cxx) {
+  const char *base = strrchr(cxx, '/') ? strrchr(cxx, '/') + 1 : cxx;
+  return !strncmp(base, "mpi", 3);
+}
+
+void drv_wrapper_flags(Tools *t, Vec *pf) {
+  if (!is_wrapper(t->cxx)) return;
+  static const char *const asks[] = {"--showme:compile", "-compile_info"};
+  char *line = NULL;
+  for (size_t i = 0; i < sizeof asks / sizeof *asks && !line; i++) {
+    Vec a = {0};
+    vec_push(&a, (void *)t->cxx);
+    vec_push(&a, (void *)asks[i]);
+    line = drv_capture_quiet(t, &a);
+  }
+  bool pair = false;
+  for (char *tok = line ? strtok(line, " \t") : NULL; tok; tok = strtok(NULL, " \t")) {
+    if (pair || !strcmp(tok, "-isystem") || !strcmp(tok, "-idirafter")) {
+      vec_push(pf, xstrdup(tok));
+      pair = !pair;
+    } else if (!strncmp(tok, "-I", 2) || !strncmp(tok, "-D", 2) || !strncmp(tok, "-U", 2))
+      vec_push(pf, xstrdup(tok));
+  }
+}
+
+/* A partial link (-r) of an object must not take libraries, which an MPI
+ * wrapper adds to any command without -c: it runs the wrapper's own
+ * compiler (Open MPI's --showme:command, MPICH's -show's first word). */
+void drv_wrapped(Tools *t) {
+  t->rcxx = t->cxx;
+  if (!is_wrapper(t->cxx)) return;
+  static const char *const asks[] = {"--showme:command", "-show"};
+  for (size_t i = 0; i < sizeof asks / sizeof *asks; i++) {
+    Vec a = {0};
+    vec_push(&a, (void *)t->cxx);
+    vec_push(&a, (void *)asks[i]);
+    char *line = drv_capture_quiet(t, &a), *w = line ? strtok(line, " \t") : NULL;
+    if (w) {
+      t->rcxx = xstrdup(w);
+      return;
+    }
+  }
 }
 
 /* The host C compiler's own header folder (gcc's has omp.h, which
