@@ -12,7 +12,15 @@ CROSS_PKGS = gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-arm64-cross qemu-
 ifeq ($(CROSS_AARCH64),ON)
 PKGS += $(CROSS_PKGS)
 endif
-CMAKE_ARGS = -DCUCC_CROSS_AARCH64=$(CROSS_AARCH64)
+# The MPI tests (tests/mpi: cucc -ccbin mpicxx, run under mpirun with 1, 2
+# and 4 ranks): AUTO when Open MPI is installed, ON to install and require
+# it (CI), OFF never.
+MPI ?= AUTO
+MPI_PKGS = libopenmpi-dev openmpi-bin
+ifeq ($(MPI),ON)
+PKGS += $(MPI_PKGS)
+endif
+CMAKE_ARGS = -DCUCC_CROSS_AARCH64=$(CROSS_AARCH64) -DCUCC_MPI=$(MPI)
 
 .PHONY: all deps deps-clang configure build demo test test-clang sanitize bench clean
 

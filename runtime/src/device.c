@@ -193,7 +193,7 @@ static void init(void) {
     rt_dev *d = &devs[i];
     d->id = i;
     rt_model_parse(nspecs ? specs[i < nspecs ? i : nspecs - 1] : NULL, rt_model_default(), &d->model);
-    d->total = host / (size_t)ndev;
+    d->total = d->model.mem > 0 ? (size_t)d->model.mem << 20 : host / (size_t)ndev;
     pthread_mutex_init(&d->launch_mu, NULL);
     props(d);
   }

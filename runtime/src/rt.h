@@ -110,6 +110,7 @@ typedef struct rt_model {
   int warp_gran;              /* warp allocation granularity */
   int subparts;               /* SM sub-partitions (register file split) */
   int block_x, block_y, block_z, grid_x, grid_y, grid_z;
+  int mem;                    /* MiB of device memory (CUCC_DEVICE's mem=); 0: a share of the host's */
 } rt_model;
 
 typedef struct rt_occ {
