@@ -168,6 +168,15 @@ bool rt_ck_range(const void *p, size_t n, const char *api) {
   return ok;
 }
 
+/* A thread that runs blocks of another device's grid than before forgets
+ * the allocations it found allowed for the one before. */
+void rt_ck_enter(int dev) {
+  static _Thread_local int last = -1;
+  if (!cu_ck_what || dev == last) return;
+  memset(cu_ck_last, 0, sizeof cu_ck_last);
+  last = dev;
+}
+
 void rt_ck_reset(void) {
   pthread_rwlock_wrlock(&alock);
   size_t k = 0;
@@ -422,8 +431,22 @@ void *cu_ck_slow(const cu_block *B, unsigned tid, void *p, const cu_site *s, con
   bool in = i < nas && a + s->size <= as[i].lo + as[i].n;
   unsigned char *init = in ? as[i].init : NULL;
   size_t off = in ? a - as[i].lo : 0;
-  if (in) cu_ck_last[nlast++ % CU_CK_NLAST] = (cu_ckc){as[i].lo, as[i].lo + as[i].n, __atomic_load_n(&cu_ck_gen, __ATOMIC_RELAXED), init};
+  cu_ckc hit = in ? (cu_ckc){as[i].lo, as[i].lo + as[i].n, __atomic_load_n(&cu_ck_gen, __ATOMIC_RELAXED), init}
+                  : (cu_ckc){0};
+  bool dev = in && as[i].kind == RT_CK_DEV;
   pthread_rwlock_unlock(&alock);
+  /* another device's memory, which this one may not reach: a GPU faults
+   * (peer access is cudaDeviceEnablePeerAccess's, or its pool's) */
+  unsigned long long acc = 0;
+  int owner = dev && rt_ndev() > 1 ? rt_alloc_dev((void *)hit.lo, &acc) : -1, me = owner >= 0 ? rt_launch_dev(B) : -1;
+  if (owner >= 0 && !(acc >> me & 1)) {
+    char why[160];
+    snprintf(why, sizeof why,
+             "is in device %d's memory, which device %d may not access (cudaDeviceEnablePeerAccess, "
+             "cudaMemPoolSetAccess)", owner, me);
+    return bad(B, tid, a, s, "__global__", why);
+  }
+  if (in) cu_ck_last[nlast++ % CU_CK_NLAST] = hit;   /* (a thread's cache is dropped when it works for another device) */
   if (in) {
     if (mis) return bad(B, tid, a, s, "__global__", "is misaligned");
     if (init && (s->kind & CU_RD) && memchr(init + off, 0, s->size)) {

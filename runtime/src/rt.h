@@ -47,6 +47,7 @@ bool rt_ck_free(void *p, int kind);          /* false: reported, not freed */
 void rt_ck_written(const void *p, size_t n); /* cudaMemcpy/cudaMemset wrote it */
 bool rt_ck_range(const void *p, size_t n, const char *api);   /* false: past an allocation's end */
 void rt_ck_reset(void);                      /* cudaDeviceReset */
+void rt_ck_enter(int dev);                   /* this thread now runs device dev's blocks */
 bool rt_ck_fault(const cu_block *B, unsigned tid, const char *file, int line, const char *msg);
 extern unsigned cu_ck_what;
 

@@ -89,6 +89,7 @@ typedef struct Share {          /* one worker's SM: its resident-block slots */
 } Share;
 
 typedef struct Job {
+  int dev;
   const cu_kernel *k;
   const char *params;
   cu_idx3 g, b;
@@ -252,6 +253,7 @@ static void run_share(unsigned long long w, unsigned long long end, int slot, vo
   (void)end;   /* one share per call: W <= workers, so every chunk of W is one share */
   Job *J = arg;
   if (!shares) return;   /* (out of memory: the other SMs run the grid) */
+  rt_ck_enter(J->dev);
   Share *sh = &shares[slot];
   unsigned long long want = (unsigned long long)J->per_sm;
   if (want > J->nblocks) want = J->nblocks;
@@ -300,6 +302,7 @@ void rt_sm_run(rt_dev *d, const cu_kernel *k, const char *params, cu_idx3 g, cu_
   if (W > m->sms) W = m->sms;
   pthread_once(&shares_once, shares_init);
   Job J = {0};
+  J.dev = d->id;
   J.k = k;
   J.params = params;
   J.g = g;
