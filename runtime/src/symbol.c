@@ -5,7 +5,9 @@
  * a symbol against that table as CUDA does before copying. */
 #include "rt.h"
 
-typedef struct Sym { const char *addr; size_t size; const char *name; } Sym;
+/* writer: the device that last copied into it (-1: none yet), to say once
+ * that the devices share it when another device writes other contents */
+typedef struct Sym { const char *addr; size_t size; const char *name; int writer; bool warned; } Sym;
 /* a static variable: its address by key, and the device object's pointers
  * waiting for it */
 typedef struct Key { const char *key; const void *addr; } Key;
@@ -28,7 +30,7 @@ static void *grow(void *v, int n, int *cap, size_t sz) {
 void cu_register_symbol(const void *addr, size_t size, const char *name) {
   pthread_mutex_lock(&mu);
   syms = grow(syms, nsyms, &capsyms, sizeof *syms);
-  syms[nsyms++] = (Sym){addr, size, name};
+  syms[nsyms++] = (Sym){addr, size, name, -1, false};
   pthread_mutex_unlock(&mu);
 }
 
@@ -81,6 +83,26 @@ static char *at(const void *sym, size_t n, size_t off, cudaError_t *e) {
   return (char *)s->addr + off;
 }
 
+/* On a GPU each device has its own copy of a __device__ or __constant__
+ * variable; here all devices share one. Setting it to other contents from
+ * another device (a per-device value) is said once, at the copy. */
+static void shared_write(const void *sym, const char *d, const void *src, size_t n) {
+  int me = rt_cur()->id;
+  pthread_mutex_lock(&mu);
+  Sym *s = NULL;
+  for (int i = 0; i < nsyms && !s; i++)
+    if (syms[i].addr == sym) s = &syms[i];
+  if (s && s->writer >= 0 && s->writer != me && !s->warned && src && memcmp(d, src, n)) {
+    s->warned = true;
+    fprintf(stderr,
+            "cucc: warning: '%s' is given other contents on device %d than on device %d: the simulated devices "
+            "share one copy of each __device__ and __constant__ variable (docs/devices.md)\n",
+            s->name ? s->name : "a __device__ variable", me, s->writer);
+  }
+  if (s) s->writer = me;
+  pthread_mutex_unlock(&mu);
+}
+
 cudaError_t cudaMemcpyToSymbolAsync(const void *sym, const void *src, size_t n, size_t off,
                                     enum cudaMemcpyKind kind, cudaStream_t st) {
   RT_API();
@@ -88,6 +110,7 @@ cudaError_t cudaMemcpyToSymbolAsync(const void *sym, const void *src, size_t n, 
     return rt_err(cudaErrorInvalidMemcpyDirection);
   cudaError_t e = cudaSuccess;
   char *d = at(sym, n, off, &e);
+  if (d && rt_ndev() > 1) shared_write(sym, d, src, n);
   return d ? cudaMemcpyAsync(d, src, n, kind, st) : e;
 }
 

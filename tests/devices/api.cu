@@ -5,8 +5,10 @@
 // events that belong to a device (a launch into another device's stream
 // and a record into another device's stream fail; waits across devices
 // order work), an error sticky to one device only, cudaDeviceReset of one
-// device, and memory pools with peer access. Ordering is made observable
-// with host functions that wait on gates the main thread opens.
+// device, memory pools with peer access, and a __constant__ given other
+// contents on another device (one copy for all devices: said once).
+// Ordering is made observable with host functions that wait on gates the
+// main thread opens.
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -24,6 +26,8 @@ static int bad = 0;
 #define EXPECT_ERR(call, err) do { cudaError_t e_ = (call); if (e_ != (err)) { \
   printf("%s:%d: %s gave %s, want %s\n", __FILE__, __LINE__, #call, cudaGetErrorName(e_), #err); bad++; } \
   (void)cudaGetLastError(); } while (0)
+
+__constant__ int coef[4];
 
 __global__ void fill(int *p, int n, int v) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -284,6 +288,20 @@ int main() {
     });
   for (auto &th : ts) th.join();
   for (int dv = 0; dv < n; dv++) EXPECT(sums[dv] == (long long)N * dv * 1000 + (long long)N * (N - 1) / 2);
+
+  // the same contents on every device: nothing to say; other contents: said
+  // once (the program's per-device values would be one value here)
+  int c0[4] = {1, 2, 3, 4}, c1[4] = {5, 6, 7, 8}, back[4];
+  for (int dv = 0; dv < n; dv++) {
+    CHECK(cudaSetDevice(dv));
+    CHECK(cudaMemcpyToSymbol(coef, c0, sizeof c0));
+  }
+  CHECK(cudaSetDevice(1));
+  CHECK(cudaMemcpyToSymbol(coef, c1, sizeof c1));
+  CHECK(cudaSetDevice(2));
+  CHECK(cudaMemcpyToSymbol(coef, c0, sizeof c0));
+  CHECK(cudaMemcpyFromSymbol(back, coef, sizeof back));
+  EXPECT(back[3] == 4);
 
   CHECK(cudaStreamDestroy(s0));
   CHECK(cudaStreamDestroy(s1));
