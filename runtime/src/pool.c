@@ -37,24 +37,29 @@ typedef struct Home {              /* a participant's home range: [next, end) */
   unsigned long long end;
 } Home;
 
-typedef struct Job {               /* a grid (or sm.c's SMs) being run */
+typedef struct Job {               /* a device's grid (or sm.c's SMs) being run */
   void (*fn)(unsigned long long, unsigned long long, int, void *);
   void *arg;
   unsigned long long chunk;
   int parts;                       /* home ranges */
   Home *homes;
+  _Atomic int open;                /* helpers may join (the fields above are set) */
   _Atomic int joined;              /* participants so far: the next one's index */
   _Atomic int have, want;          /* helpers on it now; its share less its launcher */
-  struct Job *next;                /* (mu) the grids helpers may join */
 } Job;
 
+/* One job per device (a device runs one grid at a time), kept for the
+ * process's life, so that a helper may look at any without a lock: it
+ * counts itself in (`have`), then checks the job is still open; its
+ * launcher closes the job, then waits until `have` is 0. Joins need no
+ * lock; the mutex guards the shares and the sleeps. */
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t go = PTHREAD_COND_INITIALIZER, done = PTHREAD_COND_INITIALIZER;
 static _Atomic unsigned long long gen;   /* (changed under mu) a grid may want more helpers */
-static Job *jobs;                        /* (mu) */
-static int njobs;                        /* (mu) */
-static Home **homes;                     /* per device: the home ranges of its launches */
-static Home home1;                       /* ... when those could not be had */
+static Job *jobs;                        /* per device */
+static int njobs, ndev;                  /* (mu) jobs open; devices */
+static Home home1;                       /* when the jobs could not be had */
+static Job job1 = {.homes = &home1};
 static int nworkers, nslots;             /* workers, including the launcher; helpers + devices */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -121,77 +126,66 @@ static bool take(Home *h, unsigned long long min, bool own, unsigned long long *
  * nworkers / njobs, its launcher included. */
 static void reshare(void) {
   int k = 0;
-  for (Job *j = jobs; j; j = j->next, k++) {
-    int s = nworkers / njobs + (k < nworkers % njobs);
-    atomic_store(&j->want, s > 1 ? s - 1 : 0);
+  for (int d = 0; d < ndev; d++) {
+    if (!atomic_load(&jobs[d].open)) continue;
+    int s = nworkers / njobs + (k++ < nworkers % njobs);
+    atomic_store(&jobs[d].want, s > 1 ? s - 1 : 0);
   }
 }
 
-/* A helper over its grid's share (another grid started) leaves it, for a
- * grid short of helpers or to wait: counted off at once, so that two do
- * not leave for one place. */
-static bool leave(Job *j) {
-  if (atomic_load_explicit(&j->have, memory_order_relaxed) <= atomic_load_explicit(&j->want, memory_order_relaxed))
-    return false;
-  pthread_mutex_lock(&mu);
-  bool go = atomic_load(&j->have) > atomic_load(&j->want);
-  if (go && atomic_fetch_sub(&j->have, 1) == 1) pthread_cond_broadcast(&done);
-  pthread_mutex_unlock(&mu);
-  return go;
+/* A helper counts itself off; the last one wakes a launcher that sleeps. */
+static void off(Job *j) {
+  if (atomic_fetch_sub(&j->have, 1) == 1) {
+    pthread_mutex_lock(&mu);
+    pthread_cond_broadcast(&done);
+    pthread_mutex_unlock(&mu);
+  }
 }
 
-/* Participant `idx` of j: its own range first, then the others'. False if
- * a helper left for another grid. */
+/* Participant `idx` of j: its own range first, then the others'. A helper
+ * over its grid's share (another grid started) leaves it between chunks,
+ * for a grid short of helpers or to wait: false. */
 static bool work(Job *j, int idx, int slot, bool helper) {
   unsigned long long lo, hi;
   for (int k = 0; k < j->parts; k++) {
     Home *h = &j->homes[(idx + k) % j->parts];
     while (take(h, j->chunk, k == 0 && idx < j->parts, &lo, &hi)) {
       j->fn(lo, hi, slot, j->arg);
-      if (helper && leave(j)) return false;
+      if (helper && atomic_load_explicit(&j->have, memory_order_relaxed) >
+                        atomic_load_explicit(&j->want, memory_order_relaxed))
+        return false;
     }
   }
   return true;
 }
 
-/* The grid most short of helpers (mu held), or NULL. */
-static Job *pick(void) {
-  Job *best = NULL;
-  int most = 0;
-  for (Job *j = jobs; j; j = j->next) {
-    int d = atomic_load(&j->want) - atomic_load(&j->have);
-    if (d > most) {
-      most = d;
-      best = j;
+/* Joins an open grid short of helpers, works on it and leaves: false if
+ * there was none. */
+static bool help(int slot) {
+  for (int d = 0; d < ndev; d++) {
+    Job *j = &jobs[d];
+    if (!atomic_load(&j->open) || atomic_load(&j->have) >= atomic_load(&j->want)) continue;
+    int h = atomic_fetch_add(&j->have, 1);
+    if (!atomic_load(&j->open) || h >= atomic_load(&j->want)) {   /* closed, or full meanwhile */
+      off(j);
+      continue;
     }
+    work(j, atomic_fetch_add(&j->joined, 1), slot, true);
+    off(j);
+    return true;
   }
-  return best;
+  return false;
 }
 
 static void *helper(void *p) {
   int slot = (int)(intptr_t)p;
   for (;;) {
-    pthread_mutex_lock(&mu);
-    Job *j = pick();
-    if (!j) {
-      unsigned long long seen = atomic_load(&gen);
-      pthread_mutex_unlock(&mu);
-      for (int i = 0; i < SPIN && atomic_load_explicit(&gen, memory_order_acquire) == seen; i++) relax();
-      if (atomic_load(&gen) == seen) {
-        pthread_mutex_lock(&mu);
-        while (atomic_load(&gen) == seen) pthread_cond_wait(&go, &mu);
-        pthread_mutex_unlock(&mu);
-      }
-      continue;
-    }
-    atomic_fetch_add(&j->have, 1);
-    int idx = atomic_fetch_add(&j->joined, 1);
-    pthread_mutex_unlock(&mu);
-    if (!work(j, idx, slot, true)) continue;   /* left: counted off already */
-    /* (the last one wakes a launcher that sleeps; its grid is gone after) */
-    if (atomic_fetch_sub(&j->have, 1) == 1) {
+    unsigned long long seen = atomic_load(&gen);
+    if (help(slot)) continue;
+    for (int i = 0; i < SPIN && atomic_load_explicit(&gen, memory_order_acquire) == seen; i++) relax();
+    if (atomic_load(&gen) == seen) {
       pthread_mutex_lock(&mu);
-      pthread_cond_broadcast(&done);
+      while (atomic_load(&gen) == seen) pthread_cond_wait(&go, &mu);
       pthread_mutex_unlock(&mu);
     }
   }
@@ -203,14 +197,14 @@ static void start(void) {
   long n = w && *w ? atol(w) : rt_cores();
   if (n < 1) n = 1;
   if (n > 1024) n = 1024;
-  int nd = rt_ndev();
-  homes = calloc((size_t)nd, sizeof *homes);
-  for (int d = 0; homes && d < nd; d++)
-    if (!(homes[d] = aligned_alloc(64, sizeof **homes * (size_t)n))) {
-      free(homes);
-      homes = NULL;
+  ndev = rt_ndev();
+  jobs = calloc((size_t)ndev, sizeof *jobs);
+  for (int d = 0; jobs && d < ndev; d++)
+    if (!(jobs[d].homes = aligned_alloc(64, sizeof(Home) * (size_t)n))) {
+      free(jobs);
+      jobs = NULL;
     }
-  nworkers = homes ? (int)n : 1;
+  nworkers = jobs ? (int)n : 1;
   for (int i = 1; i < nworkers; i++) {
     pthread_t t;
     pthread_attr_t a;
@@ -220,7 +214,7 @@ static void start(void) {
     pthread_attr_destroy(&a);
     if (nworkers == i) break;
   }
-  nslots = nworkers - 1 + nd;
+  nslots = nworkers - 1 + ndev;
 }
 
 int rt_pool_workers(void) {
@@ -271,35 +265,37 @@ unsigned long long rt_pool_chunk(unsigned long long n) {
 void rt_pool_run(int dev, unsigned long long n, unsigned long long chunk,
                  void (*fn)(unsigned long long, unsigned long long, int, void *), void *arg) {
   pthread_once(&once, start);
-  Job j = {.fn = fn, .arg = arg, .chunk = chunk ? chunk : 1, .parts = 1, .homes = homes ? homes[dev] : &home1};
   int slot = nworkers - 1 + dev;
-  atomic_store(&j.joined, 1);
-  if (nworkers == 1 || n <= j.chunk) {
-    j.homes[0].end = n;
-    atomic_store_explicit(&j.homes[0].next, 0, memory_order_relaxed);
-    work(&j, 0, slot, false);
+  Job *j = jobs ? &jobs[dev] : &job1;
+  j->fn = fn;
+  j->arg = arg;
+  j->chunk = chunk ? chunk : 1;
+  if (nworkers == 1 || n <= j->chunk) {   /* alone */
+    j->parts = 1;
+    j->homes[0].end = n;
+    atomic_store_explicit(&j->homes[0].next, 0, memory_order_relaxed);
+    work(j, 0, slot, false);
     return;
   }
   pthread_mutex_lock(&mu);
-  j.parts = nworkers / (njobs + 1) > 0 ? nworkers / (njobs + 1) : 1;
-  for (int w = 0; w < j.parts; w++) {
-    unsigned long long lo;
-    rt_pool_home(n, j.parts, w, &lo, &j.homes[w].end);
-    atomic_store_explicit(&j.homes[w].next, lo, memory_order_relaxed);
-  }
-  j.next = jobs;
-  jobs = &j;
   njobs++;
+  j->parts = nworkers / njobs > 0 ? nworkers / njobs : 1;
+  for (int w = 0; w < j->parts; w++) {
+    unsigned long long lo;
+    rt_pool_home(n, j->parts, w, &lo, &j->homes[w].end);
+    atomic_store_explicit(&j->homes[w].next, lo, memory_order_relaxed);
+  }
+  atomic_store(&j->joined, 1);
+  atomic_store(&j->want, 0);
+  atomic_store(&j->open, 1);
   reshare();
   atomic_fetch_add(&gen, 1);
   pthread_cond_broadcast(&go);
   pthread_mutex_unlock(&mu);
-  work(&j, 0, slot, false);
-  /* every block is taken: no more helpers; the others' grids get them */
+  work(j, 0, slot, false);
+  /* every block is taken: no more helpers; the other grids get them */
   pthread_mutex_lock(&mu);
-  Job **q = &jobs;
-  while (*q != &j) q = &(*q)->next;
-  *q = j.next;
+  atomic_store(&j->open, 0);
   njobs--;
   reshare();
   if (njobs) {   /* their shares grew */
@@ -307,10 +303,10 @@ void rt_pool_run(int dev, unsigned long long n, unsigned long long chunk,
     pthread_cond_broadcast(&go);
   }
   pthread_mutex_unlock(&mu);
-  for (int i = 0; i < SPIN && atomic_load(&j.have); i++) relax();
-  if (atomic_load(&j.have)) {
+  for (int i = 0; i < SPIN && atomic_load(&j->have); i++) relax();
+  if (atomic_load(&j->have)) {
     pthread_mutex_lock(&mu);
-    while (atomic_load(&j.have)) pthread_cond_wait(&done, &mu);
+    while (atomic_load(&j->have)) pthread_cond_wait(&done, &mu);
     pthread_mutex_unlock(&mu);
   }
 }
