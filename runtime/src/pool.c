@@ -73,10 +73,12 @@ static inline void relax(void) {
 #endif
 }
 
-/* The cores this process may run on: its affinity mask (a cpuset, taskset,
- * mpirun's binding), no more than its cgroup's CPU quota, and when the mask
- * is the whole machine but several MPI ranks share it, their share of it,
- * so that ranks on one node do not each take every core. */
+/* The cores this process may run on: its affinity mask (a cpuset,
+ * taskset, mpirun's binding), no more than its cgroup's CPU quota, and when
+ * several MPI ranks share the node, no more than their share of the cores
+ * the node gives the job (its cgroup's cpuset, or every core): ranks bound
+ * to a core each get one, ranks that share a socket's mask or are not
+ * bound at all split it instead of each taking all of it. */
 static long quota(void) {
   long q = 0, per = 0;
   char s[32];
@@ -95,6 +97,25 @@ static long quota(void) {
   return q > 0 && per > 0 ? (q + per - 1) / per : 0;
 }
 
+/* The CPUs of the cgroup's cpuset ("0-3,8,10-11"), or 0 if unknown. */
+static long cpuset(void) {
+  FILE *f = fopen("/sys/fs/cgroup/cpuset.cpus.effective", "r");
+  if (!f) return 0;
+  long n = 0, lo, hi;
+  while (fscanf(f, "%ld", &lo) == 1) {
+    int c = fgetc(f);
+    hi = lo;
+    if (c == '-') {
+      if (fscanf(f, "%ld", &hi) != 1) break;
+      c = fgetc(f);
+    }
+    n += hi >= lo ? hi - lo + 1 : 0;
+    if (c != ',') break;
+  }
+  fclose(f);
+  return n;
+}
+
 int rt_cores(void) {
   long online = sysconf(_SC_NPROCESSORS_ONLN), n = 0, q = quota();
   cpu_set_t set;
@@ -103,7 +124,9 @@ int rt_cores(void) {
   if (q > 0 && q < n) n = q;
   const char *ranks = getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
   if (!ranks) ranks = getenv("MPI_LOCALNRANKS");   /* MPICH's */
-  if (ranks && n >= online && atol(ranks) > 1) n = n / atol(ranks) > 0 ? n / atol(ranks) : 1;
+  long k = ranks ? atol(ranks) : 0, node = cpuset();
+  if (node < 1) node = online > 0 ? online : n;
+  if (k > 1 && node / k < n) n = node / k > 0 ? node / k : 1;
   return (int)n;
 }
 

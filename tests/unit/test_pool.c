@@ -8,7 +8,10 @@
  *    chunks of any one range in increasing order; each worker begins at
  *    its own range and, done with it, takes blocks of the others';
  *  - with two devices (CUCC_DEVICES=2), grids running at once share the
- *    workers: a grid alone has all of them, two at once half each.
+ *    workers: a grid alone has all of them, two at once half each;
+ *  - without CUCC_WORKERS, the workers are the cores the process may use
+ *    (CUCC_TEST_CORES=n: there must be n of them; run under taskset, or as
+ *    one of many MPI ranks on the node).
  * Not a timing test: bench/run measures what the chunk sizes are for. */
 #include "rt.h"
 #include <stdatomic.h>
@@ -159,24 +162,21 @@ static void homes_run(void) {
   free((void *)seen);
 }
 
-/* Two devices' grids at once: each block takes 1 ms, and while both run
- * (after a settling time: a helper leaves between chunks) neither has more
- * threads in it than its half of the workers; the second one gets helpers
- * of its own. */
-enum { NSHARE = 600 };
-static _Atomic int inside[2], most[2], window, ending;
+/* Two devices' grids at once: each block takes 1 ms, and once the first
+ * one's extra helpers have left it (between two chunks: within 3 s on any
+ * machine), neither has more threads in it than its half of the workers
+ * while both run, and the second one has helpers of its own. */
+enum { NSHARE = 3000 };
+static _Atomic int inside[2], most[2], ending;
 static _Atomic unsigned long long given[2];
 static _Atomic unsigned char *seen2[2];
 
 static void shared(unsigned long long first, unsigned long long end, int slot, void *arg) {
-  int g = *(int *)arg, in = atomic_fetch_add(&inside[g], 1) + 1;
+  int g = *(int *)arg;
+  atomic_fetch_add(&inside[g], 1);
   (void)slot;
   /* its last blocks taken: the grid stops taking helpers, the other may grow */
   if (atomic_fetch_add(&given[g], end - first) + (end - first) == NSHARE) atomic_store(&ending, 1);
-  if (atomic_load(&window)) {
-    int m = atomic_load(&most[g]);
-    while (in > m && !atomic_compare_exchange_weak(&most[g], &m, in)) {}
-  }
   struct timespec d = {0, 1000000};
   for (unsigned long long i = first; i < end; i++) {
     if (atomic_fetch_add(&seen2[g][i], 1)) atomic_store(&bad, 1);
@@ -199,12 +199,13 @@ static void two_devices(void) {
   pthread_create(&t[0], NULL, grid, &ids[0]);
   nanosleep(&d, NULL);
   pthread_create(&t[1], NULL, grid, &ids[1]);
-  nanosleep(&d, NULL);
-  nanosleep(&d, NULL);
-  atomic_store(&window, 1);
-  nanosleep(&d, NULL);
-  nanosleep(&d, NULL);
-  atomic_store(&window, 0);
+  struct timespec ms = {0, 1000000};
+  for (int i = 0; i < 3000 && atomic_load(&inside[0]) > (nw + 1) / 2 && !atomic_load(&ending); i++) nanosleep(&ms, NULL);
+  for (int i = 0; i < 60; i++) {   /* 60 ms of samples of the threads in each grid */
+    for (int g = 0; g < 2; g++)
+      if (atomic_load(&inside[g]) > atomic_load(&most[g])) atomic_store(&most[g], atomic_load(&inside[g]));
+    nanosleep(&ms, NULL);
+  }
   int open = !atomic_load(&ending);
   for (int g = 0; g < 2; g++) pthread_join(t[g], NULL);
   int all = 1;
@@ -220,6 +221,12 @@ static void two_devices(void) {
 }
 
 int main(void) {
+  const char *cores = getenv("CUCC_TEST_CORES");
+  if (cores) {
+    char what[96];
+    snprintf(what, sizeof what, "%d workers for %s available cores", rt_pool_workers(), cores);
+    ok(what, rt_pool_workers() == atoi(cores));
+  }
   unsigned long long ns[] = {0, 1, 2, 31, 32, 33, 1000, 32768, 1000003};
   for (unsigned i = 0; i < sizeof ns / sizeof *ns; i++) {
     for (int parts = 1; parts <= 16; parts *= 4) {
