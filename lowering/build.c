@@ -506,7 +506,7 @@ static bool has_vary_if(Node *n) {
   return r;
 }
 
-static bool runs_ok(Node *n) {
+bool runs_ok(Node *n) {
   int budget = 1 << 20;
   return dual_ok(n, &budget) && !has_warp(n) && !has_vary_if(n);
 }
@@ -837,11 +837,14 @@ static bool rng_loop(Bc *b, Node *n) {
  * in the whole-row and block-wide versions, and only where the condition
  * is the one way out: no divergent jumps, ifs, loops or collectives in the
  * body (as for the runs of an if). */
+/* (the loop itself; version.c's block-wide test asks it too) */
+bool run_loop_ok(Node *n) {
+  return (n->k == S_FOR || n->k == S_WHILE) && n->b && ln(n->b)->vary && !ln(n)->has_cont && aff_cmp(n->b) &&
+         n->b->op != OP_EQ && pure(n->b) && runs_ok(n->d) && !(n->c && has_warp(n->c));
+}
+
 static bool run_loop(Bc *b, Node *n) {
-  if (!(b->fast || b->bw) || b->hw || !b->full || b->ls.step || n->k == S_DO || !n->b || !ln(n->b)->vary ||
-      ln(n)->has_cont || !aff_cmp(n->b) || n->b->op == OP_EQ || !pure(n->b) || !runs_ok(n->d) ||
-      (n->c && has_warp(n->c)))
-    return false;
+  if (!(b->fast || b->bw) || b->hw || !b->full || b->ls.step || !run_loop_ok(n)) return false;
   W *w = wadd(b, W_LOOPRUN, n);
   w->id = ++b->L->nid;
   aff_run(n->b, w->id, &w->run);
@@ -1138,7 +1141,7 @@ static void bst_list(Bc *b, Vec *v, Vec *out) {
       continue;
     }
     int j = i;
-    while (j < v->n && !ln(v->v[j])->sync && !block_stmt(v->v[j])) j++;
+    while (j < v->n && !ln(v->v[j])->sync && !block_stmt(v->v[j]) && (j == i || !ln(v->v[j])->seam)) j++;
     vec_push(out, bregion(region(b, v, i, j)));
     i = j;
   }
@@ -1213,7 +1216,7 @@ void lw_build_kernel(Lw *L, Kern *K) {
     vec_push(&pinit, d);
   }
   Blk *body = bnew(BK_SEQ, k->body);
-  if (ln(k->body)->sync) {
+  if (ln(k->body)->sync || ln(k->body)->seam) {   /* (regions between barriers or seams) */
     if (pinit.n) vec_push(&body->items, bregion(region(&b, &pinit, 0, pinit.n)));
     vec_push(&body->items, bst(&b, k->body));
   } else {

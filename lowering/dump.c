@@ -263,7 +263,8 @@ static void dblk(D *d, Blk *b, bool checked) {
       if (!ln(r->stmts.v[i])->recomputed) f = r->stmts.v[i];
     Buf wc = {0};
     for (int i = 0; i < r->wcopy.n; i++) buf_printf(&wc, "%s%s", i ? ", " : "", ((Obj *)r->wcopy.v[i])->name);
-    dl(d, "region%s%s", f ? xfmt(" (line %d)", f->line) : "", wc.s ? xfmt(", per-warp copies of %s", wc.s) : "");
+    dl(d, "region%s%s%s", f ? xfmt(" (line %d)", f->line) : "", f && ln(f)->seam ? ", after a seam (no barrier)" : "",
+       wc.s ? xfmt(", per-warp copies of %s", wc.s) : "");
     d->ind++;
     for (int i = 0; i < r->vers.n; i++) dver(d, r->vers.v[i], checked);
     d->ind--;

@@ -25,6 +25,8 @@ typedef struct LNode {
   bool sync;           /* region.c: statement contains a barrier (or a jump
                           out of a loop that does): block level */
   bool bcont;          /* region.c: block-level loop with a continue */
+  bool seam;           /* seam.c: a region starts here, with no barrier
+                          before it (a kernel's body: it has seams) */
   int lid;             /* build.c: block-level loop's label number */
   bool recomputed;     /* region.c: a copy recomputing a value in a later
                           region, not the program's own statement */
@@ -47,6 +49,9 @@ typedef struct LObj {
   unsigned char aff;   /* shape.c: AF_YES: affine in the fast versions,
                           lane l holds base + sx * l (sx 0: every lane the same) */
   int64_t sx;
+  bool sal, snn;       /* shape.c: its base a multiple of the run, not negative */
+  bool split;          /* shape.c: a warp split out of a lane value (whole-row
+                          and half-row versions only, not block-wide) */
   int rgn, use_rgn;    /* region.c: region declaring it (0: block level),
                           a region using it (-1: none yet) */
   bool cross;          /* region.c: used outside its region: per thread
@@ -82,6 +87,8 @@ bool is_arith(Type *t);
 bool pure(Node *n);            /* evaluable twice: no stores, no calls but
                                   to libm and __ldg, no volatile reads */
 bool has_warp(Node *n);        /* a warp collective */
+bool runs_ok(Node *n);         /* build.c: a body the runs of lanes may run unmasked */
+bool run_loop_ok(Node *n);     /* build.c: a loop over the run of lanes its condition keeps */
 bool has_volatile(Node *n);
 bool reads_var(Node *n, Obj *o);
 bool stores(Node *n, Obj *o);  /* = or ++/-- straight to o */
@@ -96,6 +103,7 @@ void lw_shape(Obj *k);         /* shape.c: affine values (LObj.aff) */
 bool rowu(Node *n);            /* shape.c: same in every lane of a whole-row warp */
 bool aff_e(Node *n);           /* shape.c: base + lane in a whole-row warp */
 bool aff_stride(Node *n, int64_t *s);   /* shape.c: an integer's lane stride */
+bool uses_split(Node *n);      /* shape.c: relies on a warp split out of a lane value */
 bool aff_cmp(Node *c);         /* shape.c: lane value CMP row value */
 Node *aff_mod(Node *c);        /* shape.c: lane value % row value == 0 */
 
@@ -317,6 +325,7 @@ void lw_versions(Obj *k, bool exits, unsigned ck, Region *r, bool *tids);   /* v
 void lw_name_locals(Obj *fn);                  /* layout.c */
 Type *warp_type(Obj *o);                       /* layout.c */
 bool block_stmt(Node *n);                      /* region.c */
+bool lw_seams(Obj *k);                         /* seam.c: regions ended without a barrier */
 bool uniform_stmt(Node *n);                    /* region.c */
 Vec *with_remat(Vec *remat, Vec *stmts, int from, int to);   /* region.c */
 void wcopies(Vec *stmts, int from, int to, Vec *out);       /* region.c */

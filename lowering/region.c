@@ -137,7 +137,7 @@ static void regions(Node *n) {
         run = -1;
         uses(c, 0);
       } else {
-        if (run < 0) run = ++nrgn;
+        if (run < 0 || ln(c)->seam) run = ++nrgn;
         uses(c, run);
       }
     }
@@ -297,7 +297,8 @@ void lw_regions(Lw *L, Kern *K) {
   nrgn = 0;
   mark_sync(k->body);
   mark_exits(k->body);
-  bool sync = ln(k->body)->sync;
+  /* (regions also where seam.c ends them without a barrier) */
+  bool sync = ln(k->body)->sync | lw_seams(k);
   if (sync) regions(k->body);
   L->remat.n = 0;
   if (sync) find_remat(&L->remat, k->body);

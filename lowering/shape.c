@@ -27,73 +27,228 @@
  * warp's lane values do not wrap around between lanes. */
 #include "lw.h"
 
-/* the shape of an expression: is it affine, and its stride. While
- * lw_shape iterates, a variable not yet known reads as stride 0 and sets
- * unknown: a store computed from it says nothing yet. */
-static bool shp(Node *n, int64_t *s);
-static bool unknown;
+/* the shape of an expression: is it affine, its stride, and two facts
+ * about its base (its value in the run's first lane) that let a warp be
+ * split out of a thread index: al, the base is a multiple of the run of
+ * lanes (32 in whole-row warps: threadIdx.x's base is 32 * warp and
+ * blockDim.x a multiple of 32; 16 in half rows: threadIdx.x's base is 0
+ * and blockDim.x is 16), and nn, the value is not negative. With both, a
+ * lane value of stride 1 divided by a multiple of 32 is the same in every
+ * lane (`warp = tid / 32`), and its remainder is affine again (`lane =
+ * tid % 32`, base + lane). Those two hold in the warp versions only, not
+ * block-wide, where all the block's threads are one run: split marks the
+ * values that rely on them. While lw_shape iterates, a variable not yet
+ * known reads as stride 0 and sets unknown: a store computed from it says
+ * nothing yet. */
+typedef struct Sh {
+  int64_t s;
+  bool al, nn;
+} Sh;
 
+static bool shq(Node *n, Sh *o);
+static void bin_facts(Node *n, Sh *a, Sh *b, Sh *o);
+static bool unknown, split;
+
+/* an integer constant, folded as written (`32 - 1`, `warpSize`) */
 static bool num_val(Node *n, int64_t *v) {
+  int64_t a, b;
   n = bare(n);
-  while (n->k == N_CAST && is_intty(n->ty) && (n->a->k == N_NUM || n->a->k == N_CAST)) n = n->a;
+  while (n->k == N_CAST && is_intty(n->ty) && (n->a->k == N_NUM || n->a->k == N_CAST || n->a->k == N_BIN)) n = bare(n->a);
+  if (n->k == N_BUILTIN && n->bk == B_WSIZE) { *v = 32; return true; }
+  if (n->k == N_BIN && (n->op == OP_ADD || n->op == OP_SUB || n->op == OP_MUL) && num_val(n->a, &a) &&
+      num_val(n->b, &b) && a > -(1 << 20) && a < (1 << 20) && b > -(1 << 20) && b < (1 << 20)) {
+    *v = n->op == OP_ADD ? a + b : n->op == OP_SUB ? a - b : a * b;
+    return true;
+  }
   if (n->k != N_NUM) return false;
   *v = n->ival;
   return true;
 }
 
-static bool shp(Node *n, int64_t *s) {
-  int64_t a, b;
-  *s = 0;
-  if (!ln(n)->vary) return true;
+static bool is_unsigned_int(Type *t) { return t->kind == TY_UINT || t->kind == TY_ULONG || t->kind == TY_ULLONG; }
+
+/* uniform values: a multiple of the run (blockDim.x, 32 * k) or not
+ * negative (indices, dimensions, constants) */
+static void uni_facts(Node *n, Sh *o) {
+  int64_t c;
+  Sh a, b;
+  o->al = o->nn = false;
+  n = bare(n);
+  if (num_val(n, &c)) {
+    o->al = c % 32 == 0;
+    o->nn = c >= 0;
+    return;
+  }
+  switch (n->k) {
+  case N_BUILTIN:
+    o->al = n->bk == B_BDIM && n->dim == 0;
+    o->nn = true;
+    return;
+  case N_CAST:
+    if (!is_intty(n->ty) || !is_intty(n->a->ty)) return;
+    uni_facts(n->a, o);
+    return;
+  case N_BIN:
+    uni_facts(n->a, &a);
+    uni_facts(n->b, &b);
+    bin_facts(n, &a, &b, o);
+    return;
+  default: return;
+  }
+}
+
+/* the facts of a op b, both the same in every lane */
+static void bin_facts(Node *n, Sh *a, Sh *b, Sh *o) {
+  int64_t c;
+  o->al = o->nn = false;
+  if (!is_intty(n->ty)) return;
+  switch (n->op) {
+    case OP_ADD: o->al = a->al && b->al; o->nn = a->nn && b->nn; return;
+    case OP_SUB: o->al = a->al && b->al; return;
+    case OP_MUL: o->al = a->al || b->al; o->nn = a->nn && b->nn; return;
+    case OP_SHL: o->al = a->al || (num_val(n->b, &c) && c >= 5 && c < 32); o->nn = a->nn && b->nn; return;
+    case OP_DIV: case OP_SHR: case OP_MOD: o->nn = a->nn && b->nn; return;
+    case OP_BAND: o->nn = a->nn || b->nn; return;
+    default: return;
+  }
+}
+
+/* n, a constant multiple of 32 */
+static bool split_by(Node *n) {
+  int64_t c;
+  return num_val(n, &c) && c > 0 && c % 32 == 0;
+}
+
+static bool shq(Node *n, Sh *o) {
+  Sh a, b;
+  int64_t c;
+  o->s = 0;
+  o->al = o->nn = false;
+  if (!ln(n)->vary) {
+    uni_facts(n, o);
+    return true;
+  }
   switch (n->k) {
   case N_BUILTIN:
     if (n->bk != B_TID) return false;
-    *s = n->dim == 0;
+    o->s = n->dim == 0;
+    o->al = n->dim == 0;
+    o->nn = true;
     return true;
-  case N_VAR:
-    *s = lo(n->var)->sx;
-    unknown |= lo(n->var)->aff == AF_TOP;
-    return lo(n->var)->aff != 0;
+  case N_VAR: {
+    LObj *l = lo(n->var);
+    o->s = l->sx;
+    o->al = l->sal;
+    o->nn = l->snn;
+    unknown |= l->aff == AF_TOP;
+    split |= l->split;
+    return l->aff != 0;
+  }
   case N_CAST:
-    if (!shp(n->a, &a)) return false;
-    *s = a;
+    if (!shq(n->a, &a)) return false;
+    *o = a;
+    if (!is_intty(n->ty) || !is_intty(n->a->ty)) o->al = o->nn = false;
     /* between integers (a warp's values do not wrap), or anything of stride 0 */
-    return a == 0 || (is_intty(n->ty) && is_intty(n->a->ty));
+    return a.s == 0 || (is_intty(n->ty) && is_intty(n->a->ty));
   case N_UN:
-    if (n->op == OP_DEREF || n->op == OP_ADDR || !shp(n->a, &a)) return false;
-    if (n->op == OP_NEG) *s = -a;
-    else if (n->op == OP_PLUS) *s = a;
-    else if (n->op == OP_BNOT && is_intty(n->ty)) *s = -a;   /* ~x = -x - 1 */
-    else return a == 0;
+    if (n->op == OP_DEREF) {   /* a load at the same address in every lane */
+      if (!shq(n->a, &a) || a.s || n->ty->is_volatile || n->ty->kind == TY_ARRAY) return false;
+      return true;
+    }
+    if (n->op == OP_ADDR || !shq(n->a, &a)) return false;
+    if (n->op == OP_NEG) o->s = -a.s;
+    else if (n->op == OP_PLUS) *o = a;
+    else if (n->op == OP_BNOT && is_intty(n->ty)) o->s = -a.s;   /* ~x = -x - 1 */
+    else return a.s == 0;
     return true;
   case N_BIN:
-    if (!shp(n->a, &a) || !shp(n->b, &b)) return false;
-    if (n->op == OP_ADD) { *s = a + b; return true; }
-    if (n->op == OP_SUB) { *s = a - b; return true; }
-    if (a == 0 && b == 0) return true;   /* row op row */
+    if (!shq(n->a, &a) || !shq(n->b, &b)) return false;
+    if (n->op == OP_ADD) {
+      o->s = a.s + b.s;
+      o->al = a.al && b.al;
+      o->nn = a.nn && b.nn;
+      return true;
+    }
+    if (n->op == OP_SUB) {
+      o->s = a.s - b.s;
+      o->al = a.al && b.al;
+      return true;
+    }
+    if (a.s == 0 && b.s == 0) {   /* row op row */
+      bin_facts(n, &a, &b, o);
+      return true;
+    }
     if (!is_intty(n->ty)) return false;
     if (n->op == OP_MUL) {
-      int64_t c;
-      if (b == 0 && num_val(n->b, &c)) { *s = a * c; return true; }
-      if (a == 0 && num_val(n->a, &c)) { *s = b * c; return true; }
-      return false;
+      if (b.s == 0 && num_val(n->b, &c)) o->s = a.s * c, o->al = a.al || c % 32 == 0, o->nn = a.nn && c >= 0;
+      else if (a.s == 0 && num_val(n->a, &c)) o->s = b.s * c, o->al = b.al || c % 32 == 0, o->nn = b.nn && c >= 0;
+      else return false;
+      return true;
     }
     if (n->op == OP_SHL) {
-      int64_t c;
-      if (b == 0 && num_val(n->b, &c) && c >= 0 && c < 32) { *s = a * ((int64_t)1 << c); return true; }
+      if (b.s == 0 && num_val(n->b, &c) && c >= 0 && c < 32) {
+        o->s = a.s * ((int64_t)1 << c);
+        o->al = a.al || c >= 5;
+        o->nn = a.nn;
+        return true;
+      }
       return false;
     }
+    /* splitting a warp out of a lane value of stride 1 whose base is a
+     * multiple of the run: base + l for l below the run */
+    if (a.s != 1 || b.s != 0 || !a.al) return false;
+    bool nn = a.nn || is_unsigned_int(n->ty);   /* (C's / and % round towards 0) */
+    if ((n->op == OP_DIV && nn && split_by(n->b)) || (n->op == OP_SHR && num_val(n->b, &c) && c >= 5 && c < 32)) {
+      split = true;
+      o->nn = a.nn;
+      return true;   /* the same in every lane */
+    }
+    if ((n->op == OP_MOD && nn && split_by(n->b)) || (n->op == OP_BAND && num_val(n->b, &c) && c >= 31 && c % 32 == 31 && !(c & (c + 1)))) {
+      split = true;
+      o->s = 1;
+      o->al = true;   /* base % c: still a multiple of the run */
+      o->nn = true;
+      return true;
+    }
     return false;
-  case N_LOG: return shp(n->a, &a) && shp(n->b, &b) && a == 0 && b == 0;
+  case N_LOG: return shq(n->a, &a) && shq(n->b, &b) && a.s == 0 && b.s == 0;
   case N_COND:
-    if (!shp(n->a, &a) || a || !shp(n->b, &a) || !shp(n->c, &b) || a != b) return false;
-    *s = a;
+    if (!shq(n->a, &a) || a.s || !shq(n->b, &a) || !shq(n->c, &b) || a.s != b.s) return false;
+    o->s = a.s;
+    o->al = a.al && b.al;
+    o->nn = a.nn && b.nn;
     return true;
-  case N_INDEX:   /* an address (no load) of stride 0 */
-    return n->ty->kind == TY_ARRAY && shp(n->a, &a) && shp(n->b, &b) && a == 0 && b == 0;
+  case N_INDEX:
+    if (!shq(n->a, &a) || !shq(n->b, &b) || a.s || b.s) return false;
+    /* an address of stride 0, or a load from one: every lane reads the
+     * same element (as a warp's one load instruction would) */
+    return n->ty->kind == TY_ARRAY || !n->ty->is_volatile;
+  case N_MEMBER:
+    if (n->ty->is_volatile || !shq(n->a, &a) || a.s) return false;
+    return true;
   default: return false;
   }
 }
+
+static bool shp(Node *n, int64_t *s) {
+  Sh o;
+  bool r = shq(n, &o);
+  *s = o.s;
+  return r;
+}
+
+/* does n rely on a warp split out of a lane value (not block-wide)? */
+static bool split_p(Node *n, void *c) {
+  (void)c;
+  Sh o;
+  if (n->k == N_VAR) return lo(n->var)->split;
+  if (n->k != N_BIN || (n->op != OP_DIV && n->op != OP_MOD && n->op != OP_SHR && n->op != OP_BAND)) return false;
+  split = false;
+  bool r = shq(n, &o) && split;
+  split = false;
+  return r;
+}
+bool uses_split(Node *n) { return any_node(n, split_p, NULL); }
 
 /* the same value in every lane of a whole-row warp (or uniform) */
 bool rowu(Node *n) {
@@ -138,19 +293,29 @@ typedef struct Sc {
   int incvd;
 } Sc;
 
-/* the stride a store gives v, or false if it makes v not affine */
-static bool store_shape(Node *x, Obj *v, int64_t *s) {
-  int64_t a;
+/* the shape a store gives v, or false if it makes v not affine */
+static bool store_shape(Node *x, Obj *v, Sh *o) {
+  Sh a;
   LObj *l = lo(v);
   switch (x->k) {
   case N_ASSIGN:
-    if (!shp(x->b, &a)) return false;
-    if (x->op == OP_ASSIGN) { *s = a; return true; }
-    if (x->op == OP_ADDA || x->op == OP_SUBA) { *s = x->op == OP_ADDA ? l->sx + a : l->sx - a; return true; }
+    if (!shq(x->b, &a)) return false;
+    if (x->op == OP_ASSIGN) { *o = a; return true; }
+    if (x->op == OP_ADDA || x->op == OP_SUBA) {
+      o->s = x->op == OP_ADDA ? l->sx + a.s : l->sx - a.s;
+      o->al = l->sal && a.al;
+      o->nn = x->op == OP_ADDA && l->snn && a.nn;
+      return true;
+    }
     /* v *= c and the like keep a stride of 0 only */
-    *s = 0;
-    return l->sx == 0 && a == 0;
-  case N_INCDEC: *s = l->sx; return true;
+    o->s = 0;
+    o->al = o->nn = false;
+    return l->sx == 0 && a.s == 0;
+  case N_INCDEC:
+    o->s = l->sx;
+    o->al = false;
+    o->nn = x->op == OP_INC && l->snn;
+    return true;
   default: return false;
   }
 }
@@ -159,11 +324,23 @@ static void spoil(Sc *c, Obj *v) {
   if (lo(v)->aff) { lo(v)->aff = 0; c->ch = true; }
 }
 
-static void stride(Sc *c, Obj *v, int64_t s) {
+/* v's shape is the one all its stores agree on; its base's facts hold if
+ * they hold for every store (they only ever turn false, so this ends) */
+static void stride(Sc *c, Obj *v, Sh *o) {
   LObj *l = lo(v);
   if (!l->aff) return;
-  if (l->aff == AF_TOP) { l->aff = AF_YES; l->sx = s; c->ch = true; }
-  else if (l->sx != s) spoil(c, v);
+  if (split && !l->split) { l->split = true; c->ch = true; }
+  if (l->aff == AF_TOP) {
+    l->aff = AF_YES;
+    l->sx = o->s;
+    l->sal = o->al;
+    l->snn = o->nn;
+    c->ch = true;
+  } else if (l->sx != o->s) spoil(c, v);
+  else {
+    if (l->sal && !o->al) { l->sal = false; c->ch = true; }
+    if (l->snn && !o->nn) { l->snn = false; c->ch = true; }
+  }
 }
 
 /* a store in an expression: affine only where the lowering can update the
@@ -174,18 +351,18 @@ static void one_store(Sc *c, Node *x, bool top) {
   Obj *v = stored_var(x);
   if (!v || !lo(v)->aff) return;
   Node *t = bare(x->a);
-  int64_t s;
+  Sh s;
   int vd = c->inc && lo(v)->dloop == c->inc ? c->incvd : c->vd;
   if (!top || t->k != N_VAR || vd > lo(v)->vdecl) {
     spoil(c, v);
     return;
   }
-  unknown = false;
+  unknown = split = false;
   bool ok = store_shape(x, v, &s);
   if (x->k == N_ASSIGN && x->op != OP_ASSIGN) unknown |= lo(v)->aff == AF_TOP;   /* v += e: from v's own */
   if (unknown) return;
   if (!ok) spoil(c, v);
-  else stride(c, v, s);
+  else stride(c, v, &s);
 }
 
 static int stores_f(Node *n, void *p) {
@@ -215,12 +392,12 @@ static void sw(Sc *c, Node *n) {
   case S_DECL: {
     LObj *l = lo(n->var);
     if (!l->aff) break;
-    int64_t s;
-    unknown = false;
+    Sh s;
+    unknown = split = false;
     if (!n->a) spoil(c, n->var);   /* (set later, maybe lane by lane) */
-    else if (!shp(n->a, &s)) {
+    else if (!shq(n->a, &s)) {
       if (!unknown) spoil(c, n->var);
-    } else if (!unknown) stride(c, n->var, s);
+    } else if (!unknown) stride(c, n->var, &s);
     if (n->a) walk(n->a, stores_f, c);
     break;
   }
@@ -273,6 +450,7 @@ void lw_shape(Obj *k) {
     if (o->is_param) continue;   /* (a warp version's: as at its call) */
     l->aff = l->vary && !o->is_shared && !l->esc && is_intty(o->ty) ? AF_TOP : 0;
     l->sx = 0;
+    l->sal = l->snn = l->split = false;
   }
   Sc c = {0};
   do {

@@ -62,6 +62,14 @@ static bool bw_ctl_bad_p(Node *n, void *c) {
          (aff_mod(n->a) ? n->c != NULL : !aff_cmp(n->a) || (n->a->op == OP_EQ && n->c));
 }
 
+/* A loop over a run of lanes (the grid-stride loop) at a region's top
+ * level: its body runs over the block's run with no mask. */
+static bool bw_stmt_bad(Node *n) {
+  if (n->k == S_FOR && run_loop_ok(n) && !ln(n)->has_jump)
+    return any_node(n->a, bw_ctl_bad_p, NULL) || any_node(n->c, bw_ctl_bad_p, NULL) || any_node(n->d, bw_ctl_bad_p, NULL);
+  return any_node(n, bw_ctl_bad_p, NULL);
+}
+
 bool bw_ok(Obj *k, bool exits, Vec *stmts, int from, int to) {
   if (exits || !k->is_kernel) return false;
   for (int i = 0; i < k->locals.n; i++) {
@@ -70,7 +78,8 @@ bool bw_ok(Obj *k, bool exits, Vec *stmts, int from, int to) {
   }
   int vars = 0;
   for (int i = from; i < to; i++) {
-    if (any_node(stmts->v[i], bw_call_p, NULL) || any_node(stmts->v[i], bw_ctl_bad_p, NULL)) return false;
+    if (any_node(stmts->v[i], bw_call_p, NULL) || bw_stmt_bad(stmts->v[i])) return false;
+    if (uses_split(stmts->v[i])) return false;   /* (`tid / 32` is a warp's, not the block's) */
     walk(stmts->v[i], bw_var_f, &vars);
   }
   return vars <= 16;
