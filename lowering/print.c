@@ -832,12 +832,33 @@ static void p_warpop(P *p, W *w) {
      * offsets and selects (the C compiler vectorizes it) */
     Node *wd = a->n > 3 ? a->v[3] : NULL;
     char *V = xfmt("_v%d", id), *D = xfmt("_d%d", id);
+    if (wd && bare(wd)->k == N_NUM && bare(wd)->ival == 32) wd = NULL;   /* (the whole warp) */
     const char *W = wd ? xfmt("_ww%d", id) : "32";
     line(p, "%s;", ty_decl(val->ty, xfmt("%s[96]", V)));
     line(p, "%s %s[32 + _l] = %s;", lanes(p, false), V, exs(p, val, true));
     if (wd) line(p, "const int %s = cu_shfl_width(%s);", W, exs(p, wd, false));
     if (n->coll == CO_SHFL || n->coll == CO_SHFL_XOR) line(p, "const int %s = %s;", D, exs(p, a->v[2], false));
+    else if (!wd) line(p, "const int %s = (int)cu_shfl_off(%s);", D, exs(p, a->v[2], false));   /* (int: gcc sees a unit stride) */
     else line(p, "const unsigned %s = cu_shfl_off(%s);", D, exs(p, a->v[2], false));
+    if (!wd && (n->coll == CO_SHFL_DOWN || n->coll == CO_SHFL_UP)) {
+      /* the whole warp: both loads unconditional, then a select (a select
+       * between two loads does not vectorize: gcc masks the load whose
+       * index it cannot bound); 64..95 are set so the other lanes' load
+       * reads defined values */
+      bool dn = n->coll == CO_SHFL_DOWN;
+      line(p, "CU_LANES for (int _l = 0; _l < 32; _l++) %s[%s + _l] = %s[32 + _l];", V, dn ? "64" : "0", V);
+      line(p, "CU_LANES for (int _l = 0; _l < 32; _l++) {");
+      line(p, "  const %s = %s[32 + _l %c %s];", ty_decl(val->ty, "_x"), V, dn ? '+' : '-', D);
+      line(p, "  const %s = %s[32 + _l];", ty_decl(val->ty, "_y"), V);
+      line(p, "  %s[_l] = %s ? _x : _y;", H, dn ? xfmt("_l + %s < 32", D) : xfmt("_l >= %s", D));
+      line(p, "}");
+      return;
+    }
+    if (!wd && n->coll == CO_SHFL_XOR) {   /* (lane ^ d is a lane of the warp for every lane, or for none) */
+      line(p, "if ((unsigned)%s < 32u) CU_LANES for (int _l = 0; _l < 32; _l++) %s[_l] = %s[32 + (_l ^ %s)];", D, H, V, D);
+      line(p, "else CU_LANES for (int _l = 0; _l < 32; _l++) %s[_l] = %s[32 + _l];", H, V);
+      return;
+    }
     const char *sel = n->coll == CO_SHFL ? xfmt("%s[32 + ((_l & ~(%s - 1)) | (%s & (%s - 1)))]", V, W, D, W)
                       : n->coll == CO_SHFL_UP ? xfmt("(unsigned)(_l & (%s - 1)) >= %s ? %s[32 + _l - (int)%s] : %s[32 + _l]", W, D, V, D, V)
                       : n->coll == CO_SHFL_DOWN ? xfmt("(unsigned)(_l & (%s - 1)) + %s < (unsigned)%s ? %s[32 + _l + %s] : %s[32 + _l]", W, D, W, V, D, V)
