@@ -203,7 +203,7 @@ static bool shq(Node *n, Sh *o) {
       o->nn = a.nn;
       return true;   /* the same in every lane */
     }
-    if ((n->op == OP_MOD && nn && split_by(n->b)) || (n->op == OP_BAND && num_val(n->b, &c) && c >= 31 && c % 32 == 31 && !(c & (c + 1)))) {
+    if ((n->op == OP_MOD && nn && split_by(n->b)) || (n->op == OP_BAND && num_val(n->b, &c) && c >= 31 && c < ((int64_t)1 << 40) && c % 32 == 31 && !(c & (c + 1)))) {
       split = true;
       o->s = 1;
       o->al = true;   /* base % c: still a multiple of the run */
