@@ -33,6 +33,7 @@ typedef struct Bc {
   bool fast, bw, inwarp;
   int hw;
   bool full, uctx;
+  bool wret;            /* in a branch the whole warp takes or not: a return is the warp's */
   Vec chain;            /* Lv*, outermost first; top is the current mask */
   Lanes ls;             /* lanes of unmasked lane loops */
   int cold;
@@ -422,7 +423,8 @@ static void st_expr(Bc *b, Node *x) {
 /* A divergent jump: the lanes here leave every mask up to its target. */
 static void st_jump(Bc *b, Node *n) {
   W *w = wadd(b, W_JUMP, n);
-  if (!ln(n)->masked) {
+  w->wret = ln(n)->masked && n->k == S_RETURN && b->wret;
+  if (!ln(n)->masked || w->wret) {
     if (n->k == S_RETURN) {
       w->rend = b->v->rend;
       b->v->rend_used = true;
@@ -449,11 +451,13 @@ static void exit_check(Bc *b) {
   b->v->rend_used = true;
 }
 
+static bool warp_ret_if(Bc *b, Node *n);
+
 static void st_list(Bc *b, Vec *v) {
   for (int i = 0; i < v->n; i++) {
     Node *s = v->v[i];
     st(b, s);
-    if (ln(s)->has_jump) {
+    if (ln(s)->has_jump && !warp_ret_if(b, s)) {
       b->full = false;
       /* uniform context: the only mask is _m0; once every lane has
        * returned, nothing of the warp is left to run */
@@ -564,12 +568,31 @@ static bool blend_ok(Node *n) {
  * bounds test, `t < stride` away from the boundary), the taken branch runs
  * as unmasked lane loops that vectorize; the masked version is only for
  * warps that really split. */
+/* `if (row >= rows) return;` with row the same in every lane of the warp
+ * (a warp per row): the whole warp returns or none of it, so the return
+ * is a jump to the region's end and the lanes after it stay whole. In a
+ * kernel of one region (no exit flags to set) and with no break or
+ * continue inside (their masks belong to loops around). */
+static bool jmp_p(Node *n, void *c) { (void)c; return n->k == S_BREAK || n->k == S_CONTINUE; }
+
+static bool row_if(Bc *b, Node *n) {
+  return (b->fast || b->bw) && rowu(n->a) && (!b->ck || no_access(n->a));
+}
+
+static bool warp_ret_if(Bc *b, Node *n) {
+  return n->k == S_IF && ln(n)->vary && ln(n)->has_jump && b->K && !b->K->exits && b->fn->is_kernel && row_if(b, n) &&
+         !any_node(n, jmp_p, NULL);
+}
+
 static void st_if(Bc *b, Node *n) {
   /* in whole-row and block-wide warps a row value (threadIdx.y == 1) is
    * the same in every lane: a uniform branch (checked: not when the
    * condition reads memory, which every lane does and a race check must
    * see) */
-  if (!ln(n)->vary || ((b->fast || b->bw) && !ln(n)->has_jump && rowu(n->a) && (!b->ck || no_access(n->a)))) {
+  bool wr = warp_ret_if(b, n);
+  if (!ln(n)->vary || (row_if(b, n) && (!ln(n)->has_jump || wr))) {
+    bool sw = b->wret;
+    b->wret |= wr;
     /* under a mask that may be empty (every lane left by continue or
      * break) no lane evaluates the condition */
     W *w = wadd(b, W_IFU, n);
@@ -579,6 +602,7 @@ static void st_if(Bc *b, Node *n) {
     }
     w->a = block(b, n->b);
     if (n->c) w->b = block(b, n->c);
+    b->wret = sw;
     return;
   }
   hoist(b, n->a, false);
@@ -1051,7 +1075,7 @@ static void region_body(Bc *b, Vec *stmts) {
   for (int i = 0; i < stmts->n; i++) {
     Node *s = stmts->v[i];
     st(b, s);
-    if (ln(s)->has_jump) {
+    if (ln(s)->has_jump && !warp_ret_if(b, s)) {
       b->full = false;
       if (i + 1 < stmts->n) exit_check(b);
     }

@@ -223,7 +223,8 @@ static void dw(D *d, const char *label, W *w) {
     dl(d, "%s", n->k == S_CASE ? xfmt("case %lld:", (long long)n->ival) : "default:");
     break;
   case W_JUMP:
-    if (!ln(n)->masked) dl(d, "%s%s", L, n->k == S_BREAK ? "break" : n->k == S_CONTINUE ? "continue" : "return");
+    if (w->wret) dl(d, "%sreturn: the whole warp", L);
+    else if (!ln(n)->masked) dl(d, "%s%s", L, n->k == S_BREAK ? "break" : n->k == S_CONTINUE ? "continue" : "return");
     else {
       Buf b = {0};
       for (int i = 0; i < w->clear.n; i++) buf_printf(&b, " %s", mn(w->clear.v[i]));

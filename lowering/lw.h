@@ -222,6 +222,8 @@ struct W {
   /* W_JUMP */
   Vec clear;           /* Mask*: masks the lanes leave */
   int rend;            /* return: the region's end label */
+  bool wret;           /* return: the whole warp's (under a condition the
+                          same in every lane): a C jump, no mask */
   /* W_CALLW */
   struct WarpFn *wf;
   /* W_SWD */

@@ -1360,7 +1360,7 @@ static void p_swd(P *p, W *w) {
 
 static void p_jump(P *p, W *w) {
   Node *n = w->n;
-  if (!ln(n)->masked) {
+  if (!ln(n)->masked || w->wret) {
     if (n->k == S_RETURN) line(p, "goto _rend%d;", w->rend);
     else line(p, n->k == S_BREAK ? "break;" : "continue;");
     return;

@@ -329,6 +329,10 @@ static void spoil(Sc *c, Obj *v) {
 static void stride(Sc *c, Obj *v, Sh *o) {
   LObj *l = lo(v);
   if (!l->aff) return;
+  if (v->ty->kind == TY_PTR && o->s) {   /* (a pointer's stride would be in elements) */
+    spoil(c, v);
+    return;
+  }
   if (split && !l->split) { l->split = true; c->ch = true; }
   if (l->aff == AF_TOP) {
     l->aff = AF_YES;
@@ -448,7 +452,8 @@ void lw_shape(Obj *k) {
     Obj *o = k->locals.v[i];
     LObj *l = lo(o);
     if (o->is_param) continue;   /* (a warp version's: as at its call) */
-    l->aff = l->vary && !o->is_shared && !l->esc && is_intty(o->ty) ? AF_TOP : 0;
+    /* (pointers too, of stride 0: a warp's row, `x = in + row * cols`) */
+    l->aff = l->vary && !o->is_shared && !l->esc && (is_intty(o->ty) || (o->ty->kind == TY_PTR && !o->ty->is_ref)) ? AF_TOP : 0;
     l->sx = 0;
     l->sal = l->snn = l->split = false;
   }

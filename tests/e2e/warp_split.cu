@@ -62,6 +62,20 @@ __global__ void rows(int nrows, const int *ptr, const int *val, int *out) {
   }
 }
 
+// the same with the warps past the last row returning (the whole warp or
+// none of it), the row reached through pointers the same in every lane
+__global__ void rows_ret(int nrows, const int *ptr, const int *val, int *out) {
+  int warp = GT / 32, lane = GT % 32;
+  if (warp >= nrows) return;
+  const int *v = val + ptr[warp];
+  int n = ptr[warp + 1] - ptr[warp], s = 0;
+  for (int j = lane; j < n; j += 32) s += v[j];
+  for (int m = 16; m > 0; m /= 2) s += __shfl_down_sync(0xffffffff, s, m);
+  int *o = out + warp;
+  if (lane == 0) *o = s;
+  o[nrows] = lane;   // (every lane stores: the last one's lane is 31)
+}
+
 // a warp's own slice of shared memory, rotated by one lane; a condition
 // and a loop bound loaded at the warp's address
 __global__ void slices(const int *flag, const int *cnt, int *out) {
@@ -156,6 +170,15 @@ int main() {
       int s = 0;
       for (int j = ptr[r]; j < ptr[r + 1]; j++) s += val[j];
       ok &= out[r] == s && out[R + r] == 2 * s;
+    }
+    expect(tag, ok);
+    rows_ret<<<nbr + 2, b>>>(R, ptr, val, out);
+    cudaDeviceSynchronize();
+    ok = true;
+    for (int r = 0; r < R; r++) {
+      int s = 0;
+      for (int j = ptr[r]; j < ptr[r + 1]; j++) s += val[j];
+      ok &= out[r] == s && out[R + r] == 31;
     }
     expect(tag, ok);
     if (b.y != 1) continue;
