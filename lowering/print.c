@@ -311,7 +311,7 @@ static void args(P *p, Node *n) {
                      : xfmt("_B, _tx[%s], _ty[%s], _tz[%s]", l, l, l));
     k++;
   } else if (tid)
-    buf_printf(p->o, p->hw ? "_B, _x, _ty0 + _r, _tz0"
+    buf_printf(p->o, p->hw ? (p->lane ? "_B, _x, _ty0 + _r, _tz0" : "_B, 0u, _ty0 + _r, _tz0")   /* (a sub-row's base) */
                      : p->fast ? (p->lane ? "_B, _tx0 + _l, _ty0, _tz0" : "_B, _tx0, _ty0, _tz0")
                              : p->lane ? "_B, _tx[_l], _ty[_l], _tz[_l]" : "_B, _tx, _ty, _tz"), k++;
   for (int i = 0; i < n->list.n; i++) {

@@ -49,6 +49,49 @@ static bool shq(Node *n, Sh *o);
 static void bin_facts(Node *n, Sh *a, Sh *b, Sh *o);
 static bool unknown, split;
 
+/* Calls: a device function whose body is `return e;` (a tile's
+ * thread_rank(), a lane() helper) has the shape of e with its parameters
+ * bound to the call's arguments, read in the caller. */
+typedef struct Bind {
+  Obj *fn;
+  Node *call;
+  struct Bind *up;
+  int depth;
+} Bind;
+static Bind *env;
+
+static Node *one_return(Obj *f) {
+  Node *b = f->body;
+  while (b && b->k == S_BLOCK && b->list.n == 1) b = b->list.v[0];
+  return b && b->k == S_RETURN && b->a ? b->a : NULL;
+}
+
+static bool arg_shape(Node *n, Sh *o) {
+  Bind *b = env;
+  for (int i = 0; i < b->fn->params.n && i < b->call->list.n; i++)
+    if (b->fn->params.v[i] == n->var) {
+      env = b->up;
+      bool r = shq(b->call->list.v[i], o);
+      env = b;
+      return r;
+    }
+  return false;
+}
+
+static bool call_shape(Node *n, Sh *o) {
+  Node *e = n->ck == C_FUNC && n->fn && n->fn->body && (!env || env->depth < 6) ? one_return(n->fn) : NULL;
+  if (!e || !is_intty(n->ty) || n->fn->params.n != n->list.n) return false;
+  for (int i = 0; i < n->list.n; i++) {   /* (every argument, read or not: the base's call passes it) */
+    Sh a;
+    if (!shq(n->list.v[i], &a)) return false;
+  }
+  Bind b = {n->fn, n, env, env ? env->depth + 1 : 0};
+  env = &b;
+  bool r = shq(e, o);
+  env = b.up;
+  return r;
+}
+
 /* an integer constant, folded as written (`32 - 1`, `warpSize`) */
 static bool num_val(Node *n, int64_t *v) {
   int64_t a, b;
@@ -124,13 +167,23 @@ static bool shq(Node *n, Sh *o) {
   int64_t c;
   o->s = 0;
   o->al = o->nn = false;
-  if (!ln(n)->vary) {
+  if (env && n->k == N_VAR && n->var->is_param) return arg_shape(n, o);
+  /* (in a callee the uniformity pass's marks do not hold for this call:
+   * its scalar functions are analysed for no caller in particular) */
+  if (!env && !ln(n)->vary) {
     uni_facts(n, o);
     return true;
   }
   switch (n->k) {
+  case N_NUM:
+    uni_facts(n, o);
+    return true;
+  case N_CALL: return call_shape(n, o);
   case N_BUILTIN:
-    if (n->bk != B_TID) return false;
+    if (n->bk != B_TID) {
+      uni_facts(n, o);
+      return true;
+    }
     o->s = n->dim == 0;
     o->al = n->dim == 0;
     o->nn = true;

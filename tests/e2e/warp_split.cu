@@ -124,6 +124,18 @@ static void shuffles_cpu(int t, int d, int *o) {
   o[5] = b + w;
 }
 
+// the split behind device functions whose body is one return (a tile's
+// thread_rank(), a lane() helper): their shape is their expression's
+__device__ unsigned flat_tid() { return threadIdx.x + blockDim.x * threadIdx.y; }
+__device__ unsigned lane_of() { return flat_tid() & 31u; }
+__device__ unsigned warp_of(unsigned t) { return t / warpSize; }
+__global__ void helpers(int *out) {
+  unsigned r = lane_of(), w = warp_of(flat_tid());
+  int t = blockIdx.x * (blockDim.x * blockDim.y) + flat_tid();
+  if (w == 1) out[t] = 1000 + r;
+  else out[t] = (int)(w * 10 + r);
+}
+
 static int fails;
 static void expect(const char *what, bool ok) {
   if (!ok && fails++ < 10) printf("FAIL %s\n", what);
@@ -159,6 +171,14 @@ int main() {
           if (ok) printf("%s: thread %d, spelling %d: %d, expected %d\n", tag, t, i, out[16 * t + i], e[i]);
           ok = false;
         }
+    }
+    expect(tag, ok);
+    helpers<<<nb, b>>>(out);
+    cudaDeviceSynchronize();
+    ok = true;
+    for (int t = 0; t < nb * nt; t++) {
+      int x = t % nt, w = x / 32, r = x % 32;
+      ok &= out[t] == (w == 1 ? 1000 + r : w * 10 + r);
     }
     expect(tag, ok);
     if (nt % 32) continue;   // (warps of whole rows of the grid below)
