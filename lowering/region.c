@@ -298,7 +298,8 @@ void lw_regions(Lw *L, Kern *K) {
   mark_sync(k->body);
   mark_exits(k->body);
   /* (regions also where seam.c ends them without a barrier) */
-  bool sync = ln(k->body)->sync | lw_seams(k);
+  bool seams = lw_seams(k);
+  bool sync = ln(k->body)->sync || seams;
   if (sync) regions(k->body);
   L->remat.n = 0;
   if (sync) find_remat(&L->remat, k->body);
