@@ -3,7 +3,9 @@
 # and its runtime, then run a sample or the whole test suite.
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-PKGS = libclang-19-dev cmake gcc g++ make binutils
+# (libthrust-dev, libcu++-dev: the CUDA libraries cucc provides, Thrust and
+# libcu++, whose headers it uses unmodified: docs/compatibility.md)
+PKGS = libclang-19-dev cmake gcc g++ make binutils libthrust-dev libcu++-dev
 # The aarch64 cross runtime, and every sample built for aarch64 and run under
 # qemu: AUTO when its packages are installed, ON to install and require them
 # (CI), OFF never.

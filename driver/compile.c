@@ -193,6 +193,10 @@ static int compile_cu(Drv *d, Tools *t, In *in, const char *obj) {
   vec_push(&h, (void *)t->cxx);
   vec_push(&h, xfmt("-std=%s", o->std));
   host_flags(d, &h);
+  /* Thrust's device algorithms run on its OpenMP system (our
+   * thrust/detail/config/compiler.h), which needs OpenMP: a .cu that
+   * includes Thrust is compiled with it, as the parse read it */
+  if (fe_thrust && !drv_user_openmp(d) && drv_openmp(t)) vec_push(&h, "-fopenmp");
   vec_push(&h, "-D__CUDACC__");
   vec_push(&h, "-D__NVCC__");
   vec_push(&h, "-D__CUCC__");
@@ -268,6 +272,13 @@ int drv_link(Drv *d, Tools *t, Vec *objs, const char *out, const char *linkdir) 
   vec_push(&a, "-lm");
   /* (what this machine's runtime was built with, e.g. the sanitizers) */
   if (*CUCC_RT_LINK_FLAGS && !t->libsub) vec_push(&a, CUCC_RT_LINK_FLAGS);
+  /* the OpenMP runtime, for objects of .cu files that include Thrust
+   * (compile_cu), wherever they were compiled; --as-needed: a program
+   * without OpenMP does not load it */
+  if (!drv_user_openmp(d) && drv_openmp(t)) {
+    vec_push(&a, "-Wl,--as-needed");
+    vec_push(&a, "-fopenmp");
+  }
   vec_push(&a, "-o");
   vec_push(&a, (void *)out);
   double t0 = drv_now();

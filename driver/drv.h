@@ -89,6 +89,8 @@ void drv_compilers(Tools *t, const char *ccbin);   /* sets cc, cxx */
 void drv_target(Tools *t);                         /* sets triple, libsub */
 const char *drv_cpu_flag(Tools *t, const char *cpu); /* --cpu: the device C's -march flag */
 const char *drv_gcc_include(Tools *t);             /* the host C compiler's own include folder */
+bool drv_openmp(Tools *t);                         /* the host compilers have OpenMP */
+bool drv_user_openmp(Drv *d);                      /* the user's host options say -fopenmp or -fno-openmp */
 void drv_wrapper_flags(Tools *t, Vec *pf);         /* an MPI wrapper's include flags, for the parse */
 void drv_wrapped(Tools *t);                        /* sets rcxx */
 

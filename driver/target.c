@@ -130,10 +130,33 @@ void drv_wrapped(Tools *t) {
 /* The host C compiler's own header folder (gcc's has omp.h, which
  * libclang's resource folder lacks on Debian); NULL if it cannot say. */
 const char *drv_gcc_include(Tools *t) {
+  static bool asked;
+  static char *d;
+  if (asked) return d;
+  asked = true;
   Vec a = {0};
   vec_push(&a, (void *)t->cc);
   vec_push(&a, "-print-file-name=include");
-  char *d = drv_capture(t, &a);
+  d = drv_capture(t, &a);
   struct stat st;
-  return d && d[0] == '/' && stat(d, &st) == 0 && S_ISDIR(st.st_mode) ? d : NULL;
+  if (!(d && d[0] == '/' && stat(d, &st) == 0 && S_ISDIR(st.st_mode))) d = NULL;
+  return d;
+}
+
+/* Whether the host compilers have OpenMP: their omp.h is there (gcc's
+ * always is; clang's comes with its OpenMP runtime, libomp-dev). */
+bool drv_openmp(Tools *t) {
+  const char *d = drv_gcc_include(t);
+  struct stat st;
+  return d && stat(xfmt("%s/omp.h", d), &st) == 0;
+}
+
+/* Whether the user's host compiler options say -fopenmp (or -fno-openmp)
+ * already: then cucc adds neither. */
+bool drv_user_openmp(Drv *d) {
+  for (int i = 0; i < d->hflags.n; i++) {
+    const char *f = d->hflags.v[i];
+    if (!strncmp(f, "-fopenmp", 8) || !strcmp(f, "-fno-openmp")) return true;
+  }
+  return false;
 }

@@ -248,5 +248,6 @@ void errorat(const char *file, int line, int col, const char *fmt, ...)
  * the device object) and host (C++ text of the host unit). On error prints
  * file:line:col diagnostics to stderr and returns nonzero. */
 int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host);
+extern bool fe_thrust;   /* the .cu fe_translate read includes Thrust: its host code needs OpenMP */
 
 #endif

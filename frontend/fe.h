@@ -18,6 +18,9 @@ typedef struct Fe {
   Vec loops;           /* Node*: enclosing loops and switches */
   Vec allrecs;         /* Record*: by USR */
   bool in_switch_body;
+  Vec host_used;       /* CXCursor*: __device__ functions that host code calls
+                          (a user's functor run by Thrust's CPU systems):
+                          the host unit keeps their bodies */
 } Fe;
 
 char *cx_str(CXString s);

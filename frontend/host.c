@@ -45,6 +45,7 @@ struct Host {
   Vec others;       /* CXFile*: system headers and ours seen */
   Vec kernels;      /* CXCursor* of kernel definitions (incl. instantiations) */
   Vec scanned;      /* CXCursor*: host template instantiations already scanned */
+  Vec keep;         /* char*: USRs of __device__ functions host code runs */
 };
 
 /* The user's file f (NULL for system headers and cucc's own). */
@@ -404,6 +405,43 @@ static CXCursor fn_body(CXCursor fn) {
   return bf.body;
 }
 
+/* A __device__ function that host code calls (Fe.host_used: a functor or
+ * lambda that Thrust's CPU device systems run on the host) keeps its body
+ * in the host unit, as do the __device__ functions it calls in turn. A
+ * template is known by its pattern's USR (walk_cb meets the pattern). */
+static char *fn_usr(CXCursor fn) {
+  CXCursor t = clang_getSpecializedCursorTemplate(fn);
+  return cx_str(clang_getCursorUSR(clang_Cursor_isNull(t) ? fn : t));
+}
+
+static bool kept(Host *h, CXCursor fn) {
+  char *u = fn_usr(fn);
+  bool r = false;
+  for (int i = 0; i < h->keep.n && !r; i++) r = !strcmp(h->keep.v[i], u);
+  free(u);
+  return r;
+}
+
+static void keep_fn(Host *h, CXCursor fn);
+
+static enum CXChildVisitResult keep_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_CallExpr || k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr) {
+    CXCursor r = clang_getCursorReferenced(c);
+    enum CXCursorKind rk = clang_getCursorKind(r);
+    if (rk == CXCursor_FunctionDecl || rk == CXCursor_CXXMethod || rk == CXCursor_FunctionTemplate) keep_fn(d, r);
+  }
+  return CXChildVisit_Recurse;
+}
+
+static void keep_fn(Host *h, CXCursor fn) {
+  if (!cx_has_attr(fn, CXCursor_CUDADeviceAttr) || cx_has_attr(fn, CXCursor_CUDAHostAttr) || kept(h, fn)) return;
+  vec_push(&h->keep, fn_usr(fn));
+  CXCursor def = clang_getCursorDefinition(fn);
+  if (!clang_Cursor_isNull(def) && in_user(h, def)) clang_visitChildren(def, keep_cb, h);
+}
+
 static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   Host *h = d;
@@ -426,7 +464,7 @@ static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent, CXClientData
       }
       return CXChildVisit_Continue;
     }
-    if (dev && !hst && !glob && !clang_Cursor_isNull(body)) {
+    if (dev && !hst && !glob && !clang_Cursor_isNull(body) && !kept(h, c)) {
       unsigned b, e;
       Src *sf = ext_(h, clang_getCursorExtent(c), &b, &e, false);
       if (sf) edit(sf, b, e, "");
@@ -593,6 +631,12 @@ int host_unit(Fe *p, Vec *kernel_cursors, Buf *out) {
   if (!h.main) {
     fprintf(stderr, "cucc: error: cannot read '%s'\n", p->prog->path);
     return 1;
+  }
+  for (int i = 0; i < p->host_used.n; i++) {
+    CXCursor c = *(CXCursor *)p->host_used.v[i];
+    /* (a lambda's note names the lambda: its call operator is host code's) */
+    if (clang_getCursorKind(c) == CXCursor_LambdaExpr) clang_visitChildren(c, keep_cb, &h);
+    else keep_fn(&h, c);
   }
   clang_visitChildren(clang_getTranslationUnitCursor(p->tu), walk_cb, &h);
   *kernel_cursors = h.kernels;

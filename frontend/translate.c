@@ -16,6 +16,35 @@ const char *fe_intern(char *s) {
 
 static void push(Vec *v, const char *s) { vec_push(v, (void *)s); }
 
+/* clang refuses host code that calls a __device__ function from a
+ * __host__ __device__ one emitted for the host; nvcc does not when a
+ * library's HD template calls the user's __device__ functor or lambda
+ * (Thrust marks those with nv_exec_check_disable, which clang ignores), or
+ * its own device code in the __CUDA_ARCH__ parse, which stands for nvcc's
+ * device pass (libcu++'s). Such an error in a system header is dropped.
+ * On Thrust's CPU device systems the user's functor does run on the host:
+ * `used` collects its declaration, whose body host.c keeps. */
+static bool dev_call_in_hd(CXTranslationUnit tu, CXDiagnostic d, Vec *used) {
+  static const char pre[] = "reference to __device__ function ", post[] = " in __host__ __device__ function";
+  if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error ||
+      !clang_Location_isInSystemHeader(clang_getDiagnosticLocation(d)))
+    return false;
+  char *m = cx_str(clang_getDiagnosticSpelling(d));
+  size_t n = strlen(m);
+  bool hit = !strncmp(m, pre, sizeof pre - 1) && n > sizeof post && !strcmp(m + n - (sizeof post - 1), post);
+  free(m);
+  if (!hit) return false;
+  CXDiagnosticSet kids = clang_getChildDiagnostics(d);
+  for (unsigned i = 0; used && i < clang_getNumDiagnosticsInSet(kids); i++) {
+    CXCursor c = clang_getCursor(tu, clang_getDiagnosticLocation(clang_getDiagnosticInSet(kids, i)));
+    if (clang_Cursor_isNull(c) || clang_isInvalid(clang_getCursorKind(c))) continue;
+    CXCursor *p = xcalloc(1, sizeof *p);
+    *p = c;
+    vec_push(used, p);
+  }
+  return true;
+}
+
 static void print_diag(CXDiagnostic d, int *errs) {
   enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
   if (sev == CXDiagnostic_Ignored) return;
@@ -278,18 +307,27 @@ static char *explicit_insts(CXTranslationUnit tu, const char *path, size_t len) 
 }
 
 /* __CUDA_ARCH__: the host-side parse leaves it undefined, as nvcc's host
- * pass does. A program that tests it (in any file but our headers) is
- * parsed a second time with it defined, as nvcc's device pass does, and its
- * kernels and device functions are read from that parse. */
-typedef struct ArchScan { CXTranslationUnit tu; const char *incdir; bool found; } ArchScan;
+ * pass does. A program that tests it (in any file but our headers and
+ * Thrust's) is parsed a second time with it defined, as nvcc's device pass
+ * does, and its kernels and device functions are read from that parse.
+ * Thrust's headers test it all over, but what device code uses of them
+ * (functors, complex, random) is the same C++ on both sides, and the
+ * second parse of Thrust costs as long as the first. */
+typedef struct ArchScan { CXTranslationUnit tu; const char *incdir; bool found, thrust; } ArchScan;
+
+bool fe_thrust;
 
 static void arch_cb(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData d) {
   (void)stack;
   (void)n;
   ArchScan *a = d;
   char *nm = cx_str(clang_getFileName(f));
-  size_t len = 0;
-  const char *s = strncmp(nm, a->incdir, strlen(a->incdir)) ? clang_getFileContents(a->tu, f, &len) : NULL;
+  size_t len = 0, nl = strlen(nm);
+  static const char cfg[] = "thrust/detail/config/device_system.h";
+  bool thr = (strstr(nm, "/thrust/") || strstr(nm, "/cub/")) &&
+             clang_Location_isInSystemHeader(clang_getLocationForOffset(a->tu, f, 0));
+  if (nl >= sizeof cfg - 1 && !strcmp(nm + nl - (sizeof cfg - 1), cfg)) a->thrust = true;
+  const char *s = !thr && strncmp(nm, a->incdir, strlen(a->incdir)) ? clang_getFileContents(a->tu, f, &len) : NULL;
   if (s && memmem(s, len, "__CUDA_ARCH__", 13)) a->found = true;
   free(nm);
 }
@@ -493,7 +531,7 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
   }
   int errs = 0;
   for (unsigned i = 0; i < clang_getNumDiagnostics(tu); i++)
-    print_diag(clang_getDiagnostic(tu, i), &errs);
+    if (!dev_call_in_hd(tu, clang_getDiagnostic(tu, i), NULL)) print_diag(clang_getDiagnostic(tu, i), &errs);
   if (errs) {
     clang_disposeTranslationUnit(tu);
     clang_disposeIndex(idx);
@@ -517,7 +555,7 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
     Vec bad = {0}; /* line numbers (1-based, within insts) that clang rejected */
     for (unsigned i = 0; i < clang_getNumDiagnostics(tu3); i++) {
       CXDiagnostic d = clang_getDiagnostic(tu3, i);
-      if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error) continue;
+      if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error || dev_call_in_hd(tu3, d, NULL)) continue;
       unsigned l = 0;
       clang_getExpansionLocation(clang_getDiagnosticLocation(d), NULL, &l, NULL, NULL);
       vec_push(&bad, (void *)(size_t)(l > lines ? l - lines : 0));
@@ -545,19 +583,24 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
     insts = keep.s;
   }
 
+  Vec used = {0};   /* CXCursor*: __device__ functions host code calls */
+  for (unsigned i = 0; i < clang_getNumDiagnostics(tu); i++) dev_call_in_hd(tu, clang_getDiagnostic(tu, i), &used);
+
   Prog *prog = xcalloc(1, sizeof *prog);
   prog->path = path;
   Fe fe = {0};
   fe.tu = tu;
   fe.opts = o;
   fe.prog = prog;
+  fe.host_used = used;
 
   Vec kcur = {0};
   nerrors = 0;
   if (host_unit(&fe, &kcur, host)) return 1;
   fe_globals(&fe);
-  ArchScan as = {tu, o->incdir, false};
+  ArchScan as = {tu, o->incdir, false, false};
   clang_getInclusions(tu, arch_cb, &as);
+  fe_thrust = as.thrust;
   CXTranslationUnit tu2 = NULL;
   if (as.found) {
     push(&args, xfmt("-D__CUDA_ARCH__=%d", (o->arch ? o->arch : 75) * 10));
@@ -569,7 +612,7 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
       return 1;
     }
     for (unsigned i = 0; i < clang_getNumDiagnostics(tu2); i++)
-      print_diag(clang_getDiagnostic(tu2, i), &errs);
+      if (!dev_call_in_hd(tu2, clang_getDiagnostic(tu2, i), NULL)) print_diag(clang_getDiagnostic(tu2, i), &errs);
     if (errs) return 1;
   }
   for (int i = 0; i < kcur.n; i++) {

@@ -3,6 +3,10 @@
  * CUDA attributes), the host C++ compiler and the runtime's C (nothing). */
 #ifndef CUCC_HOST_DEFINES_H
 #define CUCC_HOST_DEFINES_H
+/* CUDA's guard: Thrust's guarded_cuda_runtime_api.h, seeing none, would
+ * undefine __host__ and __device__ and include cuda_runtime_api.h again
+ * for CUDA's to define them, which ours (included already) does not */
+#define __HOST_DEFINES_H__
 #if defined(__CUCC_PARSE__)
 #define __global__ __attribute__((global))
 #define __device__ __attribute__((device))
