@@ -12,11 +12,15 @@
  * of its stream), then runs; work issued after it is ordered after it
  * since it has finished when its call returns, as Thrust's CUDA system
  * also synchronizes (par_nosync may return earlier on a GPU: finishing is
- * one of its schedules). thrust::device and device_vector's own algorithms
- * wait alike for the default stream. The waits sit in Thrust's dispatch:
- * every algorithm turns its policy into the derived one through
- * thrust::detail::strip_const and derived_cast, which are specialized
- * below for these policies. The device system's allocations (device_vector,
+ * one of its schedules). thrust::device and algorithms on device_vector's
+ * iterators wait alike for the default stream. The waits sit in Thrust's
+ * dispatch: every algorithm turns its policy into the derived one through
+ * thrust::detail::strip_const, specialized below for these policies (some
+ * 30 waits in a sort, all but the first with nothing to wait for). Not in
+ * derived_cast, which every element read of a device_reference calls: a
+ * sort would wait 10^8 times (3x its time); so v[i] alone is not ordered
+ * after another stream's kernel, as its cudaMemcpy would be on a GPU:
+ * synchronize first. The device system's allocations (device_vector,
  * device_malloc, temporary storage) are cudaMallocManaged memory, so
  * kernels may be handed them (raw_pointer_cast) and cucc --check knows
  * them (thrust/system/omp/memory_resource.h). */
@@ -146,12 +150,6 @@ CUCC_THRUST_WAIT(cuda_cub::execute_on_stream, static_cast<const cuda_cub::execut
 CUCC_THRUST_WAIT(cuda_cub::execute_on_stream_nosync, static_cast<const cuda_cub::execute_on_stream_nosync &>(x).stream_)
 #undef CUCC_THRUST_WAIT
 
-/* a device_reference read or written (v[i]) dispatches through the tag
- * with no strip_const */
-template <> __host__ __device__ inline cuda_cub::tag &derived_cast<cuda_cub::tag>(execution_policy_base<cuda_cub::tag> &x) {
-  cuda_cub::cucc_::wait(cuda_cub::default_stream());
-  return static_cast<cuda_cub::tag &>(x);
-}
 }  // namespace detail
 
 #if THRUST_DEVICE_SYSTEM != THRUST_DEVICE_SYSTEM_CPP   /* (CPP's is also the host's) */
