@@ -11,6 +11,8 @@
 #include <cuda/std/functional>
 #include <cuda/std/limits>
 #include <cuda/std/type_traits>
+#include <cuda/pipeline>
+#include <cooperative_groups.h>
 #include <cmath>
 #include <complex>
 #include <cstdio>
@@ -100,6 +102,47 @@ __global__ void numerics(float *f, int *k) {
               (cuda::std::is_same<cuda::std::uint32_t, unsigned>::value ? 1 : 0);
 }
 
+// tiles of in[] through shared memory: a thread-scope pipeline of two
+// stages (each thread copies its own element), and a block-scope one
+// whose copies the block shares (memcpy_async of a group)
+__global__ void tiles(const float *in, float *out, int ntiles) {
+  __shared__ float buf[2][128];
+  __shared__ float all[128];
+  __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 1> state;
+  int t = threadIdx.x;
+  const auto one = cuda::aligned_size_t<alignof(float)>(sizeof(float));
+  cuda::pipeline<cuda::thread_scope_thread> pipe = cuda::make_pipeline();
+  float acc = 0;
+  pipe.producer_acquire();
+  cuda::memcpy_async(&buf[0][t], &in[t], one, pipe);
+  pipe.producer_commit();
+  for (int k = 0; k < ntiles; k++) {
+    if (k + 1 < ntiles) {
+      pipe.producer_acquire();
+      cuda::memcpy_async(&buf[(k + 1) % 2][t], &in[(k + 1) * 128 + t], one, pipe);
+      pipe.producer_commit();
+    }
+    cuda::pipeline_consumer_wait_prior<1>(pipe);
+    __syncthreads();
+    acc += buf[k % 2][(t + 1) % 128];
+    pipe.consumer_release();
+    __syncthreads();
+  }
+  auto block = cooperative_groups::this_thread_block();
+  auto bp = cuda::make_pipeline(block, &state);
+  float acc2 = 0;
+  for (int k = 0; k < ntiles; k++) {
+    bp.producer_acquire();
+    cuda::memcpy_async(block, all, in + k * 128, sizeof(float) * 128, bp);
+    bp.producer_commit();
+    bp.consumer_wait();
+    acc2 += all[127 - t];
+    bp.consumer_release();
+  }
+  out[t] = acc;
+  out[128 + t] = acc2;
+}
+
 int main() {
   const int blocks = 64, threads = 128, n = blocks * threads;
   Shared *s;
@@ -181,6 +224,25 @@ int main() {
     ok &= k[32 + i] == 32767 - i + 1;
   }
   CHECK(ok, "complex, numeric_limits, array, plus, min, max in a kernel");
+
+  // cuda::pipeline and memcpy_async
+  const int ntiles = 9;
+  float *in, *tout;
+  cudaMallocManaged(&in, ntiles * 128 * sizeof(float));
+  cudaMallocManaged(&tout, 256 * sizeof(float));
+  for (int i = 0; i < ntiles * 128; i++) in[i] = (float)(i % 1000);
+  tiles<<<1, 128>>>(in, tout, ntiles);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess, "pipeline launch");
+  ok = true;
+  for (int t = 0; t < 128; t++) {
+    float a = 0, b = 0;
+    for (int k = 0; k < ntiles; k++) {
+      a += in[k * 128 + (t + 1) % 128];
+      b += in[k * 128 + 127 - t];
+    }
+    ok &= tout[t] == a && tout[128 + t] == b;
+  }
+  CHECK(ok, "thread- and block-scope pipelines: %g %g", tout[0], tout[128]);
   if (fails) return 1;
   printf("PASS\n");
   return 0;
