@@ -18,6 +18,7 @@
 #include <thrust/scan.h>
 #include <thrust/sequence.h>
 #include <thrust/sort.h>
+#include <thrust/system/cuda/vector.h>
 #include <thrust/transform.h>
 #include <thrust/transform_reduce.h>
 #include <thrust/unique.h>
@@ -224,6 +225,18 @@ int main() {
     CHECK(d[m - 1] == 5, "a kernel after par_nosync.on(stream): %d", (int)d[m - 1]);
     thrust::sort(thrust::cuda::par, d.begin(), d.end());
     cudaStreamDestroy(s);
+  }
+
+  // thrust::cuda's own vector and memory
+  {
+    thrust::cuda::vector<int> cv(1000, 3);
+    int s = thrust::reduce(thrust::cuda::par, cv.begin(), cv.end());
+    thrust::cuda::pointer<int> p = thrust::cuda::malloc<int>(10);
+    thrust::fill(thrust::cuda::par, p, p + 10, 4);
+    scale<<<1, 32>>>(p.get(), 10, 2);
+    cudaDeviceSynchronize();
+    CHECK(s == 3000 && p[9] == 8, "thrust::cuda::vector, malloc: %d %d", s, (int)p[9]);
+    thrust::cuda::free(p);
   }
 
   // errors are Thrust's system_error with CUDA's category
