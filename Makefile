@@ -24,7 +24,7 @@ PKGS += $(MPI_PKGS)
 endif
 CMAKE_ARGS = -DCUCC_CROSS_AARCH64=$(CROSS_AARCH64) -DCUCC_MPI=$(MPI)
 
-.PHONY: all deps deps-clang configure build demo test test-clang sanitize bench clean
+.PHONY: all deps deps-clang configure build demo test test-clang sanitize bench compat clean
 
 all: build
 
@@ -79,6 +79,17 @@ sanitize: deps
 	cmake --build build-asan -j$(JOBS)
 	ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --test-dir build-asan --output-on-failure -j$(JOBS)
+
+# The survey of NVIDIA's cuda-samples (tests/compat/samples; issue 22): every
+# program of a checkout that needs no NVIDIA library or graphics, built and
+# run; prints docs/compatibility.md's table. Not a test: the samples are not
+# ours, and CI has no copy. CUDA_SAMPLES=<checkout>; logs in $(BUILD)/compat.
+# (Configuring with -DCUCC_SAMPLES=<checkout> gives ctest -L compat instead.)
+compat: build
+	@[ -n "$(CUDA_SAMPLES)" ] || { echo "usage: make compat CUDA_SAMPLES=<cuda-samples checkout>"; exit 2; }
+	rm -rf $(BUILD)/compat
+	-KEEP=$(abspath $(BUILD))/compat JOBS=$(JOBS) tests/compat/samples $(CUDA_SAMPLES) $(BUILD)/cucc
+	tests/compat/samples --table $(BUILD)/compat
 
 # The spelling benchmark (bench/spell/run; not a test: its timings depend on
 # the machine and its load), with OpenBLAS for its matmul reference line.
