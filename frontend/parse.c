@@ -902,6 +902,24 @@ static Node *call(Fe *p, CXCursor c) {
     n->name = xfmt("cu_%s_%s", base, sfx ? sfx : "i");
     return n;
   }
+  if (!strncmp(name, "__nv_atomic_", 12) && clang_Cursor_isNull(clang_getCursorDefinition(f))) {
+    /* CUDA 12.8's scoped atomics: a helper of cucc_dev.h taking the order
+     * and scope; the arithmetic ones by the pointee's type, and the forms
+     * without fetch_ (no result) are the fetch_ ones */
+    const char *op = name + 12;
+    if (!strncmp(op, "fetch_", 6)) op += 6;
+    static const char *const arith[] = {"add", "sub", "and", "or", "xor", "min", "max"};
+    n->ck = C_ATOMIC;
+    n->name = xfmt("cu_nv_%s", op);
+    for (size_t i = 0; i < sizeof arith / sizeof *arith; i++)
+      if (!strcmp(op, arith[i])) {
+        CXType pt = clang_getArgType(clang_getCursorType(f), 0);
+        const char *sfx = tsfx(mk_type(p, clang_getPointeeType(clang_getCanonicalType(pt)), c));
+        if (!sfx || !strcmp(sfx, "us")) err_c(c, "unsupported in device code: %s on this type", name);
+        n->name = xfmt("cu_nv_fetch_%s_%s", op, sfx ? sfx : "i");
+      }
+    return n;
+  }
   if (warp_call(c, n, name)) {
     p->fn->has_warp = true;
     return n;

@@ -454,6 +454,59 @@ static inline float cu_satomicExch_f(float *p, float v) { float o = *p; *p = v; 
 static inline double cu_satomicAdd_d(double *p, double v) { double o = *p; *p = o + v; CU_SEQ(p); return o; }
 static inline double cu_satomicExch_d(double *p, double v) { double o = *p; *p = v; CU_SEQ(p); return o; }
 
+/* CUDA 12.8's __nv_atomic_* (the frontend passes the call through with its
+ * order and scope): __NV_ATOMIC_RELAXED..SEQ_CST are numbered as the C
+ * compiler's __ATOMIC_* orders, so the order goes straight to the builtin;
+ * every scope is the whole machine here. Arithmetic by type suffix; load,
+ * store, exchange and compare-exchange on any type, as CUDA's are. */
+#define CU_NV_INT(S, T)                                                                          \
+  static inline T cu_nv_fetch_add_##S(T *p, T v, int o, int sc) { (void)sc; return __atomic_fetch_add(p, v, o); } \
+  static inline T cu_nv_fetch_sub_##S(T *p, T v, int o, int sc) { (void)sc; return __atomic_fetch_sub(p, v, o); } \
+  static inline T cu_nv_fetch_and_##S(T *p, T v, int o, int sc) { (void)sc; return __atomic_fetch_and(p, v, o); } \
+  static inline T cu_nv_fetch_or_##S(T *p, T v, int o, int sc) { (void)sc; return __atomic_fetch_or(p, v, o); }   \
+  static inline T cu_nv_fetch_xor_##S(T *p, T v, int o, int sc) { (void)sc; return __atomic_fetch_xor(p, v, o); } \
+  static inline T cu_nv_fetch_min_##S(T *p, T v, int o, int sc) {                                 \
+    T x = __atomic_load_n(p, __ATOMIC_RELAXED);                                                   \
+    (void)sc;                                                                                     \
+    while (v < x && !__atomic_compare_exchange_n(p, &x, v, 1, o, __ATOMIC_RELAXED))               \
+      ;                                                                                           \
+    return x;                                                                                     \
+  }                                                                                               \
+  static inline T cu_nv_fetch_max_##S(T *p, T v, int o, int sc) {                                 \
+    T x = __atomic_load_n(p, __ATOMIC_RELAXED);                                                   \
+    (void)sc;                                                                                     \
+    while (v > x && !__atomic_compare_exchange_n(p, &x, v, 1, o, __ATOMIC_RELAXED))               \
+      ;                                                                                           \
+    return x;                                                                                     \
+  }
+CU_NV_INT(i, int)
+CU_NV_INT(u, unsigned int)
+CU_NV_INT(ll, long long)
+CU_NV_INT(ull, unsigned long long)
+#undef CU_NV_INT
+/* floating add and sub: the compare-exchange loop, fenced unless relaxed */
+#define CU_NV_FLT(S, T)                                                                          \
+  static inline T cu_nv_fetch_add_##S(T *p, T v, int o, int sc) {                                \
+    (void)sc;                                                                                    \
+    if (o != __ATOMIC_RELAXED) __atomic_thread_fence(__ATOMIC_SEQ_CST);                          \
+    T r = cu_atomicAdd_##S(p, v);                                                                \
+    if (o != __ATOMIC_RELAXED) __atomic_thread_fence(__ATOMIC_SEQ_CST);                          \
+    return r;                                                                                    \
+  }                                                                                              \
+  static inline T cu_nv_fetch_sub_##S(T *p, T v, int o, int sc) { return cu_nv_fetch_add_##S(p, -v, o, sc); }
+CU_NV_FLT(f, float)
+CU_NV_FLT(d, double)
+#undef CU_NV_FLT
+#define cu_nv_load_n(p, o, ...) __atomic_load_n((p), (o))
+#define cu_nv_load(p, r, o, ...) __atomic_load((p), (r), (o))
+#define cu_nv_store_n(p, v, o, ...) __atomic_store_n((p), (v), (o))
+#define cu_nv_store(p, v, o, ...) __atomic_store((p), (v), (o))
+#define cu_nv_exchange_n(p, v, o, ...) __atomic_exchange_n((p), (v), (o))
+#define cu_nv_exchange(p, v, r, o, ...) __atomic_exchange((p), (v), (r), (o))
+#define cu_nv_compare_exchange_n(p, e, d, w, so, fo, ...) __atomic_compare_exchange_n((p), (e), (d), (w), (so), (fo))
+#define cu_nv_compare_exchange(p, e, d, w, so, fo, ...) __atomic_compare_exchange((p), (e), (d), (w), (so), (fo))
+#define cu_nv_thread_fence(o, ...) __atomic_thread_fence(o)
+
 /* __syncwarp(mask): the lanes of a warp run every statement together, and
  * its writes are done before the next statement starts: nothing to wait for. */
 static inline void cu_syncwarp(unsigned mask) { (void)mask; }

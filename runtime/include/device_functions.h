@@ -31,6 +31,12 @@ static __host__ __device__ inline unsigned int max(unsigned int a, int b) { retu
 static __host__ __device__ inline float min(float a, double b) { return fminf(a, (float)b); }
 static __host__ __device__ inline float max(float a, double b) { return fmaxf(a, (float)b); }
 
+/* the orders and scopes of CUDA 12.8's __nv_atomic_* (numbered as CUDA's) */
+enum { __NV_ATOMIC_RELAXED, __NV_ATOMIC_CONSUME, __NV_ATOMIC_ACQUIRE, __NV_ATOMIC_RELEASE, __NV_ATOMIC_ACQ_REL,
+       __NV_ATOMIC_SEQ_CST };
+enum { __NV_THREAD_SCOPE_THREAD, __NV_THREAD_SCOPE_BLOCK, __NV_THREAD_SCOPE_CLUSTER, __NV_THREAD_SCOPE_DEVICE,
+       __NV_THREAD_SCOPE_SYSTEM };
+
 /* Math functions CUDA offers in host and device code that the C library
  * lacks (rsqrtf is used by host-device code such as vector helpers). */
 static __host__ __device__ inline unsigned int umin(unsigned int a, unsigned int b) { return a < b ? a : b; }
@@ -111,34 +117,75 @@ __device__ unsigned int __reduce_max_sync(unsigned int mask, unsigned int value)
 __device__ unsigned int __reduce_and_sync(unsigned int mask, unsigned int value);
 __device__ unsigned int __reduce_or_sync(unsigned int mask, unsigned int value);
 __device__ unsigned int __reduce_xor_sync(unsigned int mask, unsigned int value);
-#define CUCC_ATOMIC2(name, T) __device__ T name(T *address, T val);
+/* every atomic in its three scopes: name, name_block, name_system (all act
+ * on the whole machine's memory here, so all three are the same) */
+#define CUCC_ATOMIC2(name, T)                                                   \
+  __device__ T name(T *address, T val); __device__ T name##_block(T *address, T val); \
+  __device__ T name##_system(T *address, T val);
 #define CUCC_ATOMICS(name)                                                    \
-  CUCC_ATOMIC2(name, int) CUCC_ATOMIC2(name, unsigned int)                    \
-  CUCC_ATOMIC2(name, unsigned long long) CUCC_ATOMIC2(name##_block, int)      \
-  CUCC_ATOMIC2(name##_block, unsigned int) CUCC_ATOMIC2(name##_system, int)   \
-  CUCC_ATOMIC2(name##_system, unsigned int)
+  CUCC_ATOMIC2(name, int) CUCC_ATOMIC2(name, unsigned int) CUCC_ATOMIC2(name, unsigned long long)
 CUCC_ATOMICS(atomicAdd)
-CUCC_ATOMICS(atomicSub)
 CUCC_ATOMICS(atomicExch)
 CUCC_ATOMICS(atomicMin)
 CUCC_ATOMICS(atomicMax)
 CUCC_ATOMICS(atomicAnd)
 CUCC_ATOMICS(atomicOr)
 CUCC_ATOMICS(atomicXor)
+CUCC_ATOMIC2(atomicSub, int)
+CUCC_ATOMIC2(atomicSub, unsigned int)
 CUCC_ATOMIC2(atomicAdd, float)
 CUCC_ATOMIC2(atomicAdd, double)
 CUCC_ATOMIC2(atomicExch, float)
 CUCC_ATOMIC2(atomicMin, long long)
 CUCC_ATOMIC2(atomicMax, long long)
+CUCC_ATOMIC2(atomicInc, unsigned int)
+CUCC_ATOMIC2(atomicDec, unsigned int)
+#define CUCC_CAS(T)                                                           \
+  __device__ T atomicCAS(T *address, T compare, T val);                       \
+  __device__ T atomicCAS_block(T *address, T compare, T val);                 \
+  __device__ T atomicCAS_system(T *address, T compare, T val);
+CUCC_CAS(int) CUCC_CAS(unsigned int) CUCC_CAS(unsigned long long) CUCC_CAS(unsigned short)
+#undef CUCC_CAS
 #undef CUCC_ATOMICS
 #undef CUCC_ATOMIC2
-__device__ unsigned int atomicInc(unsigned int *address, unsigned int val);
-__device__ unsigned int atomicDec(unsigned int *address, unsigned int val);
-__device__ int atomicCAS(int *address, int compare, int val);
-__device__ unsigned int atomicCAS(unsigned int *address, unsigned int compare, unsigned int val);
-__device__ unsigned long long atomicCAS(unsigned long long *address, unsigned long long compare,
-                                        unsigned long long val);
-__device__ unsigned short atomicCAS(unsigned short *address, unsigned short compare, unsigned short val);
+/* CUDA 12.8's atomics with an order and a scope (cucc_dev.h's cu_nv_*) */
+#define CUCC_NV(T)                                                                               \
+  __device__ T __nv_atomic_fetch_add(T *p, T v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM); \
+  __device__ T __nv_atomic_fetch_sub(T *p, T v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM); \
+  __device__ void __nv_atomic_add(T *p, T v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);    \
+  __device__ void __nv_atomic_sub(T *p, T v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+#define CUCC_NV_INT(T)                                                                           \
+  CUCC_NV(T)                                                                                     \
+  __device__ T __nv_atomic_fetch_and(T *p, T v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM); \
+  __device__ T __nv_atomic_fetch_or(T *p, T v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);  \
+  __device__ T __nv_atomic_fetch_xor(T *p, T v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM); \
+  __device__ T __nv_atomic_fetch_min(T *p, T v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM); \
+  __device__ T __nv_atomic_fetch_max(T *p, T v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM); \
+  __device__ void __nv_atomic_and(T *p, T v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);    \
+  __device__ void __nv_atomic_or(T *p, T v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);     \
+  __device__ void __nv_atomic_xor(T *p, T v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);    \
+  __device__ void __nv_atomic_min(T *p, T v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);    \
+  __device__ void __nv_atomic_max(T *p, T v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+CUCC_NV_INT(int) CUCC_NV_INT(unsigned int) CUCC_NV_INT(long long) CUCC_NV_INT(unsigned long long)
+CUCC_NV(float) CUCC_NV(double)
+#undef CUCC_NV_INT
+#undef CUCC_NV
+template <class T> __device__ T __nv_atomic_load_n(const T *p, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T> __device__ void __nv_atomic_load(const T *p, T *ret, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T, class U>
+__device__ void __nv_atomic_store_n(T *p, U v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T> __device__ void __nv_atomic_store(T *p, T *v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T, class U>
+__device__ T __nv_atomic_exchange_n(T *p, U v, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__device__ void __nv_atomic_exchange(T *p, T *v, T *ret, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T, class U>
+__device__ bool __nv_atomic_compare_exchange_n(T *p, T *expected, U desired, bool weak, int success_order,
+                                               int failure_order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__device__ bool __nv_atomic_compare_exchange(T *p, T *expected, T *desired, bool weak, int success_order,
+                                             int failure_order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+__device__ void __nv_atomic_thread_fence(int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
 __device__ long long clock64(void);
 /* clock() in device code: CUDA's device overload of the C library's (clang
  * picks it by target); the frontend maps both to cu_clock64 */
