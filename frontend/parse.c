@@ -930,10 +930,22 @@ static Node *call(Fe *p, CXCursor c) {
     n->name = "cu_syncwarp";
     return n;
   }
-  if (!strcmp(name, "__ldg")) {
-    n->ck = C_LDG;
-    return n;
-  }
+  /* loads and stores with cache hints: a cache is not ours to steer */
+  static const char *const ldst[] = {"__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv",
+                                     "__stcg", "__stcs", "__stwb", "__stwt"};
+  for (size_t i = 0; i < sizeof ldst / sizeof *ldst; i++)
+    if (!strcmp(name, ldst[i]) && n->list.n == (name[2] == 's' ? 2 : 1)) {
+      if (name[2] == 'l') {
+        n->ck = C_LDG;
+        return n;
+      }
+      Node *a = new_node(N_ASSIGN, c);   /* *p = v */
+      a->op = OP_ASSIGN;
+      a->a = load(n->list.v[0]);
+      a->ty = a->a->ty;
+      a->b = n->list.v[1];
+      return a;
+    }
   if (!strcmp(name, "clock64") || (!strcmp(name, "clock") && n->list.n == 0 &&
                                    clang_Cursor_isNull(clang_getCursorDefinition(f)))) {
     n->ck = C_BUILTIN;

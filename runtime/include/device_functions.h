@@ -191,12 +191,19 @@ __device__ long long clock64(void);
  * picks it by target); the frontend maps both to cu_clock64 */
 #include <time.h>
 extern "C" __device__ clock_t clock(void);
-#define CUCC_LDG(T) __device__ T __ldg(const T *p);
+/* loads and stores with cache hints (__ldg: read-only) */
+#define CUCC_LDG(T)                                                                              \
+  __device__ T __ldg(const T *p); __device__ T __ldcg(const T *p); __device__ T __ldca(const T *p); \
+  __device__ T __ldcs(const T *p); __device__ T __ldlu(const T *p); __device__ T __ldcv(const T *p); \
+  __device__ void __stcg(T *p, T v); __device__ void __stcs(T *p, T v); __device__ void __stwb(T *p, T v); \
+  __device__ void __stwt(T *p, T v);
 CUCC_LDG(char) CUCC_LDG(signed char) CUCC_LDG(unsigned char) CUCC_LDG(short)
 CUCC_LDG(unsigned short) CUCC_LDG(int) CUCC_LDG(unsigned int) CUCC_LDG(long)
 CUCC_LDG(unsigned long) CUCC_LDG(long long) CUCC_LDG(unsigned long long)
-CUCC_LDG(float) CUCC_LDG(double) CUCC_LDG(float2) CUCC_LDG(float4) CUCC_LDG(int2)
-CUCC_LDG(int4) CUCC_LDG(double2)
+CUCC_LDG(float) CUCC_LDG(double) CUCC_LDG(char2) CUCC_LDG(char4) CUCC_LDG(uchar2) CUCC_LDG(uchar4)
+CUCC_LDG(short2) CUCC_LDG(short4) CUCC_LDG(ushort2) CUCC_LDG(ushort4) CUCC_LDG(int2) CUCC_LDG(int4)
+CUCC_LDG(uint2) CUCC_LDG(uint4) CUCC_LDG(longlong2) CUCC_LDG(ulonglong2) CUCC_LDG(float2) CUCC_LDG(float4)
+CUCC_LDG(double2)
 #undef CUCC_LDG
 
 /* ---- fast math and conversions: plain C, compiled by cucc ---- */

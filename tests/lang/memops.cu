@@ -1,7 +1,8 @@
-// atomics_scoped.cu: atomics as CUDA 12.x spells them: every atomic*() in
-// its _block and _system scopes, and CUDA 12.8's __nv_atomic_* with orders
-// and scopes (arithmetic, and load/store/exchange/compare-exchange of a
-// struct), each checked against a CPU count.
+// memops.cu: memory operations as CUDA 12.x spells them, each checked
+// against a CPU count: every atomic*() in its _block and _system scopes;
+// CUDA 12.8's __nv_atomic_* with orders and scopes (arithmetic, and
+// load/store/exchange/compare-exchange of a struct); loads and stores with
+// cache hints (__ldcs, __stcs... on scalars and vector types).
 #include <cstdio>
 
 struct Pair { int a, b; };
@@ -77,6 +78,18 @@ __global__ void lastblock(const int *x, int *part, unsigned *count, int *total, 
   }
 }
 
+// loads and stores with cache hints, in lane statements and under divergence
+__global__ void hints(const float *a, const float4 *b, float *c, float4 *d, int2 *e, int n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= n) return;
+  float x = __ldcs(a + t) + __ldcg(&a[t]) + __ldca(a + t) + __ldlu(a + t) + __ldcv(a + t) + __ldg(a + t);
+  __stcs(&c[t], x);
+  float4 v = __ldcs(&b[t]);
+  if (t % 3 == 0) __stwt(d + t, make_float4(v.w, v.z, v.y, v.x));
+  else __stcg(&d[t], v);
+  __stwb(&e[t], make_int2(t, -t));
+}
+
 int main() {
   const int B = 8, T = 64, N = B * T;
   int *i;
@@ -143,6 +156,26 @@ int main() {
   if (bad2) printf("__nv_atomic: %d wrong (total %d want %lld, flags %d %d %d %d %x %x %x %d %d %d %d, pair %d %d)\n", bad2,
                    *total, want, flags[0], flags[1], flags[2], flags[3], flags[4], flags[5], flags[6], flags[7], flags[8],
                    flags[9], flags[10], pr[0].a, pr[0].b);
-  printf("%s\n", bad + bad2 ? "FAIL" : "PASS");
-  return bad + bad2 != 0;
+
+  const int H = 1000;
+  float *a, *c;
+  float4 *b, *dd;
+  int2 *e;
+  cudaMallocManaged(&a, H * sizeof(float));
+  cudaMallocManaged(&c, H * sizeof(float));
+  cudaMallocManaged(&b, H * sizeof(float4));
+  cudaMallocManaged(&dd, H * sizeof(float4));
+  cudaMallocManaged(&e, H * sizeof(int2));
+  for (int k = 0; k < H; k++) a[k] = k * 0.5f, b[k] = make_float4(k, k + 1, k + 2, k + 3);
+  hints<<<(H + 127) / 128, 128>>>(a, b, c, dd, e, H);
+  cudaDeviceSynchronize();
+  int bad3 = 0;
+  for (int k = 0; k < H; k++) {
+    float4 w = k % 3 == 0 ? make_float4(k + 3, k + 2, k + 1, k) : b[k];
+    bad3 += c[k] != 6 * (k * 0.5f) || dd[k].x != w.x || dd[k].y != w.y || dd[k].z != w.z || dd[k].w != w.w ||
+            e[k].x != k || e[k].y != -k;
+  }
+  if (bad3) printf("cache hints: %d wrong\n", bad3);
+  printf("%s\n", bad + bad2 + bad3 ? "FAIL" : "PASS");
+  return bad + bad2 + bad3 != 0;
 }
