@@ -133,6 +133,92 @@ static inline cudaError_t cudaEventCreate(cudaEvent_t *e, unsigned int flags) {
   return cudaEventCreateWithFlags(e, flags);
 }
 
+/* The forms other CUDA versions give these calls, as overloads: CUDA 11's
+ * cudaGraphInstantiate (error node, log) and cudaGraphExecUpdate (error
+ * node, result); CUDA 13's edge data, memory locations and
+ * cudaGraphAddNode. */
+static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *x, cudaGraph_t g, cudaGraphNode_t *err_node,
+                                               char *log, size_t log_size) {
+  if (err_node) *err_node = NULL;
+  if (log && log_size) *log = 0;
+  return cudaGraphInstantiate(x, g, 0ull);
+}
+static inline cudaError_t cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_t g, cudaGraphNode_t *err_node,
+                                              enum cudaGraphExecUpdateResult *result) {
+  cudaGraphExecUpdateResultInfo i;
+  cudaError_t e = cudaGraphExecUpdate(x, g, &i);
+  if (err_node) *err_node = i.errorNode;
+  if (result) *result = i.result;
+  return e;
+}
+static inline cudaError_t cudaGraphAddNode(cudaGraphNode_t *n, cudaGraph_t g, const cudaGraphNode_t *deps,
+                                           const cudaGraphEdgeData *ed, size_t nd, struct cudaGraphNodeParams *p) {
+  return cudaGraphAddNode_v2(n, g, deps, ed, nd, p);
+}
+static inline cudaError_t cudaStreamGetCaptureInfo(cudaStream_t s, enum cudaStreamCaptureStatus *st,
+                                                   unsigned long long *id, cudaGraph_t *g,
+                                                   const cudaGraphNode_t **deps, const cudaGraphEdgeData **ed,
+                                                   size_t *nd) {
+  return cudaStreamGetCaptureInfo_v3(s, st, id, g, deps, ed, nd);
+}
+static inline cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t s, cudaGraphNode_t *deps,
+                                                              const cudaGraphEdgeData *ed, size_t nd,
+                                                              unsigned int flags) {
+  return cudaStreamUpdateCaptureDependencies_v2(s, deps, ed, nd, flags);
+}
+static inline cudaError_t cudaGraphGetEdges(cudaGraph_t g, cudaGraphNode_t *from, cudaGraphNode_t *to,
+                                            cudaGraphEdgeData *ed, size_t *n) {
+  cudaError_t e = cudaGraphGetEdges(g, from, to, n);
+  if (!e && ed && from) memset(ed, 0, *n * sizeof *ed);
+  return e;
+}
+static inline cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t *deps,
+                                                       cudaGraphEdgeData *ed, size_t *n) {
+  cudaError_t e = cudaGraphNodeGetDependencies(node, deps, n);
+  if (!e && ed && deps) memset(ed, 0, *n * sizeof *ed);
+  return e;
+}
+static inline cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cudaGraphNode_t *out,
+                                                         cudaGraphEdgeData *ed, size_t *n) {
+  cudaError_t e = cudaGraphNodeGetDependentNodes(node, out, n);
+  if (!e && ed && out) memset(ed, 0, *n * sizeof *ed);
+  return e;
+}
+static inline cudaError_t cudaGraphAddDependencies(cudaGraph_t g, const cudaGraphNode_t *from,
+                                                   const cudaGraphNode_t *to, const cudaGraphEdgeData *ed,
+                                                   size_t n) {
+  for (size_t i = 0; ed && i < n; i++)
+    if (ed[i].from_port || ed[i].to_port || ed[i].type) return cudaErrorNotSupported;
+  return cudaGraphAddDependencies(g, from, to, n);
+}
+static inline cudaError_t cudaGraphRemoveDependencies(cudaGraph_t g, const cudaGraphNode_t *from,
+                                                      const cudaGraphNode_t *to, const cudaGraphEdgeData *ed,
+                                                      size_t n) {
+  (void)ed;
+  return cudaGraphRemoveDependencies(g, from, to, n);
+}
+static inline cudaError_t cudaMemPrefetchAsync(const void *p, size_t n, struct cudaMemLocation loc, unsigned int flags,
+                                               cudaStream_t s = 0) {
+  return cudaMemPrefetchAsync_v2(p, n, loc, flags, s);
+}
+static inline cudaError_t cudaMemAdvise(const void *p, size_t n, enum cudaMemoryAdvise a, struct cudaMemLocation loc) {
+  return cudaMemAdvise_v2(p, n, a, loc);
+}
+template <class T>
+static inline cudaError_t cudaGraphAddMemcpyNodeToSymbol(cudaGraphNode_t *n, cudaGraph_t g,
+                                                         const cudaGraphNode_t *deps, size_t nd, const T &sym,
+                                                         const void *src, size_t count, size_t off = 0,
+                                                         enum cudaMemcpyKind kind = cudaMemcpyHostToDevice) {
+  return cudaGraphAddMemcpyNode1D(n, g, deps, nd, (char *)&sym + off, src, count, kind);
+}
+template <class T>
+static inline cudaError_t cudaGraphAddMemcpyNodeFromSymbol(cudaGraphNode_t *n, cudaGraph_t g,
+                                                           const cudaGraphNode_t *deps, size_t nd, void *dst,
+                                                           const T &sym, size_t count, size_t off = 0,
+                                                           enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
+  return cudaGraphAddMemcpyNode1D(n, g, deps, nd, dst, (const char *)&sym + off, count, kind);
+}
+
 /* k<<<g, b, smem, stream>>>(args) becomes
  * (__cucc_launch_config(g, b, smem, stream) ? (void)0 : k(args)) */
 static inline int __cucc_launch_config(dim3 g, dim3 b, size_t smem = 0, cudaStream_t s = 0) {

@@ -37,6 +37,12 @@ enum { __NV_ATOMIC_RELAXED, __NV_ATOMIC_CONSUME, __NV_ATOMIC_ACQUIRE, __NV_ATOMI
 enum { __NV_THREAD_SCOPE_THREAD, __NV_THREAD_SCOPE_BLOCK, __NV_THREAD_SCOPE_CLUSTER, __NV_THREAD_SCOPE_DEVICE,
        __NV_THREAD_SCOPE_SYSTEM };
 
+/* A conditional graph node's value, set by device code: the handle is the
+ * address of the value (runtime/src/graph.c) */
+static __device__ inline void cudaGraphSetConditional(cudaGraphConditionalHandle h, unsigned int value) {
+  *(volatile unsigned int *)h = value;
+}
+
 /* Math functions CUDA offers in host and device code that the C library
  * lacks (rsqrtf is used by host-device code such as vector helpers). */
 static __host__ __device__ inline unsigned int umin(unsigned int a, unsigned int b) { return a < b ? a : b; }

@@ -5,6 +5,7 @@
 #define CUCC_DRIVER_TYPES_H
 #define __DRIVER_TYPES_H__   /* CUDA's guard: the samples' helper_cuda.h tests it */
 #include <stddef.h>
+#include "vector_types.h"   /* dim3, in graph kernel nodes */
 
 typedef enum cudaError {
   cudaSuccess = 0,
@@ -468,7 +469,7 @@ struct cudaResourceViewDesc;
 #define cudaArrayLayered 0x01
 #define cudaArraySurfaceLoadStore 0x02
 
-/* ---- memory pools of stream-ordered allocation (runtime/src/mempool.c) ---- */
+/* ---- memory locations, and pools of stream-ordered allocation (runtime/src/mempool.c) ---- */
 enum cudaMemPoolAttr {
   cudaMemPoolReuseFollowEventDependencies = 1, cudaMemPoolReuseAllowOpportunistic = 2,
   cudaMemPoolReuseAllowInternalDependencies = 3, cudaMemPoolAttrReleaseThreshold = 4,
@@ -476,8 +477,8 @@ enum cudaMemPoolAttr {
   cudaMemPoolAttrUsedMemCurrent = 7, cudaMemPoolAttrUsedMemHigh = 8
 };
 enum cudaMemLocationType {
-  cudaMemLocationTypeInvalid = 0, cudaMemLocationTypeDevice = 1, cudaMemLocationTypeHost = 2,
-  cudaMemLocationTypeHostNuma = 3, cudaMemLocationTypeHostNumaCurrent = 4
+  cudaMemLocationTypeInvalid = 0, cudaMemLocationTypeNone = 0, cudaMemLocationTypeDevice = 1,
+  cudaMemLocationTypeHost = 2, cudaMemLocationTypeHostNuma = 3, cudaMemLocationTypeHostNumaCurrent = 4
 };
 struct cudaMemLocation { enum cudaMemLocationType type; int id; };
 enum cudaMemAccessFlags {
@@ -485,7 +486,8 @@ enum cudaMemAccessFlags {
 };
 struct cudaMemAccessDesc { struct cudaMemLocation location; enum cudaMemAccessFlags flags; };
 enum cudaMemAllocationType {
-  cudaMemAllocationTypeInvalid = 0, cudaMemAllocationTypePinned = 1, cudaMemAllocationTypeMax = 0x7FFFFFFF
+  cudaMemAllocationTypeInvalid = 0, cudaMemAllocationTypePinned = 1, cudaMemAllocationTypeManaged = 2,
+  cudaMemAllocationTypeMax = 0x7FFFFFFF
 };
 enum cudaMemAllocationHandleType {
   cudaMemHandleTypeNone = 0, cudaMemHandleTypePosixFileDescriptor = 1, cudaMemHandleTypeWin32 = 2,
@@ -500,6 +502,7 @@ struct cudaMemPoolProps {
   unsigned short usage;
   unsigned char reserved[54];
 };
+struct cudaMemPoolPtrExportData { unsigned char reserved[64]; };
 
 /* ---- between devices ---- */
 enum cudaDeviceP2PAttr {
@@ -509,5 +512,120 @@ enum cudaDeviceP2PAttr {
 
 typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void *userData);
 typedef void (*cudaHostFn_t)(void *userData);
+
+/* ---- CUDA graphs and stream capture (graph.c) ---- */
+typedef struct CUgraph_st *cudaGraph_t;
+typedef struct CUgraphNode_st *cudaGraphNode_t;
+typedef struct CUgraphExec_st *cudaGraphExec_t;
+typedef unsigned long long cudaGraphConditionalHandle;
+typedef struct CUuserObject_st *cudaUserObject_t;
+enum cudaGraphNodeType {
+  cudaGraphNodeTypeKernel = 0, cudaGraphNodeTypeMemcpy = 1, cudaGraphNodeTypeMemset = 2, cudaGraphNodeTypeHost = 3,
+  cudaGraphNodeTypeGraph = 4, cudaGraphNodeTypeEmpty = 5, cudaGraphNodeTypeWaitEvent = 6,
+  cudaGraphNodeTypeEventRecord = 7, cudaGraphNodeTypeExtSemaphoreSignal = 8, cudaGraphNodeTypeExtSemaphoreWait = 9,
+  cudaGraphNodeTypeMemAlloc = 10, cudaGraphNodeTypeMemFree = 11, cudaGraphNodeTypeConditional = 13,
+  cudaGraphNodeTypeCount
+};
+enum cudaStreamCaptureMode { cudaStreamCaptureModeGlobal = 0, cudaStreamCaptureModeThreadLocal = 1,
+                             cudaStreamCaptureModeRelaxed = 2 };
+enum cudaStreamCaptureStatus { cudaStreamCaptureStatusNone = 0, cudaStreamCaptureStatusActive = 1,
+                               cudaStreamCaptureStatusInvalidated = 2 };
+enum cudaStreamUpdateCaptureDependenciesFlags { cudaStreamAddCaptureDependencies = 0,
+                                                cudaStreamSetCaptureDependencies = 1 };
+enum cudaGraphExecUpdateResult {
+  cudaGraphExecUpdateSuccess = 0, cudaGraphExecUpdateError = 1, cudaGraphExecUpdateErrorTopologyChanged = 2,
+  cudaGraphExecUpdateErrorNodeTypeChanged = 3, cudaGraphExecUpdateErrorFunctionChanged = 4,
+  cudaGraphExecUpdateErrorParametersChanged = 5, cudaGraphExecUpdateErrorNotSupported = 6,
+  cudaGraphExecUpdateErrorUnsupportedFunctionChange = 7, cudaGraphExecUpdateErrorAttributesChanged = 8
+};
+typedef struct cudaGraphExecUpdateResultInfo_st {
+  enum cudaGraphExecUpdateResult result;
+  cudaGraphNode_t errorNode;
+  cudaGraphNode_t errorFromNode;
+} cudaGraphExecUpdateResultInfo;
+enum cudaGraphInstantiateFlags { cudaGraphInstantiateFlagAutoFreeOnLaunch = 1, cudaGraphInstantiateFlagUpload = 2,
+                                 cudaGraphInstantiateFlagDeviceLaunch = 4,
+                                 cudaGraphInstantiateFlagUseNodePriority = 8 };
+typedef enum cudaGraphInstantiateResult {
+  cudaGraphInstantiateSuccess = 0, cudaGraphInstantiateError = 1, cudaGraphInstantiateInvalidStructure = 2,
+  cudaGraphInstantiateNodeOperationNotSupported = 3, cudaGraphInstantiateMultipleDevicesNotSupported = 4,
+  cudaGraphInstantiateConditionalHandleUnused = 5
+} cudaGraphInstantiateResult;
+typedef struct cudaGraphInstantiateParams_st {
+  unsigned long long flags;
+  cudaStream_t uploadStream;
+  cudaGraphNode_t errNode_out;
+  cudaGraphInstantiateResult result_out;
+} cudaGraphInstantiateParams;
+typedef enum cudaGraphDependencyType_enum { cudaGraphDependencyTypeDefault = 0,
+                                            cudaGraphDependencyTypeProgrammatic = 1 } cudaGraphDependencyType;
+typedef struct cudaGraphEdgeData_st {
+  unsigned char from_port, to_port, type, reserved[5];
+} cudaGraphEdgeData;
+enum cudaGraphConditionalNodeType { cudaGraphCondTypeIf = 0, cudaGraphCondTypeWhile = 1, cudaGraphCondTypeSwitch = 2 };
+enum cudaGraphConditionalHandleFlags { cudaGraphCondAssignDefault = 1 };
+enum cudaGraphMemAttributeType { cudaGraphMemAttrUsedMemCurrent = 0, cudaGraphMemAttrUsedMemHigh = 1,
+                                 cudaGraphMemAttrReservedMemCurrent = 2, cudaGraphMemAttrReservedMemHigh = 3 };
+enum cudaGraphChildGraphNodeOwnership { cudaGraphChildGraphOwnershipClone = 0, cudaGraphChildGraphOwnershipMove = 1 };
+enum cudaGraphDebugDotFlags { cudaGraphDebugDotFlagsVerbose = 1 };
+enum cudaUserObjectFlags { cudaUserObjectNoDestructorSync = 1 };
+enum cudaUserObjectRetainFlags { cudaGraphUserObjectMove = 1 };
+struct cudaKernelNodeParams {
+  void *func;
+  dim3 gridDim;
+  dim3 blockDim;
+  unsigned int sharedMemBytes;
+  void **kernelParams;
+  void **extra;
+};
+struct cudaMemsetParams {
+  void *dst;
+  size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  size_t width;
+  size_t height;
+};
+struct cudaHostNodeParams { cudaHostFn_t fn; void *userData; };
+struct cudaMemAllocNodeParams {
+  struct cudaMemPoolProps poolProps;
+  const struct cudaMemAccessDesc *accessDescs;
+  size_t accessDescCount;
+  size_t bytesize;
+  void *dptr;
+};
+struct cudaMemFreeNodeParams { void *dptr; };
+struct cudaMemcpyNodeParams { int flags; int reserved[3]; struct cudaMemcpy3DParms copyParams; };
+struct cudaChildGraphNodeParams { cudaGraph_t graph; enum cudaGraphChildGraphNodeOwnership ownership; };
+struct cudaEventRecordNodeParams { cudaEvent_t event; };
+struct cudaEventWaitNodeParams { cudaEvent_t event; };
+struct cudaConditionalNodeParams {
+  cudaGraphConditionalHandle handle;
+  enum cudaGraphConditionalNodeType type;
+  unsigned int size;
+  cudaGraph_t *phGraph_out;   /* the node's body graphs, made by cudaGraphAddNode */
+};
+#define cudaKernelNodeParamsV2 cudaKernelNodeParams
+#define cudaMemsetParamsV2 cudaMemsetParams
+#define cudaHostNodeParamsV2 cudaHostNodeParams
+#define cudaMemAllocNodeParamsV2 cudaMemAllocNodeParams
+struct cudaGraphNodeParams {
+  enum cudaGraphNodeType type;
+  int reserved0[3];
+  union {
+    long long reserved1[29];
+    struct cudaKernelNodeParams kernel;
+    struct cudaMemcpyNodeParams memcpy;
+    struct cudaMemsetParams memset;
+    struct cudaHostNodeParams host;
+    struct cudaChildGraphNodeParams graph;
+    struct cudaEventWaitNodeParams eventWait;
+    struct cudaEventRecordNodeParams eventRecord;
+    struct cudaMemAllocNodeParams alloc;
+    struct cudaMemFreeNodeParams free;
+    struct cudaConditionalNodeParams conditional;
+  };
+  long long reserved2;
+};
 
 #endif

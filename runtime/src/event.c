@@ -88,6 +88,7 @@ cudaError_t cudaEventDestroy(cudaEvent_t e) {
   }
   *q = e->next;
   pthread_mutex_unlock(&live_mu);
+  rt_event_forget(e);
   release(e);
   return cudaSuccess;
 }
@@ -108,12 +109,24 @@ static void run_record(void *p) {
   free(r);
 }
 
+cudaError_t rt_event_check(cudaEvent_t e) { return check(e); }
+
+/* a graph's event record node: a record issued and completed at once */
+void rt_event_record_now(cudaEvent_t e) {
+  pthread_mutex_lock(&e->mu);
+  e->done = ++e->rec;
+  e->ms = now_ms();
+  pthread_cond_broadcast(&e->cv);
+  pthread_mutex_unlock(&e->mu);
+}
+
 cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
   RT_API();
   cudaError_t err = check(e);
   if (!err) err = rt_stream_check(s);
   if (!err && rt_stream_dev(s) != e->dev) err = cudaErrorInvalidResourceHandle;
   if (err) return rt_err(err);
+  if (rt_capturing(s)) return rt_cap_record(e, s);   /* the event now stands for the capture's nodes */
   Rec *r = malloc(sizeof *r);
   if (!r) return rt_err(cudaErrorMemoryAllocation);
   hold(e);
@@ -144,6 +157,8 @@ static unsigned long long latest(cudaEvent_t e) {
   pthread_mutex_unlock(&e->mu);
   return n;
 }
+
+void rt_event_wait_latest(cudaEvent_t e) { wait_rec(e, latest(e)); }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t e) {
   RT_API();
@@ -198,6 +213,7 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned int flag
   if (!err) err = check(e);
   if (err) return rt_err(err);
   if (flags & ~1u) return rt_err(cudaErrorInvalidValue);   /* cudaEventWaitDefault, cudaEventWaitExternal */
+  if (rt_cap_wait(s, e, &err)) return err ? rt_err(err) : cudaSuccess;   /* joins or extends a capture */
   unsigned long long n = latest(e);
   if (!n) return cudaSuccess;   /* never recorded: nothing to wait for */
   Rec *r = malloc(sizeof *r);

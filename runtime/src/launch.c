@@ -51,6 +51,8 @@ static const cu_kernel *find(const void *stub) {
   return k;
 }
 
+const cu_kernel *rt_kernel_of(const void *func) { return find(func); }
+
 /* ---- configurations pushed by <<<...>>> ---- */
 typedef struct Cfg { cu_idx3 g, b; size_t smem; void *stream; } Cfg;
 static _Thread_local Cfg cfgs[16];
@@ -245,7 +247,7 @@ static int max_dyn_smem(const cu_kernel *k, const rt_dev *d) {
 }
 
 /* A launch checked and ready to run: its own copy of the arguments. */
-typedef struct Job {
+struct Job {
   rt_dev *dev;
   const cu_kernel *k;
   cu_idx3 g, b;
@@ -254,7 +256,7 @@ typedef struct Job {
   int regs;
   rt_occ occ;
   int coop;
-} Job;
+};
 
 /* Checks a launch as CUDA does when it is issued (the limits of the
  * modelled GPU; a real H100 answers cudaErrorInvalidValue to each
@@ -295,10 +297,9 @@ static cudaError_t prepare(rt_dev *d, const cu_kernel *k, cu_idx3 g, cu_idx3 b, 
 }
 
 /* Runs a prepared launch to completion (on its stream's thread, or on the
- * caller for a default stream) and frees it. One grid at a time per device;
- * devices run theirs at once, each on its share of the workers. */
-static void run_job(void *p) {
-  Job *j = p;
+ * caller for a default stream). One grid at a time per device; devices
+ * run theirs at once, each on its share of the workers. */
+void rt_job_run(Job *j) {
   rt_dev *d = j->dev;
   const cu_kernel *k = j->k;
   cu_idx3 g = j->g, b = j->b;
@@ -337,10 +338,62 @@ static void run_job(void *p) {
   if (report) note_launch(d, k, g, b, smem, j->regs, &j->occ, nblocks, ms);
   if (cu_rt_mode & CU_MODE_PROF) rt_prof_note(k, ms, j->occ.occupancy);
   if (rt_prof_sum) rt_prof_kernel(k, ns);
-  free(j->pbuf);
-  free(j);
   fflush(stdout);   /* kernel printf is flushed when the kernel completes */
 }
+
+void rt_job_free(Job *j) {
+  if (!j) return;
+  free(j->pbuf);
+  free(j);
+}
+
+static void run_job(void *p) {
+  rt_job_run(p);
+  rt_job_free(p);
+}
+
+/* A launch kept to run any number of times (a graph's kernel node), on
+ * the device current when it is made. */
+cudaError_t rt_job_new(const void *func, dim3 g, dim3 b, size_t smem, void **args, Job **out) {
+  const cu_kernel *k = find(func);
+  if (!k) return cudaErrorInvalidDeviceFunction;
+  if (k->nparams && !args) return cudaErrorInvalidValue;
+  cu_idx3 gg = {g.x, g.y, g.z}, bb = {b.x, b.y, b.z};
+  return prepare(rt_cur(), k, gg, bb, smem, args, out);   /* on the current device */
+}
+
+Job *rt_job_copy(const Job *j) {
+  Job *c = malloc(sizeof *c);
+  size_t pal = j->k->param_align ? j->k->param_align : 8;
+  if (!c || posix_memalign((void **)&c->pbuf, pal < sizeof(void *) ? sizeof(void *) : pal, j->k->param_bytes + 16)) {
+    free(c);
+    return NULL;
+  }
+  char *pb = c->pbuf;
+  *c = *j;
+  c->pbuf = pb;
+  memcpy(c->pbuf, j->pbuf, j->k->param_bytes + 16);
+  return c;
+}
+
+/* what cudaGraphKernelNodeGetParams reports; *argv (malloc'd, the
+ * caller's to free) points into the job's own copy of the arguments */
+void rt_job_params(const Job *j, void **func, dim3 *g, dim3 *b, size_t *smem, void ***argv) {
+  const cu_kernel *k = j->k;
+  *func = NULL;
+  pthread_mutex_lock(&reg_mu);
+  for (unsigned i = 0; i < nstubs && !*func; i++)
+    if (stubs[i].k == k) *func = (void *)stubs[i].stub;
+  pthread_mutex_unlock(&reg_mu);
+  *g = (dim3){j->g.x, j->g.y, j->g.z};
+  *b = (dim3){j->b.x, j->b.y, j->b.z};
+  *smem = j->smem;
+  void **v = malloc((k->nparams + 1) * sizeof *v);
+  for (unsigned i = 0; v && i < k->nparams; i++) v[i] = j->pbuf + k->param_off[i];
+  *argv = v;
+}
+
+const cu_kernel *rt_job_kernel(const Job *j) { return j->k; }
 
 /* A grid runs on the current device, in a stream of that device (a
  * stream of another one is an invalid handle, as CUDA says). */
@@ -363,6 +416,7 @@ static cudaError_t launch(const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem,
     return rt_err(e);
   }
   j->coop = coop;
+  if (rt_capturing(s)) return rt_cap_kernel(s, j);   /* a node of the graph being captured */
   rt_stream_push(s, run_job, j);
   return cudaSuccess;
 }

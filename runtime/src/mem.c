@@ -12,7 +12,8 @@
 #include <stdatomic.h>
 #include <unistd.h>
 
-enum { R_DEV, R_HOST, R_MANAGED, R_REG };   /* R_REG: the user's memory, cudaHostRegister */
+enum { R_DEV, R_HOST, R_MANAGED, R_REG, R_GRAPH };   /* R_REG: the user's memory, cudaHostRegister;
+                                                     R_GRAPH: a graph allocation (graph.c owns it) */
 typedef struct Region {
   char *p;
   size_t n;
@@ -141,10 +142,21 @@ static cudaError_t alloc(void **out, size_t n, int kind, unsigned flags) {
   return alloc_on(out, n, kind, flags, rt_cur(), NULL);
 }
 
+bool rt_region_add(void *p, size_t n) {
+  if (!insert(p, n, R_GRAPH, 0, rt_cur(), NULL)) return false;
+  rt_ck_alloc(p, n, RT_CK_DEV, NULL);
+  return true;
+}
+
+void rt_region_drop(void *p) {
+  if (remove_at(p, 1u << R_GRAPH)) rt_ck_free(p, RT_CK_DEV);
+}
+
 /* Freeing is a synchronizing call in CUDA: the device may still use it. */
 static cudaError_t release(void *p, unsigned mask) {
   if (!p) return cudaSuccess;
   rt_sync_all();
+  if ((mask >> R_DEV & 1) && rt_graph_mem_free(p)) return cudaSuccess;   /* a graph's allocation */
   rt_ck_free(p, mask & 1u << R_HOST ? RT_CK_HOST : RT_CK_DEV);   /* cucc --check reports a bad one */
   if (!remove_at(p, mask)) return rt_err(cudaErrorInvalidValue);
   free(p);
@@ -183,11 +195,13 @@ cudaError_t cudaMallocAsync(void **p, size_t n, cudaStream_t s) {
   RT_API();
   cudaError_t e = rt_stream_check(s);
   if (e) return rt_err(e);
+  if (rt_capturing(s)) return rt_cap_malloc(s, p, n);   /* a graph's allocation node */
   rt_dev *d = rt_stream_dev(s);
   return alloc_on(p, n, R_DEV, 0, d, rt_mempool_of(d));
 }
 
 static void run_free(void *p) {
+  if (rt_graph_mem_free(p)) return;
   rt_ck_free(p, RT_CK_DEV);
   if (remove_at(p, 1u << R_DEV)) free(p);
 }
@@ -198,7 +212,9 @@ cudaError_t cudaFreeAsync(void *p, cudaStream_t s) {
   if (e) return rt_err(e);
   if (!p) return cudaSuccess;
   Region r;
-  if (!lookup(p, &r) || r.p != (char *)p || r.kind != R_DEV) return rt_err(cudaErrorInvalidValue);
+  if (!lookup(p, &r) || r.p != (char *)p || (r.kind != R_DEV && r.kind != R_GRAPH))
+    return rt_err(cudaErrorInvalidValue);
+  if (rt_capturing(s)) return rt_cap_free(s, p);   /* a graph's free node */
   rt_stream_push(s, run_free, p);
   return cudaSuccess;
 }
@@ -272,7 +288,7 @@ cudaError_t cudaHostGetFlags(unsigned int *flags, void *h) {
 cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void *p) {
   RT_API();
   static const enum cudaMemoryType types[] = {cudaMemoryTypeDevice, cudaMemoryTypeHost, cudaMemoryTypeManaged,
-                                              cudaMemoryTypeHost};
+                                              cudaMemoryTypeHost, cudaMemoryTypeDevice};
   Region r;
   if (!a) return rt_err(cudaErrorInvalidValue);
   memset(a, 0, sizeof *a);
@@ -281,7 +297,7 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void
   a->type = types[r.kind];
   a->device = r.dev->id;
   a->devicePointer = (void *)p;
-  a->hostPointer = r.kind == R_DEV ? NULL : (void *)p;
+  a->hostPointer = r.kind == R_DEV || r.kind == R_GRAPH ? NULL : (void *)p;
   return cudaSuccess;
 }
 
@@ -306,7 +322,7 @@ void rt_mem_reset(rt_dev *d) {
   size_t k = 0;
   for (size_t i = 0; i < nregs; i++) {
     Region *r = &regs[i];
-    if (r->kind == R_REG || r->dev != d) {
+    if (r->kind == R_REG || r->kind == R_GRAPH || r->dev != d) {   /* (graph.c owns its allocations) */
       regs[k++] = *r;
       continue;
     }
@@ -322,15 +338,7 @@ void rt_mem_reset(rt_dev *d) {
 cudaError_t cudaThreadExit(void) { RT_API(); return cudaDeviceReset(); }
 
 /* ---- copies and sets: one strided operation for 1-D, 2-D and 3-D ---- */
-typedef struct Xfer {
-  char *dst;
-  const char *src;            /* NULL: a set to `val` */
-  int val;
-  size_t w, h, d;             /* bytes per row, rows, slices */
-  size_t dpitch, spitch;      /* bytes between rows */
-  size_t dslice, sslice;      /* bytes between slices */
-  int kind;                   /* a copy's cudaMemcpyKind */
-} Xfer;
+typedef rt_xfer Xfer;
 
 /* CUCC_PROFILE=summary's name of a transfer: cudaMemcpyDefault's
  * direction from where its pointers lie */
@@ -347,17 +355,25 @@ static int op_of(const Xfer *x) {
        : k == cudaMemcpyDeviceToDevice ? RT_OP_DTOD : RT_OP_HTOH;
 }
 
-static void run_xfer(const Xfer *x) {
+void rt_xfer_run(const Xfer *x) {
   long long t0 = rt_prof_sum ? rt_prof_now() : 0;
   for (size_t z = 0; z < x->d; z++)
     for (size_t y = 0; y < x->h; y++) {
       char *d = x->dst + z * x->dslice + y * x->dpitch;
       if (x->src) memmove(d, x->src + z * x->sslice + y * x->spitch, x->w);
-      else memset(d, x->val, x->w);
+      else if (x->esize <= 1) memset(d, (int)x->val, x->w);
+      else   /* a graph's memset node of 2- or 4-byte elements */
+        for (size_t i = 0; i + (size_t)x->esize <= x->w; i += x->esize) {
+          if (x->esize == 2) {
+            unsigned short v = (unsigned short)x->val;
+            memcpy(d + i, &v, 2);
+          } else memcpy(d + i, &x->val, 4);
+        }
       rt_ck_written(d, x->w);   /* initcheck */
     }
   if (rt_prof_sum) rt_prof_memop(op_of(x), x->w * x->h * x->d, rt_prof_now() - t0);
 }
+#define run_xfer rt_xfer_run
 
 static void run_queued(void *p) {
   run_xfer(p);
@@ -387,6 +403,7 @@ static cudaError_t xfer_async(const Xfer *x, cudaStream_t s) {
   cudaError_t e = rt_stream_check(s);
   if (e) return rt_err(e);
   if (!x->w || !x->h || !x->d) return cudaSuccess;
+  if (rt_capturing(s)) return rt_cap_xfer(s, x);   /* a node of the graph being captured */
   Xfer *q;
   if (rt_stream_queued(s) && lockable(x) && (q = malloc(sizeof *q))) {
     *q = *x;
@@ -416,7 +433,7 @@ static cudaError_t linear(Xfer *x, void *dst, const void *src, size_t n, enum cu
   if (n && (!dst || !src)) return rt_err(cudaErrorInvalidValue);
   if (past_end(dst, n, "cudaMemcpy destination") || past_end(src, n, "cudaMemcpy source"))
     return rt_err(cudaErrorInvalidValue);
-  *x = (Xfer){dst, src, 0, n, 1, 1, n, n, n, n, kind};
+  *x = (Xfer){dst, src, 0, 1, n, 1, 1, n, n, n, n, kind};
   return cudaSuccess;
 }
 
@@ -462,7 +479,7 @@ static cudaError_t pitched(Xfer *x, void *dst, size_t dp, const void *src, size_
   if (check_kind(kind)) return cudaErrorInvalidMemcpyDirection;
   if (w && h && (!dst || !src)) return rt_err(cudaErrorInvalidValue);
   if (h > 1 && (w > dp || w > sp)) return rt_err(cudaErrorInvalidPitchValue);
-  *x = (Xfer){dst, src, 0, w, h, 1, dp, sp, 0, 0, kind};
+  *x = (Xfer){dst, src, 0, 1, w, h, 1, dp, sp, 0, 0, kind};
   return cudaSuccess;
 }
 
@@ -503,7 +520,7 @@ static cudaError_t box(Xfer *x, const struct cudaMemcpy3DParms *p) {
   if (e.depth > 1 && (sp.y + e.height > s.ysize || dp.y + e.height > d.ysize)) return rt_err(cudaErrorInvalidValue);
   size_t ss = s.pitch * s.ysize, ds = d.pitch * d.ysize;
   *x = (Xfer){(char *)d.ptr + dp.z * ds + dp.y * d.pitch + dp.x, (const char *)s.ptr + sp.z * ss + sp.y * s.pitch + sp.x,
-              0, e.width, e.height, e.depth, d.pitch, s.pitch, ds, ss, p->kind};
+              0, 1, e.width, e.height, e.depth, d.pitch, s.pitch, ds, ss, p->kind};
   return cudaSuccess;
 }
 
@@ -526,7 +543,23 @@ static cudaError_t setter(Xfer *x, void *p, size_t pitch, int v, size_t w, size_
   if (w && h && d && !p) return rt_err(cudaErrorInvalidValue);
   if (h > 1 && w > pitch) return rt_err(cudaErrorInvalidValue);
   if (h == 1 && d == 1 && past_end(p, w, "cudaMemset")) return rt_err(cudaErrorInvalidValue);
-  *x = (Xfer){p, NULL, v, w, h, d, pitch, 0, slice, 0, 0};
+  *x = (Xfer){p, NULL, (unsigned)v & 0xffu, 1, w, h, d, pitch, 0, slice, 0, 0};
+  return cudaSuccess;
+}
+
+cudaError_t rt_xfer_1d(Xfer *x, void *dst, const void *src, size_t n, enum cudaMemcpyKind kind) {
+  return linear(x, dst, src, n, kind);
+}
+cudaError_t rt_xfer_3d(Xfer *x, const struct cudaMemcpy3DParms *p) { return box(x, p); }
+
+/* a graph's memset node: rows of width elements of 1, 2 or 4 bytes */
+cudaError_t rt_xfer_set(Xfer *x, const struct cudaMemsetParams *p) {
+  if (!p || (p->elementSize != 1 && p->elementSize != 2 && p->elementSize != 4)) return cudaErrorInvalidValue;
+  size_t w = p->width * p->elementSize, h = p->height ? p->height : 1;
+  cudaError_t e = setter(x, p->dst, h > 1 ? p->pitch : w, 0, w, h, 1, 0);
+  if (e) return e;
+  x->val = p->elementSize == 4 ? p->value : p->elementSize == 2 ? p->value & 0xffffu : p->value & 0xffu;
+  x->esize = (int)p->elementSize;
   return cudaSuccess;
 }
 
@@ -586,6 +619,28 @@ cudaError_t cudaMemAdvise(const void *p, size_t n, enum cudaMemoryAdvise a, int 
   (void)n;
   if (!p || a < cudaMemAdviseSetReadMostly || a > cudaMemAdviseUnsetAccessedBy) return rt_err(cudaErrorInvalidValue);
   if (!rt_dev_at(dev) && dev != cudaCpuDeviceId) return rt_err(cudaErrorInvalidDevice);
+  return cudaSuccess;
+}
+
+/* CUDA 12.2's forms with a location (cuda_runtime.h gives C++ the
+ * overloads CUDA 13 names cudaMemPrefetchAsync and cudaMemAdvise) */
+static bool loc_ok(struct cudaMemLocation l) {
+  return (l.type == cudaMemLocationTypeDevice && l.id == 0) || l.type == cudaMemLocationTypeHost ||
+         l.type == cudaMemLocationTypeHostNuma || l.type == cudaMemLocationTypeHostNumaCurrent;
+}
+
+cudaError_t cudaMemPrefetchAsync_v2(const void *p, size_t n, struct cudaMemLocation loc, unsigned int flags,
+                                    cudaStream_t s) {
+  (void)n;
+  if (!p || flags) return rt_err(cudaErrorInvalidValue);
+  if (!loc_ok(loc)) return rt_err(loc.type == cudaMemLocationTypeDevice ? cudaErrorInvalidDevice : cudaErrorInvalidValue);
+  return rt_err(rt_stream_check(s));
+}
+
+cudaError_t cudaMemAdvise_v2(const void *p, size_t n, enum cudaMemoryAdvise a, struct cudaMemLocation loc) {
+  (void)n;
+  if (!p || a < cudaMemAdviseSetReadMostly || a > cudaMemAdviseUnsetAccessedBy) return rt_err(cudaErrorInvalidValue);
+  if (!loc_ok(loc)) return rt_err(loc.type == cudaMemLocationTypeDevice ? cudaErrorInvalidDevice : cudaErrorInvalidValue);
   return cudaSuccess;
 }
 

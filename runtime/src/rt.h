@@ -12,6 +12,7 @@
 #include "cucc_rt.h"
 
 struct rt_dev;
+typedef struct Job Job;   /* launch.c */
 
 /* err.c: the per-host-thread last error, as CUDA keeps it */
 cudaError_t rt_err(cudaError_t e);   /* records e (if not success), returns it */
@@ -23,6 +24,45 @@ bool rt_is_alloc(const void *p);
 int rt_alloc_dev(const void *p, unsigned long long *access);   /* device memory: its device and who may access it; else -1 */
 void rt_mem_reset(struct rt_dev *d);   /* cudaDeviceReset: d's allocations freed */
 
+/* mem.c: copies and sets, 1-D to 3-D, planned when issued and run later
+ * (an asynchronous one, a graph's memcpy or memset node) */
+typedef struct rt_xfer {
+  char *dst;
+  const char *src;            /* NULL: a set to `val` */
+  unsigned val;
+  int esize;                  /* a set's element: 1, 2 or 4 bytes */
+  size_t w, h, d;             /* bytes per row, rows, slices */
+  size_t dpitch, spitch;      /* bytes between rows */
+  size_t dslice, sslice;      /* bytes between slices */
+  int kind;                   /* a copy's cudaMemcpyKind (CUCC_PROFILE=summary) */
+} rt_xfer;
+void rt_xfer_run(const rt_xfer *x);
+cudaError_t rt_xfer_1d(rt_xfer *x, void *dst, const void *src, size_t n, enum cudaMemcpyKind kind);
+cudaError_t rt_xfer_3d(rt_xfer *x, const struct cudaMemcpy3DParms *p);
+cudaError_t rt_xfer_set(rt_xfer *x, const struct cudaMemsetParams *p);
+/* graph allocations: memory whose address outlives its frees (graph.c
+ * keeps it; mem.c only knows it is device memory) */
+bool rt_region_add(void *p, size_t n);  /* as device memory of a graph */
+void rt_region_drop(void *p);
+
+/* event.c: what graph nodes and capture need of events */
+void rt_event_record_now(cudaEvent_t e);   /* a record that completes at once */
+void rt_event_wait_latest(cudaEvent_t e);  /* wait for its latest record */
+cudaError_t rt_event_check(cudaEvent_t e);
+
+/* graph.c: stream capture. While a stream captures, the calls that would
+ * queue work to it add nodes to its graph instead. */
+bool rt_capturing(cudaStream_t s);
+cudaError_t rt_cap_kernel(cudaStream_t s, Job *j);          /* takes j */
+cudaError_t rt_cap_xfer(cudaStream_t s, const rt_xfer *x);
+cudaError_t rt_cap_host(cudaStream_t s, cudaHostFn_t fn, void *data);
+cudaError_t rt_cap_record(cudaEvent_t e, cudaStream_t s);
+bool rt_cap_wait(cudaStream_t s, cudaEvent_t e, cudaError_t *err);   /* false: not a captured event */
+cudaError_t rt_cap_malloc(cudaStream_t s, void **p, size_t n);
+cudaError_t rt_cap_free(cudaStream_t s, void *p);
+bool rt_graph_mem_free(void *p);        /* cudaFree of a graph allocation: true if it was one */
+void rt_event_forget(cudaEvent_t e);    /* a destroyed event */
+
 /* stream.c: rt_stream_push runs run(arg) in stream s's order (at once, on
  * the caller, for the legacy and per-thread default streams of the current
  * device); run frees arg */
@@ -30,13 +70,23 @@ cudaError_t rt_stream_check(cudaStream_t s);   /* cudaErrorInvalidResourceHandle
 void rt_stream_push(cudaStream_t s, void (*run)(void *), void *arg);
 bool rt_stream_queued(cudaStream_t s);         /* has a queue (a created stream) */
 struct rt_dev *rt_stream_dev(cudaStream_t s);  /* its device (the default streams: the current one) */
+void *rt_stream_cap(cudaStream_t s);            /* graph.c's capture state of s */
+void rt_stream_set_cap(cudaStream_t s, void *c);
 void rt_stream_sync(cudaStream_t s);           /* wait for what s was given so far */
 void rt_legacy_sync(struct rt_dev *d);         /* d's legacy stream's barrier: its blocking streams drained */
 void rt_sync_dev(struct rt_dev *d);            /* every stream of d drained */
 void rt_sync_all(void);                        /* every stream drained */
 
-/* launch.c */
+/* launch.c; a Job is a checked launch with its own copy of the arguments,
+ * run any number of times (a graph's kernel node) */
 void rt_launch_init(void);
+const cu_kernel *rt_kernel_of(const void *func);   /* NULL: not a kernel */
+cudaError_t rt_job_new(const void *func, dim3 g, dim3 b, size_t smem, void **args, Job **out);
+void rt_job_run(Job *j);                /* to completion, on the calling thread */
+Job *rt_job_copy(const Job *j);
+void rt_job_free(Job *j);
+void rt_job_params(const Job *j, void **func, dim3 *g, dim3 *b, size_t *smem, void ***argv);
+const cu_kernel *rt_job_kernel(const Job *j);
 void rt_launch_failed(const cu_block *B);   /* a device fault: the launch fails */
 int rt_launch_dev(const cu_block *B);       /* the device B's grid runs on */
 

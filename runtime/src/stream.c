@@ -26,6 +26,7 @@ struct CUstream_st {
   int dying;                    /* destroyed: runs what it has, then exits */
   int refs;                     /* (all_mu) the thread and drainers using it */
   struct CUstream_st *next;     /* every stream whose thread runs (live or dying) */
+  void *cap;                    /* graph.c: the capture this stream takes part in */
 };
 
 static cudaStream_t all;
@@ -135,6 +136,13 @@ void rt_stream_sync(cudaStream_t s) {
 bool rt_stream_queued(cudaStream_t s) { return !is_inline(s); }
 
 rt_dev *rt_stream_dev(cudaStream_t s) { return is_inline(s) ? rt_cur() : s->dev; }
+/* Only created streams capture (graph.c refuses the others). The program's
+ * threads set and read the state in the order they issue their calls, as
+ * CUDA asks of them. */
+void *rt_stream_cap(cudaStream_t s) { return is_inline(s) ? NULL : s->cap; }
+void rt_stream_set_cap(cudaStream_t s, void *c) {
+  if (!is_inline(s)) s->cap = c;
+}
 
 void rt_stream_push(cudaStream_t s, void (*run)(void *), void *arg) {
   if (is_inline(s)) {
@@ -230,6 +238,7 @@ cudaError_t cudaStreamSynchronize(cudaStream_t s) {
   RT_API();
   cudaError_t e = rt_stream_check(s);
   if (e) return rt_err(e);
+  if (rt_capturing(s)) return rt_err(cudaErrorStreamCaptureUnsupported);
   rt_stream_sync(s);
   return rt_err(rt_take_sticky(rt_stream_dev(s)));
 }
@@ -238,6 +247,7 @@ cudaError_t cudaStreamQuery(cudaStream_t s) {
   RT_API();
   cudaError_t e = rt_stream_check(s);
   if (e) return rt_err(e);
+  if (rt_capturing(s)) return rt_err(cudaErrorStreamCaptureUnsupported);
   if (is_inline(s)) return cudaSuccess;
   pthread_mutex_lock(&s->mu);
   bool idle = s->done == s->issued;
@@ -284,6 +294,10 @@ static void run_host(void *p) {
 static cudaError_t push_host(cudaStream_t s, cudaStreamCallback_t cb, cudaHostFn_t fn, void *data) {
   cudaError_t e = rt_stream_check(s);
   if (e) return rt_err(e);
+  if (rt_capturing(s)) {   /* a host node; a callback with a status cannot be captured (CUDA's rule) */
+    if (cb) return rt_err(cudaErrorStreamCaptureUnsupported);
+    return rt_cap_host(s, fn, data);
+  }
   HostFn *h = malloc(sizeof *h);
   if (!h) return rt_err(cudaErrorMemoryAllocation);
   *h = (HostFn){s, cb, fn, data};
