@@ -472,6 +472,25 @@ static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent, CXClientData
     }
     return CXChildVisit_Recurse;
   }
+  if (k == CXCursor_CXXMethod || k == CXCursor_Constructor || k == CXCursor_Destructor ||
+      k == CXCursor_ConversionFunction) {
+    /* a __device__-only member function: nvcc's host pass never sees its
+     * body (which may call device intrinsics the host has no declaration
+     * of). Defined in its class, it keeps a declaration (a constructor or
+     * destructor an empty body, after any member initializers); defined
+     * outside, it goes. One that host code runs (kept: a functor of
+     * Thrust's CPU systems) keeps its body, as a __device__ function does. */
+    CXCursor body = fn_body(c);
+    if (cx_has_attr(c, CXCursor_CUDADeviceAttr) && !cx_has_attr(c, CXCursor_CUDAHostAttr) &&
+        !clang_Cursor_isNull(body) && !kept(h, c)) {
+      bool in_class = clang_equalCursors(clang_getCursorLexicalParent(c), clang_getCursorSemanticParent(c));
+      unsigned b, e;
+      Src *sf = ext_(h, clang_getCursorExtent(in_class ? body : c), &b, &e, false);
+      if (sf) edit(sf, b, e, !in_class ? "" : k == CXCursor_CXXMethod || k == CXCursor_ConversionFunction ? ";" : "{}");
+      return CXChildVisit_Continue;
+    }
+    return CXChildVisit_Recurse;
+  }
   CXCursor callee, cfg;
   if (launch_cfg(c, &callee, &cfg)) {
     launch(h, c, callee, cfg);

@@ -28,8 +28,11 @@ static __host__ __device__ inline unsigned int min(int a, unsigned int b) { retu
 static __host__ __device__ inline unsigned int min(unsigned int a, int b) { return min(a, (unsigned int)b); }
 static __host__ __device__ inline unsigned int max(int a, unsigned int b) { return max((unsigned int)a, b); }
 static __host__ __device__ inline unsigned int max(unsigned int a, int b) { return max(a, (unsigned int)b); }
-static __host__ __device__ inline float min(float a, double b) { return fminf(a, (float)b); }
-static __host__ __device__ inline float max(float a, double b) { return fmaxf(a, (float)b); }
+/* a float and a double compare as doubles, as in CUDA */
+static __host__ __device__ inline double min(float a, double b) { return fmin((double)a, b); }
+static __host__ __device__ inline double max(float a, double b) { return fmax((double)a, b); }
+static __host__ __device__ inline double min(double a, float b) { return fmin(a, (double)b); }
+static __host__ __device__ inline double max(double a, float b) { return fmax(a, (double)b); }
 
 /* the orders and scopes of CUDA 12.8's __nv_atomic_* (numbered as CUDA's) */
 enum { __NV_ATOMIC_RELAXED, __NV_ATOMIC_CONSUME, __NV_ATOMIC_ACQUIRE, __NV_ATOMIC_RELEASE, __NV_ATOMIC_ACQ_REL,
@@ -226,17 +229,7 @@ static __device__ inline float __tanf(float x) { return tanf(x); }
 static __device__ inline float __powf(float x, float y) { return __cucc_vpowf(x, y); }
 static __device__ inline float __fdividef(float x, float y) { return x / y; }
 static __device__ inline float fdividef(float x, float y) { return x / y; }
-static __device__ inline float __fdiv_rn(float x, float y) { return x / y; }
-static __device__ inline float __frcp_rn(float x) { return 1.0f / x; }
-static __device__ inline float __fsqrt_rn(float x) { return sqrtf(x); }
 static __device__ inline float __saturatef(float x) { return x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x != x ? 0.0f : x; }
-static __device__ inline float __fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
-static __device__ inline float __fadd_rn(float a, float b) { return a + b; }
-static __device__ inline float __fsub_rn(float a, float b) { return a - b; }
-static __device__ inline float __fmul_rn(float a, float b) { return a * b; }
-static __device__ inline double __dadd_rn(double a, double b) { return a + b; }
-static __device__ inline double __dmul_rn(double a, double b) { return a * b; }
-static __device__ inline double __fma_rn(double a, double b, double c) { return fma(a, b, c); }
 static __device__ inline float sinpif(float x) { return sinf(3.14159265358979323846f * x); }
 static __device__ inline float cospif(float x) { return cosf(3.14159265358979323846f * x); }
 static __device__ inline double sinpi(double x) { return sin(3.14159265358979323846 * x); }
@@ -245,26 +238,140 @@ static __device__ inline void sincospif(float x, float *s, float *c) { *s = sinp
 static __device__ inline void sincospi(double x, double *s, double *c) { *s = sinpi(x); *c = cospi(x); }
 static __device__ inline void __sincosf(float x, float *s, float *c) { sincosf(x, s, c); }
 static __device__ inline float __frsqrt_rn(float x) { return 1.0f / sqrtf(x); }
-static __device__ inline double __drcp_rn(double x) { return 1.0 / x; }
-static __device__ inline double __dsqrt_rn(double x) { return sqrt(x); }
-static __device__ inline double __ddiv_rn(double x, double y) { return x / y; }
-static __device__ inline double __dsub_rn(double a, double b) { return a - b; }
-static __device__ inline long long __float2ll_rn(float x) { return llrintf(x); }
-static __device__ inline long long __double2ll_rn(double x) { return llrint(x); }
-static __device__ inline float __ll2float_rn(long long x) { return (float)x; }
+
+/* ---- arithmetic and conversions in a chosen rounding: _rn nearest even,
+ * _rz toward zero, _ru up, _rd down. The result is the nearest one, moved
+ * one step where the exact error (from an error-free transform: TwoSum for
+ * sums, an fma for products, quotients and square roots) says the exact
+ * value lies beyond it in the asked direction. A result that overflowed
+ * to infinity from finite operands comes back as the largest finite
+ * value where the direction says so; an exact zero sum is -0 rounding
+ * down. (Operands and results below the normal range are not exact.) */
+#define CUCC_RND(T, S, NX, MAXV)                                                         \
+  static __device__ inline T __cucc_rnd##S(T r, T err, int fin, int m) {                 \
+    if (m == 0 || r != r) return r;                                                      \
+    if (__builtin_isinf(r) && fin) {                                                     \
+      if (m == 1 || (m == 2 && r < 0) || (m == 3 && r > 0)) return r > 0 ? MAXV : -MAXV; \
+      return r;                                                                          \
+    }                                                                                    \
+    if (err != err) return r;                                                            \
+    if (m == 2 && err > 0) return NX(r, (T)__builtin_inf());                             \
+    if (m == 3 && err < 0) return NX(r, -(T)__builtin_inf());                            \
+    if (m == 1 && ((r > 0 && err < 0) || (r < 0 && err > 0))) return NX(r, (T)0);        \
+    return r;                                                                            \
+  }                                                                                      \
+  static __device__ inline T __cucc_add##S(T a, T b, int m) {                            \
+    T r = a + b, bb = r - a, err = (a - (r - bb)) + (b - bb);                            \
+    if (m == 3 && r == 0 && err == 0 && (a != 0 || __builtin_signbit(a))) return -(T)0;  \
+    return __cucc_rnd##S(r, err, __builtin_isfinite(a) && __builtin_isfinite(b), m);     \
+  }                                                                                      \
+  static __device__ inline T __cucc_mul##S(T a, T b, int m) {                            \
+    T r = a * b;                                                                         \
+    return __cucc_rnd##S(r, __builtin_fma##S(a, b, -r), __builtin_isfinite(a) && __builtin_isfinite(b), m); \
+  }                                                                                      \
+  static __device__ inline T __cucc_div##S(T a, T b, int m) {                            \
+    T q = a / b, rem = __builtin_fma##S(-q, b, a);                                       \
+    return __cucc_rnd##S(q, b < 0 ? -rem : rem, __builtin_isfinite(a) && b != 0, m);     \
+  }                                                                                      \
+  static __device__ inline T __cucc_sqrt##S(T x, int m) {                                \
+    T r = __builtin_sqrt##S(x);                                                          \
+    return __cucc_rnd##S(r, __builtin_fma##S(-r, r, x), 1, m);                           \
+  }
+CUCC_RND(float, f, __builtin_nextafterf, 3.40282347e+38f)
+CUCC_RND(double, , __builtin_nextafter, 1.7976931348623157e+308)
+#undef CUCC_RND
+/* fma: the float one exactly, through double (a product of floats is exact
+ * there); the double one by the sign of its residual, not always exact */
+static __device__ inline float __cucc_fmaf(float a, float b, float c, int m) {
+  double p = (double)a * b, s = p + c, bb = s - p, e = (p - (s - bb)) + (c - bb);
+  float r = (float)s;
+  return __cucc_rndf(r, (float)((s - (double)r) + e), __builtin_isfinite(s), m);
+}
+static __device__ inline double __cucc_fma(double a, double b, double c, int m) {
+  double r = __builtin_fma(a, b, c), p = a * b, pe = __builtin_fma(a, b, -p);
+  double s = p + c, bb = s - p, e = (p - (s - bb)) + (c - bb);
+  return __cucc_rnd(r, ((s - r) + e) + pe, __builtin_isfinite(a) && __builtin_isfinite(b) && __builtin_isfinite(c), m);
+}
+#define CUCC_RMODE(M, N)                                                                               \
+  static __device__ inline float __fadd_##M(float a, float b) { return __cucc_addf(a, b, N); }        \
+  static __device__ inline float __fsub_##M(float a, float b) { return __cucc_addf(a, -b, N); }       \
+  static __device__ inline float __fmul_##M(float a, float b) { return __cucc_mulf(a, b, N); }        \
+  static __device__ inline float __fdiv_##M(float a, float b) { return __cucc_divf(a, b, N); }        \
+  static __device__ inline float __frcp_##M(float a) { return __cucc_divf(1.0f, a, N); }              \
+  static __device__ inline float __fsqrt_##M(float a) { return __cucc_sqrtf(a, N); }                  \
+  static __device__ inline float __fmaf_##M(float a, float b, float c) { return __cucc_fmaf(a, b, c, N); } \
+  static __device__ inline double __dadd_##M(double a, double b) { return __cucc_add(a, b, N); }      \
+  static __device__ inline double __dsub_##M(double a, double b) { return __cucc_add(a, -b, N); }     \
+  static __device__ inline double __dmul_##M(double a, double b) { return __cucc_mul(a, b, N); }      \
+  static __device__ inline double __ddiv_##M(double a, double b) { return __cucc_div(a, b, N); }      \
+  static __device__ inline double __drcp_##M(double a) { return __cucc_div(1.0, a, N); }              \
+  static __device__ inline double __dsqrt_##M(double a) { return __cucc_sqrt(a, N); }                 \
+  static __device__ inline double __fma_##M(double a, double b, double c) { return __cucc_fma(a, b, c, N); }
+CUCC_RMODE(rn, 0) CUCC_RMODE(rz, 1) CUCC_RMODE(ru, 2) CUCC_RMODE(rd, 3)
+#undef CUCC_RMODE
+/* floating to integer: rounded as asked, saturated to the type's range,
+ * NaN to 0 (as the GPU's conversions do) */
+static __device__ inline double __cucc_rint(double x, int m) {
+  return m == 0 ? __builtin_rint(x) : m == 1 ? __builtin_trunc(x) : m == 2 ? __builtin_ceil(x) : __builtin_floor(x);
+}
+#define CUCC_F2I(NAME, T, LO, HI)                                                    \
+  static __device__ inline T NAME(double x, int m) {                                 \
+    if (x != x) return 0;                                                            \
+    double r = __cucc_rint(x, m);                                                    \
+    return r <= (double)(LO) ? (LO) : r >= (double)(HI) ? (HI) : (T)r;               \
+  }
+CUCC_F2I(__cucc_d2i, int, (-2147483647 - 1), 2147483647)
+CUCC_F2I(__cucc_d2u, unsigned int, 0u, 4294967295u)
+CUCC_F2I(__cucc_d2ll, long long, (-9223372036854775807ll - 1), 9223372036854775807ll)
+CUCC_F2I(__cucc_d2ull, unsigned long long, 0ull, 18446744073709551615ull)
+#undef CUCC_F2I
+/* integer or double to a narrower floating type: nearest, then moved by
+ * the sign of what was lost */
+static __device__ inline float __cucc_ll2f(long long x, int m) {
+  float r = (float)x;
+  long long back = r >= 9.2233720368547758e18f ? 9223372036854775807ll : (long long)r;
+  return __cucc_rndf(r, x > back ? 1.0f : x < back ? -1.0f : 0.0f, 1, m);
+}
+static __device__ inline float __cucc_ull2f(unsigned long long x, int m) {
+  float r = (float)x;
+  unsigned long long back = r >= 1.8446744073709552e19f ? 18446744073709551615ull : (unsigned long long)r;
+  return __cucc_rndf(r, x > back ? 1.0f : x < back ? -1.0f : 0.0f, 1, m);
+}
+static __device__ inline double __cucc_ll2d(long long x, int m) {
+  double r = (double)x;
+  long long back = r >= 9.2233720368547758e18 ? 9223372036854775807ll : (long long)r;
+  return __cucc_rnd(r, x > back ? 1.0 : x < back ? -1.0 : 0.0, 1, m);
+}
+static __device__ inline double __cucc_ull2d(unsigned long long x, int m) {
+  double r = (double)x;
+  unsigned long long back = r >= 1.8446744073709552e19 ? 18446744073709551615ull : (unsigned long long)r;
+  return __cucc_rnd(r, x > back ? 1.0 : x < back ? -1.0 : 0.0, 1, m);
+}
+static __device__ inline float __cucc_d2f(double x, int m) {
+  float r = (float)x;
+  return __cucc_rndf(r, (float)(x - (double)r), __builtin_isfinite(x), m);
+}
+#define CUCC_CVT(M, N)                                                                                  \
+  static __device__ inline int __float2int_##M(float x) { return __cucc_d2i(x, N); }                   \
+  static __device__ inline unsigned int __float2uint_##M(float x) { return __cucc_d2u(x, N); }         \
+  static __device__ inline long long __float2ll_##M(float x) { return __cucc_d2ll(x, N); }             \
+  static __device__ inline unsigned long long __float2ull_##M(float x) { return __cucc_d2ull(x, N); }  \
+  static __device__ inline int __double2int_##M(double x) { return __cucc_d2i(x, N); }                 \
+  static __device__ inline unsigned int __double2uint_##M(double x) { return __cucc_d2u(x, N); }       \
+  static __device__ inline long long __double2ll_##M(double x) { return __cucc_d2ll(x, N); }           \
+  static __device__ inline unsigned long long __double2ull_##M(double x) { return __cucc_d2ull(x, N); }\
+  static __device__ inline float __int2float_##M(int x) { return __cucc_ll2f(x, N); }                  \
+  static __device__ inline float __uint2float_##M(unsigned int x) { return __cucc_ll2f(x, N); }        \
+  static __device__ inline float __ll2float_##M(long long x) { return __cucc_ll2f(x, N); }             \
+  static __device__ inline float __ull2float_##M(unsigned long long x) { return __cucc_ull2f(x, N); }  \
+  static __device__ inline double __ll2double_##M(long long x) { return __cucc_ll2d(x, N); }           \
+  static __device__ inline double __ull2double_##M(unsigned long long x) { return __cucc_ull2d(x, N); }\
+  static __device__ inline float __double2float_##M(double x) { return __cucc_d2f(x, N); }
+CUCC_CVT(rn, 0) CUCC_CVT(rz, 1) CUCC_CVT(ru, 2) CUCC_CVT(rd, 3)
+#undef CUCC_CVT
+/* exact in any rounding */
 static __device__ inline double __int2double_rn(int x) { return (double)x; }
 static __device__ inline double __uint2double_rn(unsigned int x) { return (double)x; }
-static __device__ inline double __ll2double_rn(long long x) { return (double)x; }
-static __device__ inline unsigned int __double2uint_rn(double x) { return (unsigned int)rint(x); }
-static __device__ inline int __float2int_rn(float x) { return (int)rintf(x); }
-static __device__ inline int __float2int_rz(float x) { return (int)x; }
-static __device__ inline int __float2int_rd(float x) { return (int)floorf(x); }
-static __device__ inline int __float2int_ru(float x) { return (int)ceilf(x); }
-static __device__ inline unsigned int __float2uint_rn(float x) { return (unsigned int)rintf(x); }
-static __device__ inline float __int2float_rn(int x) { return (float)x; }
-static __device__ inline float __uint2float_rn(unsigned int x) { return (float)x; }
-static __device__ inline int __double2int_rn(double x) { return (int)rint(x); }
-static __device__ inline float __double2float_rn(double x) { return (float)x; }
 
 /* ---- bits ---- */
 static __device__ inline int __popc(unsigned int x) { return __builtin_popcount(x); }
