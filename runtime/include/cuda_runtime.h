@@ -59,6 +59,21 @@ template <class T> static inline cudaError_t cudaFuncSetCacheConfig(T *f, enum c
 template <class T> static inline cudaError_t cudaFuncSetSharedMemConfig(T *f, enum cudaSharedMemConfig c) {
   return cudaFuncSetSharedMemConfig((const void *)f, c);
 }
+template <class T> static inline cudaError_t cudaHostGetDevicePointer(T **d, void *h, unsigned int flags) {
+  return cudaHostGetDevicePointer((void **)d, h, flags);
+}
+/* cudaLaunchKernelEx(&config, kernel, args...): the arguments converted to
+ * the kernel's parameter types, then launched as cudaLaunchKernelExC */
+template <class... P, class... A>
+static inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config, void (*kernel)(P...), A &&...args) {
+  return [&](P... ps) {
+    void *pv[sizeof...(P) + 1] = {(void *)&ps...};
+    return cudaLaunchKernelExC(config, (const void *)kernel, pv);
+  }(static_cast<P>(args)...);
+}
+template <class T> static inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config, T *kernel, void **args) {
+  return cudaLaunchKernelExC(config, (const void *)kernel, args);
+}
 template <class T> static inline cudaError_t cudaMallocPitch(T **p, size_t *pitch, size_t w, size_t h) {
   return cudaMallocPitch((void **)p, pitch, w, h);
 }

@@ -310,6 +310,13 @@ cudaError_t cudaStreamUpdateCaptureDependencies_v2(cudaStream_t stream, cudaGrap
                                                    const cudaGraphEdgeData *edgeData, size_t ndeps,
                                                    unsigned int flags CU_DFLT(0));
 cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode);
+/* peers, persisting L2, stream attributes, launches with attributes */
+cudaError_t cudaDeviceGetP2PAttribute(int *value, enum cudaDeviceP2PAttr attr, int src, int dst);
+cudaError_t cudaCtxResetPersistingL2Cache(void);
+cudaError_t cudaStreamSetAttribute(cudaStream_t stream, cudaLaunchAttributeID attr, const cudaLaunchAttributeValue *value);
+cudaError_t cudaStreamGetAttribute(cudaStream_t stream, cudaLaunchAttributeID attr, cudaLaunchAttributeValue *value);
+cudaError_t cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src);
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args);
 cudaError_t cudaProfilerStart(void);
 cudaError_t cudaProfilerStop(void);
 #undef CU_DFLT

@@ -32,6 +32,9 @@
  * only an inlining hint (device code is the lowering's C) */
 #define __noinline__
 #endif
+/* a kernel parameter the kernel only reads (no copy is made on a GPU; here
+ * the parameter buffer is the kernel's own anyway) */
+#define __grid_constant__
 #define __restrict__ __restrict
 #define __align__(n) __attribute__((aligned(n)))
 #define __builtin_align__(n) __attribute__((aligned(n)))

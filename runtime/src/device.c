@@ -154,6 +154,9 @@ static void props(rt_dev *d) {
   p->uuid.bytes[0] = 'c';
   p->uuid.bytes[1] = 'u';
   p->uuid.bytes[15] = (char)d->id;
+  /* access policy windows and persisting L2 lines (recorded: stream.c) */
+  p->accessPolicyMaxWindowSize = m->sm >= 80 ? 134213632 : 0;
+  p->persistingL2CacheMaxSize = m->sm >= 80 ? 3145728 : 0;
 }
 
 /* CUCC_DEVICE's specs, one per device: a spec's own fields are
@@ -365,6 +368,17 @@ cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int d) {
   case cudaDevAttrMaxTexture1DMipmappedWidth: *v = p->maxTexture1DMipmap; break;
   case cudaDevAttrHostRegisterReadOnlySupported: *v = p->hostRegisterReadOnlySupported; break;
   case cudaDevAttrClusterLaunch: *v = p->clusterLaunch; break;
+  case cudaDevAttrMaxAccessPolicyWindowSize: *v = p->accessPolicyMaxWindowSize; break;
+  case cudaDevAttrIpcEventSupport: *v = p->ipcEventSupported; break;
+  case cudaDevAttrSparseCudaArraySupported:
+  case cudaDevAttrTimelineSemaphoreInteropSupported: case cudaDevAttrGPUDirectRDMASupported:
+  case cudaDevAttrGPUDirectRDMAFlushWritesOptions: case cudaDevAttrGPUDirectRDMAWritesOrdering:
+  case cudaDevAttrDeferredMappingCudaArraySupported: case cudaDevAttrCanFlushRemoteWrites:
+  case cudaDevAttrMpsEnabled: case cudaDevAttrNumaConfig: case cudaDevAttrOnlyPartialHostNativeAtomicSupported:
+    *v = 0;
+    break;
+  case cudaDevAttrNumaId: case cudaDevAttrHostNumaId: *v = -1; break;
+  case cudaDevAttrMemSyncDomainCount: *v = 1; break;
   default: return rt_err(cudaErrorInvalidValue);
   }
   return cudaSuccess;
@@ -479,7 +493,7 @@ cudaError_t cudaDeviceGetP2PAttribute(int *v, enum cudaDeviceP2PAttr a, int d, i
   if (!v) return rt_err(cudaErrorInvalidValue);
   if (!rt_dev_at(d) || !rt_dev_at(peer) || d == peer) return rt_err(cudaErrorInvalidDevice);
   switch (a) {
-  case cudaDevP2PAttrPerformanceRank: *v = 0; break;
+  case cudaDevP2PAttrPerformanceRank: case cudaDevP2PAttrOnlyPartialNativeAtomicSupported: *v = 0; break;
   case cudaDevP2PAttrAccessSupported: case cudaDevP2PAttrNativeAtomicSupported:
   case cudaDevP2PAttrCudaArrayAccessSupported:
     *v = 1;
@@ -510,6 +524,9 @@ void rt_dev_reset(rt_dev *d) {
   memset(limit_set[d->id], 0, sizeof limit_set[d->id]);
   pthread_mutex_unlock(&limit_mu);
 }
+
+/* Persisting L2 lines: a CPU's caches take no such hints. */
+cudaError_t cudaCtxResetPersistingL2Cache(void) { return cudaSuccess; }
 
 /* ---- cache and bank preferences: recorded, without effect on a CPU ---- */
 static _Atomic int cache_cfg[RT_MAXDEV], bank_cfg[RT_MAXDEV];

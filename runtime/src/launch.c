@@ -465,6 +465,38 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size
   return launch(k, gg, bb, smem, args, s, 0);
 }
 
+/* A launch with attributes: cooperative makes it a cooperative launch;
+ * cluster dimensions must divide the grid (clusters themselves, and their
+ * distributed shared memory, are not modelled: refused if the kernel asks
+ * for more than one block per cluster); the others are hints. */
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *c, const void *func, void **args) {
+  if (!c || (c->numAttrs && !c->attrs)) return rt_err(cudaErrorInvalidValue);
+  const cu_kernel *k = find(func);
+  if (!k) return rt_err(cudaErrorInvalidDeviceFunction);
+  int coop = 0;
+  for (unsigned i = 0; i < c->numAttrs; i++) {
+    const cudaLaunchAttribute *a = &c->attrs[i];
+    switch (a->id) {
+    case cudaLaunchAttributeCooperative: coop = a->val.cooperative != 0; break;
+    case cudaLaunchAttributeClusterDimension: {
+      unsigned x = a->val.clusterDim.x, y = a->val.clusterDim.y, z = a->val.clusterDim.z;
+      if (!x || !y || !z || c->gridDim.x % x || c->gridDim.y % y || c->gridDim.z % z) return rt_err(cudaErrorInvalidValue);
+      if ((unsigned long long)x * y * z > 1) return rt_err(cudaErrorNotSupported);
+      break;
+    }
+    case cudaLaunchAttributeIgnore: case cudaLaunchAttributeAccessPolicyWindow:
+    case cudaLaunchAttributeSynchronizationPolicy: case cudaLaunchAttributeClusterSchedulingPolicyPreference:
+    case cudaLaunchAttributeProgrammaticStreamSerialization: case cudaLaunchAttributePriority:
+    case cudaLaunchAttributeMemSyncDomainMap: case cudaLaunchAttributeMemSyncDomain:
+    case cudaLaunchAttributePreferredSharedMemoryCarveout:
+      break;
+    default: return rt_err(cudaErrorNotSupported);
+    }
+  }
+  cu_idx3 gg = {c->gridDim.x, c->gridDim.y, c->gridDim.z}, bb = {c->blockDim.x, c->blockDim.y, c->blockDim.z};
+  return launch(k, gg, bb, c->dynamicSmemBytes, args, c->stream, coop);
+}
+
 cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 g, dim3 b, void **args, size_t smem,
                                         cudaStream_t s) {
   RT_API();

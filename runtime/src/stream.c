@@ -27,6 +27,8 @@ struct CUstream_st {
   int refs;                     /* (all_mu) the thread and drainers using it */
   struct CUstream_st *next;     /* every stream whose thread runs (live or dying) */
   void *cap;                    /* graph.c: the capture this stream takes part in */
+  struct cudaAccessPolicyWindow apw;   /* attributes: recorded and reported */
+  enum cudaSynchronizationPolicy sync;
 };
 
 static cudaStream_t all;
@@ -315,4 +317,62 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t s, cudaHostFn_t fn, void *data) {
   RT_API();
   if (!fn) return rt_err(cudaErrorInvalidValue);
   return push_host(s, NULL, fn, data);
+}
+
+/* ---- stream attributes: recorded and reported (a cache has no windows
+ * here, and every stream synchronizes alike); the legacy and per-thread
+ * streams keep theirs here ---- */
+static struct CUstream_st inline_attrs = {.sync = cudaSyncPolicyAuto};
+
+static cudaStream_t attrs_of(cudaStream_t s) { return is_inline(s) ? &inline_attrs : s; }
+static size_t max_window(cudaStream_t s) { return (size_t)rt_stream_dev(s)->prop.accessPolicyMaxWindowSize; }
+
+cudaError_t cudaStreamSetAttribute(cudaStream_t s, cudaLaunchAttributeID a, const cudaLaunchAttributeValue *v) {
+  cudaError_t e = rt_stream_check(s);
+  if (e) return rt_err(e);
+  if (!v) return rt_err(cudaErrorInvalidValue);
+  cudaStream_t t = attrs_of(s);
+  switch (a) {
+  case cudaLaunchAttributeAccessPolicyWindow:
+    if (v->accessPolicyWindow.hitRatio < 0 || v->accessPolicyWindow.hitRatio > 1 ||
+        (max_window(s) && v->accessPolicyWindow.num_bytes > max_window(s)))   /* (none before sm_80) */
+      return rt_err(cudaErrorInvalidValue);
+    t->apw = v->accessPolicyWindow;
+    return cudaSuccess;
+  case cudaLaunchAttributeSynchronizationPolicy:
+    if (v->syncPolicy < cudaSyncPolicyAuto || v->syncPolicy > cudaSyncPolicyBlockingSync)
+      return rt_err(cudaErrorInvalidValue);
+    t->sync = v->syncPolicy;
+    return cudaSuccess;
+  case cudaLaunchAttributePriority:
+    if (is_inline(s)) return rt_err(cudaErrorInvalidValue);
+    s->prio = v->priority < PRIO_GREATEST ? PRIO_GREATEST : v->priority > PRIO_LEAST ? PRIO_LEAST : v->priority;
+    return cudaSuccess;
+  case cudaLaunchAttributeMemSyncDomain: case cudaLaunchAttributeMemSyncDomainMap: return cudaSuccess;
+  default: return rt_err(cudaErrorInvalidValue);
+  }
+}
+
+cudaError_t cudaStreamGetAttribute(cudaStream_t s, cudaLaunchAttributeID a, cudaLaunchAttributeValue *v) {
+  cudaError_t e = rt_stream_check(s);
+  if (e) return rt_err(e);
+  if (!v) return rt_err(cudaErrorInvalidValue);
+  cudaStream_t t = attrs_of(s);
+  memset(v, 0, sizeof *v);
+  switch (a) {
+  case cudaLaunchAttributeAccessPolicyWindow: v->accessPolicyWindow = t->apw; return cudaSuccess;
+  case cudaLaunchAttributeSynchronizationPolicy: v->syncPolicy = t->sync ? t->sync : cudaSyncPolicyAuto; return cudaSuccess;
+  case cudaLaunchAttributePriority: v->priority = is_inline(s) ? 0 : s->prio; return cudaSuccess;
+  case cudaLaunchAttributeMemSyncDomain: case cudaLaunchAttributeMemSyncDomainMap: return cudaSuccess;
+  default: return rt_err(cudaErrorInvalidValue);
+  }
+}
+
+cudaError_t cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src) {
+  cudaError_t e = rt_stream_check(dst);
+  if (!e) e = rt_stream_check(src);
+  if (e) return rt_err(e);
+  attrs_of(dst)->apw = attrs_of(src)->apw;
+  attrs_of(dst)->sync = attrs_of(src)->sync;
+  return cudaSuccess;
 }
