@@ -50,7 +50,7 @@ static bool nv_has(const NVec *a, cudaGraphNode_t x) {
 typedef struct Cond { unsigned val, dflt, flags; int refs; } Cond;
 
 /* a graph allocation's block */
-typedef struct GMem { char *p; size_t n; int live, backed, refs; struct GMem *next; } GMem;
+typedef struct GMem { char *p; size_t n; int dev, live, backed, refs; struct GMem *next; } GMem;
 
 /* a user object (cudaUserObjectCreate) */
 struct CUuserObject_st { void *ptr; cudaHostFn_t destroy; int refs; };
@@ -101,22 +101,23 @@ struct CUgraphExec_st {
 static pthread_mutex_t mu_all = PTHREAD_MUTEX_INITIALIZER;
 static cudaGraphExec_t execs;
 static GMem *gmems;
-static size_t gm_res, gm_res_high;   /* bytes backed by pages (live since the last trim) */
+static size_t gm_res[RT_MAXDEV], gm_res_high[RT_MAXDEV];   /* per device: bytes backed by pages (live since the last trim) */
 
 /* ---- graph allocations ---- */
 
-static GMem *gm_new(size_t n) {
+static GMem *gm_new(size_t n, int dev) {
   GMem *m = calloc(1, sizeof *m);
   if (!m) return NULL;
   size_t len = n ? n : 1;
   void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED || !rt_region_add(p, len)) {
+  if (p == MAP_FAILED || !rt_region_add(p, len, dev)) {
     if (p != MAP_FAILED) munmap(p, len);
     free(m);
     return NULL;
   }
   m->p = p;
   m->n = len;
+  m->dev = dev;
   m->refs = 1;
   pthread_mutex_lock(&mu_all);
   m->next = gmems;
@@ -140,7 +141,7 @@ static void gm_unref_locked(GMem *m) {
       *q = m->next;
       break;
     }
-  if (m->backed) gm_res -= m->n;
+  if (m->backed) gm_res[m->dev] -= m->n;
   rt_region_drop(m->p);
   munmap(m->p, m->n);
   free(m);
@@ -156,8 +157,8 @@ static void gm_set_live(GMem *m, int live) {
   pthread_mutex_lock(&mu_all);
   if (live && !m->backed) {
     m->backed = 1;
-    gm_res += m->n;
-    if (gm_res > gm_res_high) gm_res_high = gm_res;
+    gm_res[m->dev] += m->n;
+    if (gm_res[m->dev] > gm_res_high[m->dev]) gm_res_high[m->dev] = gm_res[m->dev];
   }
   m->live = live;
   if (!live && m->refs == 0) {
@@ -182,15 +183,16 @@ bool rt_graph_mem_free(void *p) {
   return true;
 }
 
+/* Graph memory is per device, as each alloc node names its device. */
 cudaError_t cudaDeviceGraphMemTrim(int dev) {
-  if (dev != 0) return rt_err(cudaErrorInvalidDevice);
+  if (!rt_dev_at(dev)) return rt_err(cudaErrorInvalidDevice);
   rt_sync_all();
   pthread_mutex_lock(&mu_all);
   for (GMem *m = gmems; m; m = m->next)
-    if (!m->live && m->backed) {
+    if (m->dev == dev && !m->live && m->backed) {
       madvise(m->p, m->n, MADV_DONTNEED);
       m->backed = 0;
-      gm_res -= m->n;
+      gm_res[dev] -= m->n;
     }
   pthread_mutex_unlock(&mu_all);
   return cudaSuccess;
@@ -200,10 +202,11 @@ cudaError_t cudaDeviceGraphMemTrim(int dev) {
  * (reserved) are one amount here: the pages of graph allocations that were
  * live since the last trim. */
 cudaError_t cudaDeviceGetGraphMemAttribute(int dev, enum cudaGraphMemAttributeType a, void *v) {
-  if (dev != 0) return rt_err(cudaErrorInvalidDevice);
+  if (!rt_dev_at(dev)) return rt_err(cudaErrorInvalidDevice);
   if (!v || (unsigned)a > cudaGraphMemAttrReservedMemHigh) return rt_err(cudaErrorInvalidValue);
   pthread_mutex_lock(&mu_all);
-  size_t r = a == cudaGraphMemAttrUsedMemCurrent || a == cudaGraphMemAttrReservedMemCurrent ? gm_res : gm_res_high;
+  size_t r = a == cudaGraphMemAttrUsedMemCurrent || a == cudaGraphMemAttrReservedMemCurrent ? gm_res[dev]
+                                                                                            : gm_res_high[dev];
   pthread_mutex_unlock(&mu_all);
   *(unsigned long long *)v = r;
   return cudaSuccess;
@@ -212,12 +215,12 @@ cudaError_t cudaDeviceGetGraphMemAttribute(int dev, enum cudaGraphMemAttributeTy
 /* only the high-water marks may be reset (to 0, which leaves the current
  * amount), as in CUDA */
 cudaError_t cudaDeviceSetGraphMemAttribute(int dev, enum cudaGraphMemAttributeType a, void *v) {
-  if (dev != 0) return rt_err(cudaErrorInvalidDevice);
+  if (!rt_dev_at(dev)) return rt_err(cudaErrorInvalidDevice);
   if (!v || *(unsigned long long *)v != 0 ||
       (a != cudaGraphMemAttrUsedMemHigh && a != cudaGraphMemAttrReservedMemHigh))
     return rt_err(cudaErrorInvalidValue);
   pthread_mutex_lock(&mu_all);
-  gm_res_high = gm_res;
+  gm_res_high[dev] = gm_res[dev];
   pthread_mutex_unlock(&mu_all);
   return cudaSuccess;
 }
@@ -593,9 +596,9 @@ cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *out, cudaGraph_t g, const 
   if (!p || !p->bytesize || p->poolProps.allocType != cudaMemAllocationTypePinned ||
       p->poolProps.location.type != cudaMemLocationTypeDevice)
     return rt_err(cudaErrorInvalidValue);
-  if (p->poolProps.location.id != 0) return rt_err(cudaErrorInvalidDevice);
+  if (!rt_dev_at(p->poolProps.location.id)) return rt_err(cudaErrorInvalidDevice);
   cudaGraphNode_t n = mk(cudaGraphNodeTypeMemAlloc);
-  if (n && !(n->mem = gm_new(p->bytesize))) {
+  if (n && !(n->mem = gm_new(p->bytesize, p->poolProps.location.id))) {
     node_free(n);
     n = NULL;
   }
@@ -1530,17 +1533,17 @@ cudaError_t rt_cap_host(cudaStream_t s, cudaHostFn_t fn, void *data) {
   return cap_add(s, n);
 }
 
-cudaError_t rt_cap_malloc(cudaStream_t s, void **p, size_t sz) {
+cudaError_t rt_cap_malloc(cudaStream_t s, void **p, size_t sz, int dev) {
   if (!p) return rt_err(cudaErrorInvalidValue);
   cudaGraphNode_t n = mk(cudaGraphNodeTypeMemAlloc);
-  if (n && !(n->mem = gm_new(sz))) {
+  if (n && !(n->mem = gm_new(sz, dev))) {
     node_free(n);
     n = NULL;
   }
   if (!n) return rt_err(cudaErrorMemoryAllocation);
   n->alloc.bytesize = sz;
   n->alloc.poolProps.allocType = cudaMemAllocationTypePinned;
-  n->alloc.poolProps.location = (struct cudaMemLocation){cudaMemLocationTypeDevice, 0};
+  n->alloc.poolProps.location = (struct cudaMemLocation){cudaMemLocationTypeDevice, dev};
   n->alloc.dptr = n->mem->p;
   *p = n->mem->p;
   return cap_add(s, n);

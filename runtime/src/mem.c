@@ -142,8 +142,9 @@ static cudaError_t alloc(void **out, size_t n, int kind, unsigned flags) {
   return alloc_on(out, n, kind, flags, rt_cur(), NULL);
 }
 
-bool rt_region_add(void *p, size_t n) {
-  if (!insert(p, n, R_GRAPH, 0, rt_cur(), NULL)) return false;
+/* (not counted in the device's memory: its pages come and go with trims) */
+bool rt_region_add(void *p, size_t n, int dev) {
+  if (!insert(p, n, R_GRAPH, 0, rt_dev_at(dev), NULL)) return false;
   rt_ck_alloc(p, n, RT_CK_DEV, NULL);
   return true;
 }
@@ -184,19 +185,22 @@ cudaError_t cudaFree(void *p) { RT_API(); return release(p, 1u << R_DEV | 1u << 
 
 /* Stream-ordered allocation: memory allocated at once is valid at its
  * stream's point too; a free waits for the stream's earlier work. It comes
- * from the pool given, else from the current pool of the stream's device. */
+ * from the pool given, else from the current pool of the stream's device.
+ * While the stream captures, it is a graph's allocation (graph.c). */
 cudaError_t cudaMallocFromPoolAsync(void **p, size_t n, cudaMemPool_t pool, cudaStream_t s) {
   cudaError_t e = rt_stream_check(s);
   if (!e && !rt_mempool_ok(pool)) e = cudaErrorInvalidValue;
-  return e ? rt_err(e) : alloc_on(p, n, R_DEV, 0, rt_mempool_dev(pool), pool);
+  if (e) return rt_err(e);
+  if (rt_capturing(s)) return rt_cap_malloc(s, p, n, rt_mempool_dev(pool)->id);   /* on the pool's device */
+  return alloc_on(p, n, R_DEV, 0, rt_mempool_dev(pool), pool);
 }
 
 cudaError_t cudaMallocAsync(void **p, size_t n, cudaStream_t s) {
   RT_API();
   cudaError_t e = rt_stream_check(s);
   if (e) return rt_err(e);
-  if (rt_capturing(s)) return rt_cap_malloc(s, p, n);   /* a graph's allocation node */
   rt_dev *d = rt_stream_dev(s);
+  if (rt_capturing(s)) return rt_cap_malloc(s, p, n, d->id);   /* a graph's allocation node */
   return alloc_on(p, n, R_DEV, 0, d, rt_mempool_of(d));
 }
 
@@ -625,7 +629,7 @@ cudaError_t cudaMemAdvise(const void *p, size_t n, enum cudaMemoryAdvise a, int 
 /* CUDA 12.2's forms with a location (cuda_runtime.h gives C++ the
  * overloads CUDA 13 names cudaMemPrefetchAsync and cudaMemAdvise) */
 static bool loc_ok(struct cudaMemLocation l) {
-  return (l.type == cudaMemLocationTypeDevice && l.id == 0) || l.type == cudaMemLocationTypeHost ||
+  return (l.type == cudaMemLocationTypeDevice && rt_dev_at(l.id)) || l.type == cudaMemLocationTypeHost ||
          l.type == cudaMemLocationTypeHostNuma || l.type == cudaMemLocationTypeHostNumaCurrent;
 }
 

@@ -85,9 +85,40 @@ cudaError_t cudaDeviceSetMemPool(int dev, cudaMemPool_t p) {
   return cudaSuccess;
 }
 
+/* CUDA 13's forms, by location and allocation type: a device's pinned
+ * pool (pools of host memory are not offered) */
+static cudaError_t loc_dev(const struct cudaMemLocation *l, enum cudaMemAllocationType t, int *dev) {
+  if (!l || t != cudaMemAllocationTypePinned) return cudaErrorInvalidValue;
+  if (l->type != cudaMemLocationTypeDevice) return cudaErrorNotSupported;
+  if (!rt_dev_at(l->id)) return cudaErrorInvalidDevice;
+  *dev = l->id;
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemGetDefaultMemPool(cudaMemPool_t *p, struct cudaMemLocation *l, enum cudaMemAllocationType t) {
+  int d;
+  cudaError_t e = loc_dev(l, t, &d);
+  return e ? rt_err(e) : cudaDeviceGetDefaultMemPool(p, d);
+}
+
+cudaError_t cudaMemGetMemPool(cudaMemPool_t *p, struct cudaMemLocation *l, enum cudaMemAllocationType t) {
+  int d;
+  cudaError_t e = loc_dev(l, t, &d);
+  return e ? rt_err(e) : cudaDeviceGetMemPool(p, d);
+}
+
+cudaError_t cudaMemSetMemPool(struct cudaMemLocation *l, enum cudaMemAllocationType t, cudaMemPool_t p) {
+  int d;
+  cudaError_t e = loc_dev(l, t, &d);
+  return e ? rt_err(e) : cudaDeviceSetMemPool(d, p);
+}
+
+/* A pool may be made shareable by a file descriptor (as on Linux), though
+ * exporting it to another process is not offered. */
 cudaError_t cudaMemPoolCreate(cudaMemPool_t *out, const struct cudaMemPoolProps *props) {
   if (!out || !props || props->allocType != cudaMemAllocationTypePinned ||
-      props->location.type != cudaMemLocationTypeDevice || props->handleTypes != cudaMemHandleTypeNone)
+      props->location.type != cudaMemLocationTypeDevice ||
+      (props->handleTypes != cudaMemHandleTypeNone && props->handleTypes != cudaMemHandleTypePosixFileDescriptor))
     return rt_err(cudaErrorInvalidValue);
   rt_dev *d = rt_dev_at(props->location.id);
   if (!d) return rt_err(cudaErrorInvalidDevice);

@@ -42,7 +42,7 @@ cudaError_t rt_xfer_3d(rt_xfer *x, const struct cudaMemcpy3DParms *p);
 cudaError_t rt_xfer_set(rt_xfer *x, const struct cudaMemsetParams *p);
 /* graph allocations: memory whose address outlives its frees (graph.c
  * keeps it; mem.c only knows it is device memory) */
-bool rt_region_add(void *p, size_t n);  /* as device memory of a graph */
+bool rt_region_add(void *p, size_t n, int dev);  /* as device memory of a graph, on device dev */
 void rt_region_drop(void *p);
 
 /* event.c: what graph nodes and capture need of events */
@@ -58,7 +58,7 @@ cudaError_t rt_cap_xfer(cudaStream_t s, const rt_xfer *x);
 cudaError_t rt_cap_host(cudaStream_t s, cudaHostFn_t fn, void *data);
 cudaError_t rt_cap_record(cudaEvent_t e, cudaStream_t s);
 bool rt_cap_wait(cudaStream_t s, cudaEvent_t e, cudaError_t *err);   /* false: not a captured event */
-cudaError_t rt_cap_malloc(cudaStream_t s, void **p, size_t n);
+cudaError_t rt_cap_malloc(cudaStream_t s, void **p, size_t n, int dev);
 cudaError_t rt_cap_free(cudaStream_t s, void *p);
 bool rt_graph_mem_free(void *p);        /* cudaFree of a graph allocation: true if it was one */
 void rt_event_forget(cudaEvent_t e);    /* a destroyed event */
