@@ -31,6 +31,11 @@ Type *mk_type(Fe *p, CXType t, CXCursor where);
 Obj *fe_func(Fe *p, CXCursor def);
 void fe_globals(Fe *p);
 Node *fe_inline(Fe *p, Node *s);   /* inline.c */
+/* parse.c's builders, for ptx.c */
+Node *fe_node(NodeKind k, CXCursor c);
+Node *fe_expr(Fe *p, CXCursor c);
+bool fe_warp_call(CXCursor c, Node *n, const char *name);
+Node *fe_asm(Fe *p, CXCursor c);   /* ptx.c: an asm statement */
 void fe_inline_left(Node *body);
 
 /* host.c: the host unit */

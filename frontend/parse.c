@@ -1186,6 +1186,10 @@ static Node *expr(Fe *p, CXCursor c) {
 
 /* ---- statements ---- */
 
+Node *fe_node(NodeKind k, CXCursor c) { return new_node(k, c); }
+Node *fe_expr(Fe *p, CXCursor c) { return expr(p, c); }
+bool fe_warp_call(CXCursor c, Node *n, const char *name) { return warp_call(c, n, name); }
+
 static Node *strip(Node *n) {
   while (n->k == N_CAST && n->implicit) n = n->a;
   return n;
@@ -1465,6 +1469,9 @@ static Node *stmt(Fe *p, CXCursor c) {
     break;
   case CXCursor_NullStmt:
     n = new_node(S_NULL, c);
+    break;
+  case CXCursor_GCCAsmStmt:   /* inline PTX, translated (ptx.c) */
+    n = fe_asm(p, c);
     break;
   case CXCursor_IfStmt:
     n = new_node(S_IF, c);

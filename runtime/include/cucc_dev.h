@@ -507,6 +507,215 @@ CU_NV_FLT(d, double)
 #define cu_nv_compare_exchange(p, e, d, w, so, fo, ...) __atomic_compare_exchange((p), (e), (d), (w), (so), (fo))
 #define cu_nv_thread_fence(o, ...) __atomic_thread_fence(o)
 
+/* ---- inline PTX (frontend/ptx.c): one pure helper per instruction and
+ * type that the IR has no operator for ---- */
+int cu_ptx_nsmid(void);   /* the modelled GPU's SMs (runtime) */
+#define CU_PTX_INT(S, T, W, UT, SG)                                                                       \
+  static inline T cu_ptx_mul_hi_##S(T a, T b) { return (T)(((W)a * (W)b) >> (8 * sizeof(T))); }       \
+  static inline T cu_ptx_mad_lo_##S(T a, T b, T c) { return (T)((UT)a * (UT)b + (UT)c); }              \
+  static inline T cu_ptx_mad_hi_##S(T a, T b, T c) { return (T)((UT)cu_ptx_mul_hi_##S(a, b) + (UT)c); } \
+  static inline T cu_ptx_min_##S(T a, T b) { return a < b ? a : b; }                                    \
+  static inline T cu_ptx_max_##S(T a, T b) { return a > b ? a : b; }                                    \
+  static inline T cu_ptx_bfe_##S(T a, unsigned p, unsigned l) {                                         \
+    unsigned n = 8 * sizeof(T);                                                                         \
+    p &= 0xff, l &= 0xff;                                                                               \
+    if (l == 0) return 0;                                                                               \
+    if (p >= n) p = n - 1, l = 1; /* (the sign bit, for a signed field past the end) */               \
+    if (p + l > n) l = n - p;                                                                           \
+    UT f = ((UT)a >> p) & (l == n ? (UT)-1 : (((UT)1 << l) - 1));                                       \
+    if (SG && l < n && (f >> (l - 1) & 1)) f |= (UT)-1 << l; /* sign-extended */                      \
+    return (T)f;                                                                                        \
+  }                                                                                                     \
+  static inline unsigned cu_ptx_bfind_##S(T a) {                                                        \
+    UT x = SG && (UT)a >> (8 * sizeof(T) - 1) ? ~(UT)a : (UT)a;   /* the most significant non-sign bit */ \
+    if (!x) return 0xffffffffu;                                                                         \
+    return (unsigned)(8 * sizeof(T) - 1 - (sizeof(T) == 8 ? __builtin_clzll(x) : __builtin_clz((unsigned)x))); \
+  }                                                                                                     \
+  static inline unsigned cu_ptx_bfind_shiftamt_##S(T a) {                                               \
+    unsigned r = cu_ptx_bfind_##S(a);                                                                   \
+    return r == 0xffffffffu ? r : (unsigned)(8 * sizeof(T) - 1) - r;                                     \
+  }
+CU_PTX_INT(u32, unsigned, unsigned long long, unsigned, 0)
+CU_PTX_INT(s32, int, long long, unsigned, 1)
+CU_PTX_INT(u64, unsigned long long, unsigned __int128, unsigned long long, 0)
+CU_PTX_INT(s64, long long, __int128, unsigned long long, 1)
+#undef CU_PTX_INT
+static inline unsigned long long cu_ptx_mul_wide_u32(unsigned a, unsigned b) { return (unsigned long long)a * b; }
+static inline long long cu_ptx_mul_wide_s32(int a, int b) { return (long long)a * b; }
+static inline unsigned long long cu_ptx_mad_wide_u32(unsigned a, unsigned b, unsigned long long c) {
+  return (unsigned long long)a * b + c;
+}
+static inline long long cu_ptx_mad_wide_s32(int a, int b, long long c) { return (long long)a * b + c; }
+static inline float cu_ptx_min_f32(float a, float b) { return fminf(a, b); }
+static inline float cu_ptx_max_f32(float a, float b) { return fmaxf(a, b); }
+static inline double cu_ptx_min_f64(double a, double b) { return fmin(a, b); }
+static inline double cu_ptx_max_f64(double a, double b) { return fmax(a, b); }
+static inline int cu_ptx_abs_s32(int a) { return a < 0 ? (int)(0u - (unsigned)a) : a; }
+static inline long long cu_ptx_abs_s64(long long a) { return a < 0 ? (long long)(0ull - (unsigned long long)a) : a; }
+static inline float cu_ptx_abs_f32(float a) { return fabsf(a); }
+static inline double cu_ptx_abs_f64(double a) { return fabs(a); }
+/* bfi d, a, b, pos, len: a's low len bits into b at pos */
+static inline unsigned cu_ptx_bfi_u32(unsigned a, unsigned b, unsigned p, unsigned l) {
+  p &= 0xff, l &= 0xff;
+  if (l == 0 || p >= 32) return b;
+  if (p + l > 32) l = 32 - p;
+  unsigned m = (l == 32 ? 0xffffffffu : ((1u << l) - 1)) << p;
+  return (b & ~m) | ((a << p) & m);
+}
+static inline unsigned long long cu_ptx_bfi_u64(unsigned long long a, unsigned long long b, unsigned p, unsigned l) {
+  p &= 0xff, l &= 0xff;
+  if (l == 0 || p >= 64) return b;
+  if (p + l > 64) l = 64 - p;
+  unsigned long long m = (l == 64 ? ~0ull : ((1ull << l) - 1)) << p;
+  return (b & ~m) | ((a << p) & m);
+}
+/* prmt (the default mode): each selector nibble picks a byte of b:a; its
+ * top bit replicates that byte's sign */
+static inline unsigned cu_ptx_prmt_u32(unsigned a, unsigned b, unsigned c) {
+  unsigned long long v = ((unsigned long long)b << 32) | a;
+  unsigned r = 0;
+  for (int i = 0; i < 4; i++) {
+    unsigned s = (c >> (4 * i)) & 0xf, byte = (unsigned)(v >> ((s & 7) * 8)) & 0xff;
+    if (s & 8) byte = byte & 0x80 ? 0xff : 0;
+    r |= byte << (8 * i);
+  }
+  return r;
+}
+static inline unsigned cu_ptx_brev_u32(unsigned x) {
+  x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+  x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+  x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
+  return __builtin_bswap32(x);
+}
+static inline unsigned long long cu_ptx_brev_u64(unsigned long long x) {
+  return ((unsigned long long)cu_ptx_brev_u32((unsigned)x) << 32) | cu_ptx_brev_u32((unsigned)(x >> 32));
+}
+static inline unsigned cu_ptx_popc_u32(unsigned x) { return (unsigned)__builtin_popcount(x); }
+static inline unsigned cu_ptx_popc_u64(unsigned long long x) { return (unsigned)__builtin_popcountll(x); }
+static inline unsigned cu_ptx_clz_u32(unsigned x) { return x ? (unsigned)__builtin_clz(x) : 32u; }
+static inline unsigned cu_ptx_clz_u64(unsigned long long x) { return x ? (unsigned)__builtin_clzll(x) : 64u; }
+static inline float cu_ptx_fma_rn_f32(float a, float b, float c) { return fmaf(a, b, c); }
+static inline double cu_ptx_fma_rn_f64(double a, double b, double c) { return fma(a, b, c); }
+static inline float cu_ptx_rcp_f32(float a) { return 1.0f / a; }
+static inline float cu_ptx_rcp_rn_f32(float a) { return 1.0f / a; }
+static inline double cu_ptx_rcp_f64(double a) { return 1.0 / a; }
+static inline double cu_ptx_rcp_rn_f64(double a) { return 1.0 / a; }
+static inline float cu_ptx_sqrt_f32(float a) { return sqrtf(a); }
+static inline float cu_ptx_sqrt_rn_f32(float a) { return sqrtf(a); }
+static inline double cu_ptx_sqrt_f64(double a) { return sqrt(a); }
+static inline double cu_ptx_sqrt_rn_f64(double a) { return sqrt(a); }
+static inline float cu_ptx_rsqrt_f32(float a) { return 1.0f / sqrtf(a); }
+static inline double cu_ptx_rsqrt_f64(double a) { return 1.0 / sqrt(a); }
+static inline float cu_ptx_ex2_f32(float a) { return exp2f(a); }
+static inline float cu_ptx_lg2_f32(float a) { return log2f(a); }
+static inline float cu_ptx_sin_f32(float a) { return sinf(a); }
+static inline float cu_ptx_cos_f32(float a) { return cosf(a); }
+static inline float cu_ptx_tanh_f32(float a) { return tanhf(a); }
+/* copysign.f32 d, a, b: b with a's sign */
+static inline float cu_ptx_copysign_f32(float a, float b) { return copysignf(b, a); }
+static inline double cu_ptx_copysign_f64(double a, double b) { return copysign(b, a); }
+static inline unsigned cu_ptx_sad_u32(unsigned a, unsigned b, unsigned c) { return c + (a > b ? a - b : b - a); }
+static inline int cu_ptx_sad_s32(int a, int b, int c) {
+  return (int)((unsigned)c + (a > b ? (unsigned)a - (unsigned)b : (unsigned)b - (unsigned)a));
+}
+/* SIMD video instructions on 4 bytes (2 halves): each part alone, then
+ * packed, or with .add their sum plus c */
+#define CU_PTX_V(NAME, N, SIGNED, EXPR)                                                      \
+  static inline unsigned cu_ptx_##NAME(unsigned a, unsigned b) {                           \
+    unsigned r = 0, w = 32 / N, m = (1u << w) - 1;                                         \
+    for (int i = 0; i < N; i++) {                                                          \
+      int x = (int)((a >> (w * i)) & m), y = (int)((b >> (w * i)) & m);                    \
+      if (SIGNED) x = x << (32 - w) >> (32 - w), y = y << (32 - w) >> (32 - w);            \
+      r |= ((unsigned)(EXPR) & m) << (w * i);                                              \
+    }                                                                                      \
+    return r;                                                                              \
+  }                                                                                        \
+  static inline unsigned cu_ptx_##NAME##_sum(unsigned a, unsigned b) {                     \
+    unsigned r = 0, w = 32 / N, m = (1u << w) - 1;                                         \
+    for (int i = 0; i < N; i++) {                                                          \
+      int x = (int)((a >> (w * i)) & m), y = (int)((b >> (w * i)) & m);                    \
+      if (SIGNED) x = x << (32 - w) >> (32 - w), y = y << (32 - w) >> (32 - w);            \
+      r += (unsigned)(EXPR);                                                               \
+    }                                                                                      \
+    return r;                                                                              \
+  }
+CU_PTX_V(vabsdiff4_u32, 4, 0, x > y ? x - y : y - x)
+CU_PTX_V(vabsdiff4_s32, 4, 1, x > y ? x - y : y - x)
+CU_PTX_V(vadd4_u32, 4, 0, x + y)
+CU_PTX_V(vsub4_u32, 4, 0, x - y)
+CU_PTX_V(vmin4_u32, 4, 0, x < y ? x : y)
+CU_PTX_V(vmax4_u32, 4, 0, x > y ? x : y)
+CU_PTX_V(vmin4_s32, 4, 1, x < y ? x : y)
+CU_PTX_V(vmax4_s32, 4, 1, x > y ? x : y)
+CU_PTX_V(vabsdiff2_u32, 2, 0, x > y ? x - y : y - x)
+CU_PTX_V(vadd2_u32, 2, 0, x + y)
+CU_PTX_V(vsub2_u32, 2, 0, x - y)
+#undef CU_PTX_V
+static inline unsigned cu_ptx_vabsdiff4_add_u32(unsigned a, unsigned b, unsigned c) { return cu_ptx_vabsdiff4_u32_sum(a, b) + c; }
+static inline unsigned cu_ptx_vabsdiff4_add_s32(unsigned a, unsigned b, unsigned c) { return cu_ptx_vabsdiff4_s32_sum(a, b) + c; }
+static inline unsigned cu_ptx_vabsdiff2_add_u32(unsigned a, unsigned b, unsigned c) { return cu_ptx_vabsdiff2_u32_sum(a, b) + c; }
+/* shf.{l,r}.{wrap,clamp}.b32 d, a, b, c: a funnel shift of b:a */
+static inline unsigned cu_ptx_shf_l_wrap_u32(unsigned a, unsigned b, unsigned c) {
+  return (unsigned)(((((unsigned long long)b << 32) | a) << (c & 31)) >> 32);
+}
+static inline unsigned cu_ptx_shf_l_clamp_u32(unsigned a, unsigned b, unsigned c) {
+  return c >= 32 ? a : cu_ptx_shf_l_wrap_u32(a, b, c);
+}
+static inline unsigned cu_ptx_shf_r_wrap_u32(unsigned a, unsigned b, unsigned c) {
+  return (unsigned)((((unsigned long long)b << 32) | a) >> (c & 31));
+}
+static inline unsigned cu_ptx_shf_r_clamp_u32(unsigned a, unsigned b, unsigned c) {
+  return c >= 32 ? b : cu_ptx_shf_r_wrap_u32(a, b, c);
+}
+/* lop3.b32 d, a, b, c, lut: each bit of d is lut's bit at (a b c) */
+static inline unsigned cu_ptx_lop3_u32(unsigned a, unsigned b, unsigned c, unsigned lut) {
+  unsigned r = 0;
+  for (int k = 0; k < 8; k++)
+    if (lut >> k & 1) r |= (k & 4 ? a : ~a) & (k & 2 ? b : ~b) & (k & 1 ? c : ~c);
+  return r;
+}
+/* dp4a: four byte products summed, plus c */
+static inline unsigned cu_ptx_dp4a_u32(unsigned a, unsigned b, unsigned c) {
+  for (int i = 0; i < 4; i++) c += ((a >> (8 * i)) & 0xff) * ((b >> (8 * i)) & 0xff);
+  return c;
+}
+static inline int cu_ptx_dp4a_s32(int a, int b, int c) {
+  for (int i = 0; i < 4; i++) c += (int)(signed char)(a >> (8 * i)) * (int)(signed char)(b >> (8 * i));
+  return c;
+}
+/* cvt with a rounding: to float from double (or an integer, exact in a
+ * double), and to integers (saturated, NaN to 0) */
+static inline double cu_ptx_rnd(double x, int m) {
+  return m == 0 ? rint(x) : m == 1 ? trunc(x) : m == 2 ? floor(x) : ceil(x);
+}
+#define CU_PTX_CVTF(R, M)                                                                            \
+  static inline float cu_ptx_cvt_##R##_f32(double x) {                                             \
+    float f = (float)x;                                                                             \
+    if (M == 1 && fabs((double)f) > fabs(x)) f = nextafterf(f, 0.0f);                               \
+    if (M == 2 && (double)f > x) f = nextafterf(f, -INFINITY);                                      \
+    if (M == 3 && (double)f < x) f = nextafterf(f, INFINITY);                                       \
+    return f;                                                                                       \
+  }                                                                                                 \
+  static inline double cu_ptx_cvt_##R##_f64(double x) { return x; }
+CU_PTX_CVTF(rn, 0) CU_PTX_CVTF(rz, 1) CU_PTX_CVTF(rm, 2) CU_PTX_CVTF(rp, 3)
+CU_PTX_CVTF(rni, 0) CU_PTX_CVTF(rzi, 1) CU_PTX_CVTF(rmi, 2) CU_PTX_CVTF(rpi, 3)
+#undef CU_PTX_CVTF
+#define CU_PTX_CVTI(R, M, S, T, LO, HI)                                                              \
+  static inline T cu_ptx_cvt_##R##_##S(double x) {                                                 \
+    if (x != x) return 0;                                                                           \
+    double r = cu_ptx_rnd(x, M);                                                                    \
+    return r <= (double)(LO) ? (LO) : r >= (double)(HI) ? (HI) : (T)r;                              \
+  }
+#define CU_PTX_CVTR(R, M)                                                                           \
+  CU_PTX_CVTI(R, M, s32, int, (-2147483647 - 1), 2147483647)                                       \
+  CU_PTX_CVTI(R, M, u32, unsigned, 0u, 4294967295u)                                                \
+  CU_PTX_CVTI(R, M, s64, long long, (-9223372036854775807ll - 1), 9223372036854775807ll)          \
+  CU_PTX_CVTI(R, M, u64, unsigned long long, 0ull, 18446744073709551615ull)
+CU_PTX_CVTR(rn, 0) CU_PTX_CVTR(rz, 1) CU_PTX_CVTR(rm, 2) CU_PTX_CVTR(rp, 3)
+CU_PTX_CVTR(rni, 0) CU_PTX_CVTR(rzi, 1) CU_PTX_CVTR(rmi, 2) CU_PTX_CVTR(rpi, 3)
+#undef CU_PTX_CVTR
+#undef CU_PTX_CVTI
+
 /* __syncwarp(mask): the lanes of a warp run every statement together, and
  * its writes are done before the next statement starts: nothing to wait for. */
 static inline void cu_syncwarp(unsigned mask) { (void)mask; }

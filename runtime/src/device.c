@@ -222,6 +222,18 @@ void rt_set_cur(rt_dev *d) { cur = d; }
 
 const struct cudaDeviceProp *rt_props(void) { return &rt_cur()->prop; }
 
+/* The device whose blocks this thread runs (a worker moves between
+ * devices' grids; its current device is the API's, not the kernel's). */
+static _Thread_local int run_dev;
+
+void rt_dev_enter(int dev) {
+  run_dev = dev;
+  rt_ck_enter(dev);
+}
+
+/* %nsmid of inline PTX (cucc_dev.h): the SMs of the kernel's device */
+int cu_ptx_nsmid(void) { return rt_dev_at(run_dev)->model.sms; }
+
 cudaError_t cudaGetDeviceCount(int *n) {
   RT_API();
   if (!n) return rt_err(cudaErrorInvalidValue);

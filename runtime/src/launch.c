@@ -113,7 +113,7 @@ static void run_blocks(unsigned long long i, unsigned long long end, int w, void
     rt_set_sticky(L->dev, cudaErrorMemoryAllocation);
     return;
   }
-  rt_ck_enter(L->dev->id);
+  rt_dev_enter(L->dev->id);
   cu_block B = {0};
   B.blockIdx = block_idx(i, L->g);
   B.blockDim = L->b;

@@ -221,4 +221,5 @@ rt_dev *rt_cur(void);                 /* the calling thread's current device */
 void rt_set_cur(rt_dev *d);           /* (a stream's thread: its stream's device) */
 const struct cudaDeviceProp *rt_props(void);   /* the current device's */
 void rt_dev_reset(rt_dev *d);         /* cudaDeviceReset: its peers, flags, limits, error forgotten */
+void rt_dev_enter(int dev);           /* this thread now runs device dev's blocks (and rt_ck_enter) */
 #endif

@@ -253,7 +253,7 @@ static void run_share(unsigned long long w, unsigned long long end, int slot, vo
   (void)end;   /* one share per call: W <= workers, so every chunk of W is one share */
   Job *J = arg;
   if (!shares) return;   /* (out of memory: the other SMs run the grid) */
-  rt_ck_enter(J->dev);
+  rt_dev_enter(J->dev);
   Share *sh = &shares[slot];
   unsigned long long want = (unsigned long long)J->per_sm;
   if (want > J->nblocks) want = J->nblocks;

@@ -1,0 +1,915 @@
+/* ptx.c: inline PTX (asm("..." : outputs : inputs)) translated to the IR.
+ *
+ * libclang shows an asm statement only as a cursor with its operand
+ * expressions as children (outputs, then inputs), so its template and
+ * constraints are read from its tokens. The template is split into
+ * instructions; each becomes IR statements on the operands (%0..%n),
+ * registers it declares (.reg), immediates and special registers:
+ *  - special registers (%laneid, %warpid, %lanemask_*, %tid, %ntid, %ctaid,
+ *    %nctaid, %smid, %nsmid, %clock, %clock64, %globaltimer) are read from
+ *    the thread's indices or the runtime;
+ *  - shfl.sync, vote.sync, activemask, match and redux are the warp
+ *    collectives they are in CUDA C, so they run as those do;
+ *  - loads and stores (any space, any cache hint), atomics and reductions,
+ *    fences and barriers are the IR's own;
+ *  - the rest (integer and floating arithmetic, bit fields, byte
+ *    permutes, SIMD video instructions...) call one helper of cucc_dev.h
+ *    each, cu_ptx_<op>_<type>, pure C.
+ * Anything else is refused at the statement's line with its text. */
+#include "fe.h"
+#include <ctype.h>
+
+static void putc_(Buf *b, char c) { buf_put(b, &c, 1); }
+
+typedef struct Reg { char *name; Obj *o; } Reg;
+
+typedef struct Asm {
+  Fe *p;
+  CXCursor c;
+  Node *out;               /* the S_BLOCK being built */
+  Vec ops;                 /* Node*: operand expressions, %0.. */
+  Vec cons;                /* char*: their constraints */
+  Vec regs;                /* Reg*: .reg declarations in scope */
+  bool bad;
+} Asm;
+
+static Type *ty(TyKind k) {
+  static const int sz[] = {[TY_VOID] = 1, [TY_BOOL] = 1, [TY_CHAR] = 1, [TY_SCHAR] = 1, [TY_UCHAR] = 1,
+                           [TY_SHORT] = 2, [TY_USHORT] = 2, [TY_INT] = 4, [TY_UINT] = 4, [TY_LONG] = 8,
+                           [TY_ULONG] = 8, [TY_LLONG] = 8, [TY_ULLONG] = 8, [TY_FLOAT] = 4, [TY_DOUBLE] = 8};
+  Type *t = xcalloc(1, sizeof *t);
+  t->kind = k;
+  t->size = t->align = sz[k];
+  return t;
+}
+
+static Type *ptr_to(Type *b) {
+  Type *t = xcalloc(1, sizeof *t);
+  t->kind = TY_PTR;
+  t->size = t->align = 8;
+  t->base = b;
+  return t;
+}
+
+static void bad(Asm *a, const char *insn) {
+  if (!a->bad) {
+    const char *f;
+    int l, col;
+    cx_loc(a->c, &f, &l, &col);
+    errorat(f, l, col, "inline PTX '%s' is not supported", insn);
+  }
+  a->bad = true;
+}
+
+static Node *num(Asm *a, Type *t, int64_t v) {
+  Node *n = fe_node(N_NUM, a->c);
+  n->ty = t;
+  n->ival = v;
+  return n;
+}
+
+static Node *cast(Asm *a, Type *t, Node *x) {
+  if (x->ty && x->ty->kind == t->kind && t->kind != TY_PTR) return x;
+  Node *n = fe_node(N_CAST, a->c);
+  n->ty = t;
+  n->a = x;
+  return n;
+}
+
+static Node *bin(Asm *a, Op op, Type *t, Node *x, Node *y) {
+  Node *n = fe_node(N_BIN, a->c);
+  n->op = op;
+  n->ty = t;
+  n->a = x;
+  n->b = y;
+  return n;
+}
+
+static Node *builtin(Asm *a, Builtin b, int dim) {
+  Node *n = fe_node(N_BUILTIN, a->c);
+  n->ty = ty(TY_UINT);
+  n->bk = b;
+  n->dim = dim;
+  return n;
+}
+
+static Node *call(Asm *a, CallKind ck, const char *name, Type *t) {
+  Node *n = fe_node(N_CALL, a->c);
+  n->ck = ck;
+  n->name = xstrdup(name);
+  n->ty = t;
+  return n;
+}
+
+static void emit(Asm *a, Node *e) {
+  Node *s = fe_node(S_EXPR, a->c);
+  s->a = e;
+  vec_push(&a->out->list, s);
+}
+
+/* ---- instruction types (the suffix that names the operands' type) ---- */
+
+typedef struct PT { char k; int bits; } PT;   /* k: u s b f p(red) */
+
+static bool ptype(const char *s, PT *t) {
+  if (!strcmp(s, "pred")) {
+    *t = (PT){'p', 1};
+    return true;
+  }
+  if (!strchr("usbf", s[0]) || !s[1]) return false;
+  int b = atoi(s + 1);
+  if (b != 8 && b != 16 && b != 32 && b != 64) return false;
+  *t = (PT){s[0], b};
+  return true;
+}
+
+static Type *ctype(PT t) {
+  if (t.k == 'p') return ty(TY_BOOL);
+  if (t.k == 'f') return ty(t.bits == 64 ? TY_DOUBLE : TY_FLOAT);
+  bool s = t.k == 's';
+  switch (t.bits) {
+  case 8: return ty(s ? TY_SCHAR : TY_UCHAR);
+  case 16: return ty(s ? TY_SHORT : TY_USHORT);
+  case 32: return ty(s ? TY_INT : TY_UINT);
+  default: return ty(s ? TY_LLONG : TY_ULLONG);
+  }
+}
+
+static const char *tname(PT t) {
+  static char b[8];
+  snprintf(b, sizeof b, "%c%d", t.k == 'b' ? 'u' : t.k, t.bits);
+  return b;
+}
+
+/* ---- operands ---- */
+
+static Reg *reg(Asm *a, const char *name) {
+  for (int i = a->regs.n - 1; i >= 0; i--) {
+    Reg *r = a->regs.v[i];
+    if (!strcmp(r->name, name)) return r;
+  }
+  return NULL;
+}
+
+static Node *var(Asm *a, Obj *o) {
+  Node *n = fe_node(N_VAR, a->c);
+  n->var = o;
+  n->ty = o->ty;
+  return n;
+}
+
+/* A special register's value (NULL: not one). Lanes and warps count the
+ * block's threads in order x, y, z, as CUDA's do. */
+static Node *special(Asm *a, const char *s) {
+  Type *u = ty(TY_UINT);
+  static const char *const dims = "xyz";
+  for (int d = 0; d < 3; d++) {
+    char b[16];
+    snprintf(b, sizeof b, "%%tid.%c", dims[d]);
+    if (!strcmp(s, b)) return builtin(a, B_TID, d);
+    snprintf(b, sizeof b, "%%ntid.%c", dims[d]);
+    if (!strcmp(s, b)) return builtin(a, B_BDIM, d);
+    snprintf(b, sizeof b, "%%ctaid.%c", dims[d]);
+    if (!strcmp(s, b)) return builtin(a, B_BID, d);
+    snprintf(b, sizeof b, "%%nctaid.%c", dims[d]);
+    if (!strcmp(s, b)) return builtin(a, B_GDIM, d);
+  }
+  Node *lin = bin(a, OP_ADD, u, builtin(a, B_TID, 0),
+                  bin(a, OP_MUL, u, builtin(a, B_BDIM, 0),
+                      bin(a, OP_ADD, u, builtin(a, B_TID, 1), bin(a, OP_MUL, u, builtin(a, B_BDIM, 1), builtin(a, B_TID, 2)))));
+  Node *lane = bin(a, OP_BAND, u, lin, num(a, u, 31));
+  if (!strcmp(s, "%laneid")) return lane;
+  if (!strcmp(s, "%warpid")) return bin(a, OP_SHR, u, lin, num(a, u, 5));
+  if (!strcmp(s, "%nwarpid")) return num(a, u, 64);
+  if (!strncmp(s, "%lanemask_", 10)) {
+    Node *bit = bin(a, OP_SHL, u, num(a, u, 1), lane);
+    const char *k = s + 10;
+    if (!strcmp(k, "eq")) return bit;
+    if (!strcmp(k, "lt")) return bin(a, OP_SUB, u, bit, num(a, u, 1));
+    if (!strcmp(k, "le")) return bin(a, OP_BOR, u, bit, bin(a, OP_SUB, u, bit, num(a, u, 1)));
+    Node *le = bin(a, OP_BOR, u, bit, bin(a, OP_SUB, u, bit, num(a, u, 1)));
+    Node *notle = fe_node(N_UN, a->c);
+    notle->op = OP_BNOT;
+    notle->ty = u;
+    notle->a = le;
+    if (!strcmp(k, "gt")) return notle;
+    if (!strcmp(k, "ge")) return bin(a, OP_BOR, u, notle, bit);
+    return NULL;
+  }
+  if (!strcmp(s, "%clock") || !strcmp(s, "%clock64") || !strcmp(s, "%globaltimer") ||
+      !strcmp(s, "%globaltimer_lo"))
+    return call(a, C_BUILTIN, "cu_clock64", ty(TY_ULLONG));
+  if (!strcmp(s, "%globaltimer_hi")) return bin(a, OP_SHR, ty(TY_ULLONG), call(a, C_BUILTIN, "cu_clock64", ty(TY_ULLONG)), num(a, u, 32));
+  if (!strcmp(s, "%smid")) {   /* the block's place on a modelled SM: stable for the block */
+    Node *b = bin(a, OP_ADD, u, builtin(a, B_BID, 0),
+                  bin(a, OP_MUL, u, builtin(a, B_GDIM, 0),
+                      bin(a, OP_ADD, u, builtin(a, B_BID, 1), bin(a, OP_MUL, u, builtin(a, B_GDIM, 1), builtin(a, B_BID, 2)))));
+    return bin(a, OP_MOD, u, b, call(a, C_LIBM, "cu_ptx_nsmid", u));
+  }
+  if (!strcmp(s, "%nsmid")) return call(a, C_LIBM, "cu_ptx_nsmid", u);
+  if (!strcmp(s, "WARP_SZ")) return num(a, u, 32);
+  return NULL;
+}
+
+/* The value of operand text s as type t. */
+static Node *src(Asm *a, const char *s, Type *t) {
+  if (s[0] == '%' && isdigit((unsigned char)s[1])) {
+    int i = atoi(s + 1);
+    if (i >= a->ops.n) {
+      bad(a, s);
+      return num(a, t, 0);
+    }
+    return cast(a, t, a->ops.v[i]);
+  }
+  Reg *r = reg(a, s);
+  if (r) return cast(a, t, var(a, r->o));
+  Node *sp = special(a, s);
+  if (sp) return cast(a, t, sp);
+  /* immediates: 12, -3, 0x1f, 0f3f800000 (float bits), 0d... (double bits), 1.5 */
+  char *end;
+  if ((s[0] == '0' && (s[1] == 'f' || s[1] == 'F' || s[1] == 'd' || s[1] == 'D')) && s[2]) {
+    unsigned long long bits = strtoull(s + 2, &end, 16);
+    Node *n = fe_node(N_FNUM, a->c);
+    if (s[1] == 'f' || s[1] == 'F') {
+      uint32_t b32 = (uint32_t)bits;
+      float f;
+      memcpy(&f, &b32, 4);
+      n->fval = f;
+      n->ty = ty(TY_FLOAT);
+    } else {
+      double d;
+      memcpy(&d, &bits, 8);
+      n->fval = d;
+      n->ty = ty(TY_DOUBLE);
+    }
+    return cast(a, t, n);
+  }
+  if (isdigit((unsigned char)s[0]) || ((s[0] == '-' || s[0] == '+') && isdigit((unsigned char)s[1]))) {
+    if (strchr(s, '.') || (strchr(s, 'e') && !strstr(s, "0x"))) {
+      Node *n = fe_node(N_FNUM, a->c);
+      n->fval = strtod(s, &end);
+      n->ty = ty(TY_DOUBLE);
+      return cast(a, t, n);
+    }
+    long long v = strtoll(s, &end, 0);
+    if (*end == 'U' || *end == 'u') end++;
+    if (!*end) return cast(a, t, num(a, ty(TY_LLONG), v));
+  }
+  bad(a, s);
+  return num(a, t, 0);
+}
+
+/* Assigns v to the destination operand s. */
+static void dst(Asm *a, const char *s, Node *v) {
+  if (!strcmp(s, "_")) {   /* a sink */
+    emit(a, v);
+    return;
+  }
+  Node *lv = NULL;
+  if (s[0] == '%' && isdigit((unsigned char)s[1])) {
+    int i = atoi(s + 1);
+    if (i < a->ops.n && strchr(a->cons.v[i], '=')) lv = a->ops.v[i];
+    else if (i < a->ops.n && strchr(a->cons.v[i], '+')) lv = a->ops.v[i];
+  } else {
+    Reg *r = reg(a, s);
+    if (r) lv = var(a, r->o);
+  }
+  if (!lv) {
+    bad(a, s);
+    return;
+  }
+  Node *n = fe_node(N_ASSIGN, a->c);
+  n->op = OP_ASSIGN;
+  n->ty = lv->ty;
+  n->a = lv;
+  n->b = cast(a, lv->ty, v);
+  emit(a, n);
+}
+
+/* An address operand: [x], [x+8], [x-4], [name] -> a pointer to t. */
+static Node *addr(Asm *a, const char *s, Type *t) {
+  size_t n = strlen(s);
+  if (s[0] != '[' || s[n - 1] != ']') {
+    bad(a, s);
+    return num(a, ptr_to(t), 0);
+  }
+  char *in = xstrndup(s + 1, n - 2);
+  long long off = 0;
+  char *pm = strpbrk(in + 1, "+-");
+  if (pm) {
+    off = strtoll(pm, NULL, 0);
+    *pm = 0;
+  }
+  Type *cp = ptr_to(ty(TY_CHAR));
+  Node *base = src(a, in, ty(TY_ULLONG));
+  Node *p = cast(a, cp, base);
+  if (off) p = bin(a, OP_ADD, cp, p, num(a, ty(TY_LLONG), off));
+  return cast(a, ptr_to(t), p);
+}
+
+static Node *deref(Asm *a, Node *p) {
+  Node *n = fe_node(N_UN, a->c);
+  n->op = OP_DEREF;
+  n->ty = p->ty->base;
+  n->a = p;
+  return n;
+}
+
+/* ---- one instruction ---- */
+
+/* The helpers cucc_dev.h defines (cu_ptx_<name>): an instruction whose
+ * helper is not here is refused rather than left to fail in the C. */
+static bool known_helper(const char *n) {
+  static const char *const pre[] = {
+    "mul_hi_", "mad_lo_", "mad_hi_", "min_", "max_", "bfe_", "bfind_", "bfind_shiftamt_",
+  };
+  static const char *const ints[] = {"u32", "s32", "u64", "s64"};
+  for (size_t i = 0; i < sizeof pre / sizeof *pre; i++)
+    for (int k = 0; k < 4; k++)
+      if (!strcmp(n, xfmt("%s%s", pre[i], ints[k]))) return true;
+  static const char *const one[] = {
+    "mul_wide_u32", "mul_wide_s32", "mad_wide_u32", "mad_wide_s32", "min_f32", "max_f32", "min_f64", "max_f64",
+    "abs_s32", "abs_s64", "abs_f32", "abs_f64", "bfi_u32", "bfi_u64", "prmt_u32", "brev_u32", "brev_u64",
+    "popc_u32", "popc_u64", "clz_u32", "clz_u64", "fma_rn_f32", "fma_rn_f64", "rcp_f32", "rcp_rn_f32",
+    "rcp_f64", "rcp_rn_f64", "sqrt_f32", "sqrt_rn_f32", "sqrt_f64", "sqrt_rn_f64", "rsqrt_f32", "rsqrt_f64",
+    "ex2_f32", "lg2_f32", "sin_f32", "cos_f32", "tanh_f32", "copysign_f32", "copysign_f64", "sad_u32",
+    "sad_s32", "vabsdiff4_u32", "vabsdiff4_add_u32", "vabsdiff4_s32", "vabsdiff4_add_s32", "vadd4_u32",
+    "vsub4_u32", "vmin4_u32", "vmax4_u32", "vmin4_s32", "vmax4_s32", "vabsdiff2_u32", "vabsdiff2_add_u32",
+    "vadd2_u32", "vsub2_u32", "shf_l_wrap_u32", "shf_l_clamp_u32", "shf_r_wrap_u32", "shf_r_clamp_u32",
+    "lop3_u32", "dp4a_u32", "dp4a_s32",
+  };
+  for (size_t i = 0; i < sizeof one / sizeof *one; i++)
+    if (!strcmp(n, one[i])) return true;
+  if (!strncmp(n, "cvt_", 4)) {   /* cvt_<rounding>_<type> */
+    static const char *const r[] = {"rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi"};
+    static const char *const t[] = {"f32", "f64", "s32", "u32", "s64", "u64"};
+    for (int i = 0; i < 8; i++)
+      for (int k = 0; k < 6; k++)
+        if (!strcmp(n + 4, xfmt("%s_%s", r[i], t[k]))) return true;
+  }
+  return false;
+}
+
+/* op.suffixes -> opcode and its dot-parts */
+typedef struct Insn { char *op; char *part[8]; int np; char *arg[8]; int na; char *text; } Insn;
+
+static bool has(const Insn *in, const char *s) {
+  for (int i = 0; i < in->np; i++)
+    if (!strcmp(in->part[i], s)) return true;
+  return false;
+}
+
+/* the instruction's type: its last dot-part that names one */
+static bool itype(const Insn *in, PT *t) {
+  for (int i = in->np - 1; i >= 0; i--)
+    if (ptype(in->part[i], t)) return true;
+  return false;
+}
+
+static Node *warp(Asm *a, const char *name, Type *t, Node **args, int n) {
+  Node *c = call(a, C_WARP, name, t);
+  for (int i = 0; i < n; i++) vec_push(&c->list, args[i]);
+  if (!fe_warp_call(a->c, c, name)) bad(a, name);
+  a->p->fn->has_warp = true;
+  return c;
+}
+
+static void insn(Asm *a, Insn *in) {
+  PT t = {'u', 32};
+  bool typed = itype(in, &t);
+  Type *ct = ctype(t), *u = ty(TY_UINT);
+  const char *op = in->op;
+  int na = in->na;
+  #define A(i) in->arg[i]
+  #define NEED(n) do { if (na != (n)) { bad(a, in->text); return; } } while (0)
+
+  if (!strcmp(op, "mov") || !strcmp(op, "cvta") || !strcmp(op, "cvt")) {
+    NEED(2);
+    if (!strcmp(op, "cvt") && t.k == 'f' && in->np >= 2) {   /* cvt.rn.f32.f64 ... : through a helper */
+      PT from;
+      if (!ptype(in->part[in->np - 1], &from)) {
+        bad(a, in->text);
+        return;
+      }
+      const char *rnd = in->np >= 3 ? in->part[0] : "rn";
+      PT to;
+      ptype(in->part[in->np - 2], &to);
+      char *hn = xfmt("cvt_%s_%c%d", rnd, to.k == 'f' ? 'f' : to.k == 's' ? 's' : 'u', to.bits);
+      if (!known_helper(hn)) {
+        bad(a, in->text);
+        return;
+      }
+      Node *c = call(a, C_LIBM, xfmt("cu_ptx_%s", hn), ctype(to));
+      vec_push(&c->list, src(a, A(1), ctype(from)));
+      dst(a, A(0), c);
+      return;
+    }
+    if (!strcmp(op, "cvt") && in->np >= 2) {   /* between integer sizes, or float to int */
+      PT from, to;
+      if (!ptype(in->part[in->np - 1], &from) || !ptype(in->part[in->np - 2], &to)) {
+        bad(a, in->text);
+        return;
+      }
+      if (from.k == 'f') {
+        const char *rnd = in->np >= 3 ? in->part[0] : "rz";
+        char *hn = xfmt("cvt_%s_%c%d", rnd, to.k == 's' ? 's' : 'u', to.bits);
+        if (!known_helper(hn)) {
+          bad(a, in->text);
+          return;
+        }
+        Node *c = call(a, C_LIBM, xfmt("cu_ptx_%s", hn), ctype(to));
+        vec_push(&c->list, src(a, A(1), ctype(from)));
+        dst(a, A(0), c);
+      } else dst(a, A(0), cast(a, ctype(to), src(a, A(1), ctype(from))));
+      return;
+    }
+    if (A(1)[0] == '{' || A(0)[0] == '{') {   /* mov.b64 d, {lo, hi}; mov.b64 {lo, hi}, a (also b32 of b16s) */
+      bool pack = A(1)[0] == '{';
+      char *l = xstrdup((pack ? A(1) : A(0)) + 1);
+      char *close = strchr(l, '}');
+      if (close) *close = 0;
+      char *lo = strtok(l, ", "), *hi = strtok(NULL, ", ");
+      if (!lo || !hi || strtok(NULL, ", ") || (t.bits != 64 && t.bits != 32)) {
+        bad(a, in->text);
+        return;
+      }
+      int hb = t.bits / 2;
+      Type *wt = t.bits == 64 ? ty(TY_ULLONG) : u, *ht = t.bits == 64 ? u : ty(TY_USHORT);
+      if (pack) {
+        dst(a, A(0), bin(a, OP_BOR, wt, cast(a, wt, src(a, lo, ht)), bin(a, OP_SHL, wt, cast(a, wt, src(a, hi, ht)), num(a, u, hb))));
+      } else {
+        Node *w = src(a, A(1), wt);
+        dst(a, lo, cast(a, ht, w));
+        dst(a, hi, cast(a, ht, bin(a, OP_SHR, wt, src(a, A(1), wt), num(a, u, hb))));
+      }
+      return;
+    }
+    dst(a, A(0), src(a, A(1), typed ? ct : u));
+    return;
+  }
+  /* arithmetic the IR has */
+  static const struct { const char *op; Op o; } arith[] = {
+    {"add", OP_ADD}, {"sub", OP_SUB}, {"and", OP_BAND}, {"or", OP_BOR}, {"xor", OP_BXOR},
+    {"shl", OP_SHL}, {"shr", OP_SHR}, {"div", OP_DIV}, {"rem", OP_MOD},
+  };
+  for (size_t i = 0; i < sizeof arith / sizeof *arith; i++)
+    if (!strcmp(op, arith[i].op) && !has(in, "cc") && !has(in, "sat")) {
+      NEED(3);
+      Type *bt = arith[i].o == OP_SHL || arith[i].o == OP_SHR ? u : ct;
+      if (t.k == 'p') {   /* and.pred, or.pred... */
+        dst(a, A(0), bin(a, arith[i].o, ty(TY_INT), src(a, A(1), ty(TY_INT)), src(a, A(2), ty(TY_INT))));
+        return;
+      }
+      dst(a, A(0), bin(a, arith[i].o, ct, src(a, A(1), ct), src(a, A(2), bt)));
+      return;
+    }
+  if (!strcmp(op, "mul") && (t.k == 'f' || has(in, "lo"))) {
+    NEED(3);
+    dst(a, A(0), bin(a, OP_MUL, ct, src(a, A(1), ct), src(a, A(2), ct)));
+    return;
+  }
+  if (!strcmp(op, "not") || !strcmp(op, "neg") || !strcmp(op, "cnot")) {
+    NEED(2);
+    Node *n = fe_node(N_UN, a->c);
+    n->op = !strcmp(op, "neg") ? OP_NEG : !strcmp(op, "cnot") || t.k == 'p' ? OP_LNOT : OP_BNOT;
+    n->ty = t.k == 'p' ? ty(TY_INT) : ct;
+    n->a = src(a, A(1), n->ty);
+    dst(a, A(0), n);
+    return;
+  }
+  if (!strcmp(op, "setp")) {   /* setp.cmp.type p, a, b */
+    NEED(3);
+    static const struct { const char *c; Op o; } cmps[] = {
+      {"eq", OP_EQ}, {"ne", OP_NE}, {"lt", OP_LT}, {"le", OP_LE}, {"gt", OP_GT}, {"ge", OP_GE},
+      {"lo", OP_LT}, {"ls", OP_LE}, {"hi", OP_GT}, {"hs", OP_GE},
+    };
+    for (size_t i = 0; i < sizeof cmps / sizeof *cmps; i++)
+      if (has(in, cmps[i].c)) {
+        dst(a, A(0), bin(a, cmps[i].o, ty(TY_INT), src(a, A(1), ct), src(a, A(2), ct)));
+        return;
+      }
+    bad(a, in->text);
+    return;
+  }
+  if (!strcmp(op, "selp")) {
+    NEED(4);
+    Node *n = fe_node(N_COND, a->c);
+    n->ty = ct;
+    n->a = src(a, A(3), ty(TY_INT));
+    n->b = src(a, A(1), ct);
+    n->c = src(a, A(2), ct);
+    dst(a, A(0), n);
+    return;
+  }
+  /* special registers read by name alone (mov was above) */
+  /* loads and stores of any space and cache hint; vectors {a, b} */
+  if (!strcmp(op, "ld") || !strcmp(op, "ldu") || !strcmp(op, "st")) {
+    NEED(2);
+    bool st = op[0] == 's';
+    const char *mem = st ? A(0) : A(1), *val = st ? A(1) : A(0);
+    int vn = has(in, "v2") ? 2 : has(in, "v4") ? 4 : 1;
+    if (vn == 1) {
+      Node *p = deref(a, addr(a, mem, ct));
+      if (st) {
+        Node *n = fe_node(N_ASSIGN, a->c);
+        n->op = OP_ASSIGN;
+        n->ty = ct;
+        n->a = p;
+        n->b = src(a, val, ct);
+        emit(a, n);
+      } else dst(a, A(0), p);
+      return;
+    }
+    /* {x, y, z, w}: element k at the address plus k elements */
+    char *list = xstrdup(val[0] == '{' ? val + 1 : val);
+    char *close = strchr(list, '}');
+    if (close) *close = 0;
+    char *el[4];
+    int ne = 0;
+    for (char *tok = strtok(list, ", "); tok && ne < 4; tok = strtok(NULL, ", ")) el[ne++] = tok;
+    if (ne != vn) {
+      bad(a, in->text);
+      return;
+    }
+    for (int k = 0; k < vn; k++) {
+      Node *p = addr(a, mem, ct);
+      if (k) p = bin(a, OP_ADD, p->ty, p, num(a, ty(TY_INT), k));
+      p = deref(a, p);
+      if (st) {
+        Node *n = fe_node(N_ASSIGN, a->c);
+        n->op = OP_ASSIGN;
+        n->ty = ct;
+        n->a = p;
+        n->b = src(a, el[k], ct);
+        emit(a, n);
+      } else dst(a, el[k], p);
+    }
+    return;
+  }
+  /* atomics: atom.space.op.type d, [a], b (, c); red: no result */
+  if (!strcmp(op, "atom") || !strcmp(op, "red")) {
+    static const char *const aops[][2] = {{"add", "Add"}, {"min", "Min"}, {"max", "Max"}, {"inc", "Inc"},
+                                          {"dec", "Dec"}, {"and", "And"}, {"or", "Or"}, {"xor", "Xor"},
+                                          {"exch", "Exch"}, {"cas", "CAS"}};
+    bool red = op[0] == 'r';
+    for (size_t i = 0; i < sizeof aops / sizeof *aops; i++)
+      if (has(in, aops[i][0])) {
+        const char *sfx = t.k == 'f' ? (t.bits == 64 ? "d" : "f")
+                        : t.bits == 64 ? (t.k == 's' ? "ll" : "ull") : (t.k == 's' ? "i" : "u");
+        Node *c = call(a, C_ATOMIC, xfmt("cu_atomic%s_%s", aops[i][1], sfx), ct);
+        int m = red ? 0 : 1;
+        vec_push(&c->list, addr(a, A(m), ct));
+        for (int k = m + 1; k < na; k++) vec_push(&c->list, src(a, A(k), ct));
+        if (red) emit(a, c);
+        else dst(a, A(0), c);
+        return;
+      }
+    bad(a, in->text);
+    return;
+  }
+  if (!strcmp(op, "membar") || !strcmp(op, "fence")) {
+    emit(a, call(a, C_BUILTIN, "cu_fence", ty(TY_VOID)));
+    return;
+  }
+  if ((!strcmp(op, "bar") || !strcmp(op, "barrier")) && (has(in, "sync") || in->np == 0) && na <= 1) {
+    Node *s = fe_node(S_SYNC, a->c);
+    a->p->fn->has_sync = true;
+    vec_push(&a->out->list, s);
+    return;
+  }
+  if (!strcmp(op, "bar") && has(in, "warp")) return;   /* bar.warp.sync: the warp runs together */
+  /* warp collectives */
+  if (!strcmp(op, "shfl")) {   /* shfl.sync.mode.b32 d[|p], a, b, c, membermask */
+    NEED(5);
+    static const char *const modes[][2] = {{"idx", "__shfl_sync"}, {"up", "__shfl_up_sync"},
+                                           {"down", "__shfl_down_sync"}, {"bfly", "__shfl_xor_sync"}};
+    for (int i = 0; i < 4; i++)
+      if (has(in, modes[i][0])) {
+        /* c packs the segment mask over 8 bits: width = 32 - (c >> 8 & 31) */
+        Node *cc = src(a, A(3), u);
+        Node *w = bin(a, OP_SUB, ty(TY_INT), num(a, ty(TY_INT), 32),
+                      cast(a, ty(TY_INT), bin(a, OP_BAND, u, bin(a, OP_SHR, u, cc, num(a, u, 8)), num(a, u, 31))));
+        Node *args[4] = {src(a, A(4), u), src(a, A(1), u), src(a, A(2), i == 0 || i == 3 ? ty(TY_INT) : u), w};
+        char *d = xstrdup(A(0));
+        char *bar = strchr(d, '|');
+        if (bar) *bar = 0;   /* (the predicate of a lane in range: not offered) */
+        if (bar) {
+          bad(a, in->text);
+          return;
+        }
+        dst(a, d, warp(a, modes[i][1], u, args, 4));
+        return;
+      }
+    bad(a, in->text);
+    return;
+  }
+  if (!strcmp(op, "vote")) {   /* vote.sync.ballot.b32 d, p, mask; vote.sync.any.pred d, p, mask */
+    NEED(3);
+    Node *args[2] = {src(a, A(2), u), src(a, A(1), ty(TY_INT))};
+    const char *f = has(in, "ballot") ? "__ballot_sync" : has(in, "any") ? "__any_sync" : has(in, "all") ? "__all_sync" : NULL;
+    if (!f) {
+      bad(a, in->text);
+      return;
+    }
+    dst(a, A(0), warp(a, f, has(in, "ballot") ? u : ty(TY_INT), args, 2));
+    return;
+  }
+  if (!strcmp(op, "activemask")) {
+    NEED(1);
+    dst(a, A(0), warp(a, "__activemask", u, NULL, 0));
+    return;
+  }
+  if (!strcmp(op, "redux") && has(in, "sync")) {   /* redux.sync.add.u32 d, a, mask */
+    NEED(3);
+    static const char *const r[] = {"add", "min", "max", "and", "or", "xor"};
+    for (int i = 0; i < 6; i++)
+      if (has(in, r[i])) {
+        Node *args[2] = {src(a, A(2), u), src(a, A(1), ct)};
+        dst(a, A(0), warp(a, xfmt("__reduce_%s_sync", r[i]), ct, args, 2));
+        return;
+      }
+    bad(a, in->text);
+    return;
+  }
+  if (!strcmp(op, "match") && has(in, "any")) {   /* match.any.sync.b32 d, a, mask */
+    NEED(3);
+    Node *args[2] = {src(a, A(2), u), src(a, A(1), ct)};
+    dst(a, A(0), warp(a, "__match_any_sync", u, args, 2));
+    return;
+  }
+  /* everything else: a helper of cucc_dev.h per operation and type */
+  static const struct { const char *op; int nsrc; } helpers[] = {
+    {"mul", 2}, {"mad", 3}, {"fma", 3}, {"min", 2}, {"max", 2}, {"abs", 1}, {"bfe", 3}, {"bfi", 4},
+    {"prmt", 3}, {"brev", 1}, {"popc", 1}, {"clz", 1}, {"bfind", 1}, {"rcp", 1}, {"sqrt", 1},
+    {"rsqrt", 1}, {"ex2", 1}, {"lg2", 1}, {"sin", 1}, {"cos", 1}, {"tanh", 1}, {"copysign", 2},
+    {"testp", 1}, {"sad", 3}, {"vabsdiff4", 3}, {"vadd4", 3}, {"vsub4", 3}, {"vmin4", 3}, {"vmax4", 3},
+    {"vabsdiff2", 3}, {"vadd2", 3}, {"vsub2", 3}, {"shf", 3}, {"lop3", 4}, {"dp4a", 3}, {"dp2a", 3},
+  };
+  for (size_t i = 0; i < sizeof helpers / sizeof *helpers; i++) {
+    if (strcmp(op, helpers[i].op)) continue;
+    int ns = helpers[i].nsrc;
+    /* variants in the helper's name: mul.hi, mul.wide, mad.lo/hi/wide, bfind.shiftamt,
+     * shf.l/r.wrap/clamp, video .add (a sum of the parts plus c) or none */
+    Buf name = {0};
+    buf_puts(&name, op);
+    static const char *const vars[] = {"hi", "lo", "wide", "shiftamt", "l", "r", "wrap", "clamp", "add", "f4e",
+                                       "b4e", "rc8", "ecl", "ecr", "rc16", "approx", "rn", "rz", "rm", "rp", "ftz", "sat"};
+    for (int k = 0; k < in->np; k++)
+      for (size_t v = 0; v < sizeof vars / sizeof *vars; v++)
+        if (!strcmp(in->part[k], vars[v]) && strcmp(vars[v], "approx") && strcmp(vars[v], "ftz")) {
+          buf_printf(&name, "_%s", vars[v]);
+          break;
+        }
+    if (!strncmp(op, "v", 1) && !has(in, "add") && ns == 3) ns = 2;   /* video: c only with a merge */
+    if (!strcmp(op, "vabsdiff4") || !strcmp(op, "vabsdiff2") || !strcmp(op, "vadd4") || !strcmp(op, "vsub4") ||
+        !strcmp(op, "vmin4") || !strcmp(op, "vmax4") || !strcmp(op, "vadd2") || !strcmp(op, "vsub2"))
+      t = (PT){has(in, "s32") ? 's' : 'u', 32}, ct = ctype(t);
+    if (!strcmp(op, "dp4a") || !strcmp(op, "dp2a")) t = (PT){has(in, "s32") ? 's' : 'u', 32}, ct = ctype(t);
+    if (na != ns + 1) {
+      bad(a, in->text);
+      return;
+    }
+    Type *rt = ct;
+    if (has(in, "wide")) rt = ctype((PT){t.k, t.bits * 2});
+    if (!strcmp(op, "bfind") || !strcmp(op, "popc") || !strcmp(op, "clz")) rt = u;
+    if (!strcmp(op, "testp")) rt = ty(TY_INT);
+    char *hn = xfmt("%s_%s", name.s, tname(t));
+    if (!known_helper(hn)) {
+      bad(a, in->text);
+      return;
+    }
+    Node *c = call(a, C_LIBM, xfmt("cu_ptx_%s", hn), rt);
+    for (int k = 0; k < ns; k++) {
+      Type *at = ct;
+      if ((!strcmp(op, "bfe") && k > 0) || (!strcmp(op, "bfi") && k > 1) || (!strcmp(op, "shf") && k == 2) ||
+          (!strcmp(op, "prmt") && k == 2) || (!strcmp(op, "lop3") && k == 3))
+        at = u;
+      if (!strcmp(op, "mad") && has(in, "wide") && k == 2) at = rt;
+      vec_push(&c->list, src(a, A(k + 1), at));
+    }
+    dst(a, A(0), c);
+    return;
+  }
+  bad(a, in->text);
+  #undef A
+  #undef NEED
+}
+
+/* ---- the template ---- */
+
+/* A .reg declaration: .reg .type name[, name...]; or name<N> (N registers) */
+static void decl(Asm *a, char *s) {
+  char *p = s + 4;
+  while (*p == ' ') p++;
+  if (*p != '.') {
+    bad(a, s);
+    return;
+  }
+  char *tn = p + 1;
+  char *sp = strpbrk(tn, " \t");
+  if (!sp) {
+    bad(a, s);
+    return;
+  }
+  *sp = 0;
+  PT t;
+  if (!ptype(tn, &t)) {
+    bad(a, s);
+    return;
+  }
+  for (char *nm = strtok(sp + 1, ", \t"); nm; nm = strtok(NULL, ", \t")) {
+    int count = 1;
+    char *lt = strchr(nm, '<');
+    if (lt) {
+      count = atoi(lt + 1);
+      *lt = 0;
+    }
+    for (int i = 0; i < count; i++) {
+      Obj *o = xcalloc(1, sizeof *o);
+      char *full = lt ? xfmt("%s%d", nm, i) : xstrdup(nm);
+      o->name = xfmt("ptx_%s", full[0] == '%' ? full + 1 : full);
+      o->ty = ctype(t);
+      cx_loc(a->c, &o->file, &o->line, &o->col);
+      vec_push(&a->p->fn->locals, o);
+      Node *d = fe_node(S_DECL, a->c);
+      d->var = o;
+      vec_push(&a->out->list, d);
+      Reg *r = xcalloc(1, sizeof *r);
+      r->name = full;
+      r->o = o;
+      vec_push(&a->regs, r);
+    }
+  }
+}
+
+/* One statement of the template (no ';'), with an optional @p guard. */
+static void line(Asm *a, char *s) {
+  while (*s == ' ' || *s == '\t') s++;
+  size_t n = strlen(s);
+  while (n && (s[n - 1] == ' ' || s[n - 1] == '\t')) s[--n] = 0;
+  if (!*s) return;
+  if (!strncmp(s, ".reg", 4)) {
+    decl(a, s);
+    return;
+  }
+  Node *guard = NULL;
+  if (s[0] == '@') {
+    bool neg = s[1] == '!';
+    char *g = s + 1 + neg;
+    char *sp = strpbrk(g, " \t");
+    if (!sp) {
+      bad(a, s);
+      return;
+    }
+    *sp = 0;
+    guard = src(a, g, ty(TY_INT));
+    if (neg) {
+      Node *nn = fe_node(N_UN, a->c);
+      nn->op = OP_LNOT;
+      nn->ty = ty(TY_INT);
+      nn->a = guard;
+      guard = nn;
+    }
+    s = sp + 1;
+    while (*s == ' ' || *s == '\t') s++;
+  }
+  Insn in = {0};
+  in.text = xstrdup(s);
+  char *sp = strpbrk(s, " \t");
+  char *args = sp ? sp + 1 : (char *)"";
+  if (sp) *sp = 0;
+  in.op = strtok(s, ".");
+  for (char *pt = strtok(NULL, "."); pt && in.np < 8; pt = strtok(NULL, ".")) in.part[in.np++] = pt;
+  /* operands: split at commas outside [] and {} */
+  char *q = args;
+  int depth = 0;
+  char *start = q;
+  for (;; q++) {
+    if (*q == '[' || *q == '{') depth++;
+    if (*q == ']' || *q == '}') depth--;
+    if ((*q == ',' && depth == 0) || !*q) {
+      char *e = q;
+      while (*start == ' ' || *start == '\t') start++;
+      while (e > start && (e[-1] == ' ' || e[-1] == '\t')) e--;
+      if (e > start && in.na < 8) in.arg[in.na++] = xstrndup(start, e - start);
+      if (!*q) break;
+      start = q + 1;
+    }
+  }
+  Node *blk = a->out;
+  if (guard) {
+    a->out = fe_node(S_BLOCK, a->c);
+  }
+  insn(a, &in);
+  if (guard) {
+    Node *iff = fe_node(S_IF, a->c);
+    iff->a = guard;
+    iff->b = a->out;
+    a->out = blk;
+    vec_push(&blk->list, iff);
+  }
+}
+
+/* the asm's tokens: its template, and each operand's constraint */
+static bool read_tokens(Asm *a, Buf *tmpl) {
+  CXTranslationUnit tu = a->p->tu;
+  CXToken *toks;
+  unsigned nt;
+  clang_tokenize(tu, clang_getCursorExtent(a->c), &toks, &nt);
+  unsigned i = 0;
+  bool ok = false;
+  while (i < nt && clang_getTokenKind(toks[i]) != CXToken_Punctuation) i++;   /* asm, volatile, __asm__ */
+  if (i < nt && !strcmp(cx_str(clang_getTokenSpelling(tu, toks[i])), "(")) {
+    i++;
+    int section = 0, depth = 0;
+    ok = true;
+    for (; i < nt; i++) {
+      char *sp = cx_str(clang_getTokenSpelling(tu, toks[i]));
+      CXTokenKind k = clang_getTokenKind(toks[i]);
+      if (k == CXToken_Punctuation && (!strcmp(sp, "(") || !strcmp(sp, "["))) depth++;
+      else if (k == CXToken_Punctuation && (!strcmp(sp, ")") || !strcmp(sp, "]"))) {
+        if (depth-- == 0) break;
+      } else if (k == CXToken_Punctuation && depth == 0 && (!strcmp(sp, ":") || !strcmp(sp, "::")))
+        section += sp[1] ? 2 : 1;
+      else if (k == CXToken_Literal && sp[0] == '"' && depth == 0) {
+        /* a string literal: the template (concatenated), or a constraint */
+        Buf lit = {0};
+        for (char *c = sp + 1; *c && c[1]; c++) {
+          if (*c == '\\' && c[1]) {
+            c++;
+            putc_(&lit, *c == 'n' ? '\n' : *c == 't' ? '\t' : *c);
+          } else putc_(&lit, *c);
+        }
+        if (section == 0) buf_puts(tmpl, lit.s ? lit.s : "");
+        else if (section <= 2) vec_push(&a->cons, lit.s ? lit.s : xstrdup(""));
+      }
+    }
+  }
+  clang_disposeTokens(tu, toks, nt);
+  return ok;
+}
+
+typedef struct OpKids { Fe *p; Vec *v; } OpKids;
+static enum CXChildVisitResult op_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  OpKids *ok = d;
+  if (clang_isExpression(clang_getCursorKind(c))) vec_push(ok->v, fe_expr(ok->p, c));
+  return CXChildVisit_Continue;
+}
+
+Node *fe_asm(Fe *p, CXCursor c) {
+  Asm a = {0};
+  a.p = p;
+  a.c = c;
+  a.out = fe_node(S_BLOCK, c);
+  Buf tmpl = {0};
+  OpKids ok = {p, &a.ops};
+  clang_visitChildren(c, op_cb, &ok);
+  if (!read_tokens(&a, &tmpl) || a.ops.n != a.cons.n) {
+    bad(&a, "asm");
+    return a.out;
+  }
+  /* %% is a literal % in the template; '{' and '}' open and close register
+   * scopes; comments go */
+  Buf s = {0};
+  const char *t = tmpl.s ? tmpl.s : "";
+  for (const char *q = t; *q; q++) {
+    if (q[0] == '%' && q[1] == '%') {
+      putc_(&s, '%');
+      q++;
+    } else if (q[0] == '/' && q[1] == '/') {
+      while (*q && *q != '\n') q++;
+      if (!*q) break;
+    } else if (*q == '\n' || *q == '\t') putc_(&s, ' ');
+    else putc_(&s, *q);
+  }
+  char *all = s.s ? s.s : xstrdup("");
+  /* statements end at ';'; a '{' that opens a statement opens a register
+   * scope (closed by its '}'), any other '{' starts a vector operand */
+  int scope0 = a.regs.n, vdepth = 0;
+  Vec marks = {0};
+  char *start = all;
+  for (char *q = all;; q++) {
+    bool blank = true;
+    for (char *b = start; b < q && blank; b++) blank = *b == ' ';
+    if (*q == '{' && blank) {
+      vec_push(&marks, (void *)(intptr_t)a.regs.n);
+      start = q + 1;
+    } else if (*q == '{') vdepth++;
+    else if (*q == '}' && vdepth) vdepth--;
+    else if (*q == '}' && marks.n) {
+      *q = 0;
+      line(&a, start);
+      a.regs.n = (int)(intptr_t)marks.v[--marks.n];
+      start = q + 1;
+    } else if (*q == ';' || !*q) {
+      char end = *q;
+      *q = 0;
+      line(&a, start);
+      if (!end) break;
+      start = q + 1;
+    }
+  }
+  a.regs.n = scope0;
+  return a.out;
+}
