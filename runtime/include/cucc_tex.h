@@ -1,8 +1,9 @@
 /* cucc_tex.h: what a texture object is, shared by the runtime (tex.c,
  * which fills it from cudaCreateTextureObject's descriptors) and the
  * device functions that fetch from it (texture_indirect_functions.h).
- * A cudaTextureObject_t is the address of one; the device reads it where
- * the host wrote it, since device memory is host memory. */
+ * A cudaTextureObject_t (and a cudaSurfaceObject_t) is the address of one;
+ * the device reads it where the host wrote it, since device memory is host
+ * memory. */
 #ifndef CUCC_TEX_H
 #define CUCC_TEX_H
 typedef struct cu_tex {
@@ -15,5 +16,8 @@ typedef struct cu_tex {
   int normalized_read;      /* cudaReadModeNormalizedFloat */
   int normalized_coords;
   float border[4];
+  int layers;               /* layered or cubemap: layers (faces) of w x h */
+  unsigned long long lstride;   /* bytes between layers */
+  int elem;                 /* bytes per texel */
 } cu_tex;
 #endif

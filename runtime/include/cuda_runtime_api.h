@@ -106,6 +106,9 @@ cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t sr
 cudaError_t cudaCreateTextureObject(cudaTextureObject_t *tex, const struct cudaResourceDesc *res,
                                     const struct cudaTextureDesc *desc, const struct cudaResourceViewDesc *view);
 cudaError_t cudaDestroyTextureObject(cudaTextureObject_t tex);
+cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *surf, const struct cudaResourceDesc *res);
+cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surf);
+cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_const_t array);
 cudaError_t cudaDeviceSynchronize(void);
 cudaError_t cudaThreadSynchronize(void);
 cudaError_t cudaDeviceReset(void);

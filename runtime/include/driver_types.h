@@ -476,6 +476,12 @@ struct cudaResourceViewDesc;
 #define cudaArrayDefault 0x00
 #define cudaArrayLayered 0x01
 #define cudaArraySurfaceLoadStore 0x02
+#define cudaArrayCubemap 0x04
+#define cudaArrayTextureGather 0x08
+typedef unsigned long long cudaSurfaceObject_t;
+enum cudaSurfaceBoundaryMode { cudaBoundaryModeZero = 0, cudaBoundaryModeClamp = 1, cudaBoundaryModeTrap = 2 };
+typedef enum cudaSurfaceBoundaryMode cudaSurfaceBoundaryMode;
+enum cudaSurfaceFormatMode { cudaFormatModeForced = 0, cudaFormatModeAuto = 1 };
 
 typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void *userData);
 typedef void (*cudaHostFn_t)(void *userData);

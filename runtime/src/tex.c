@@ -6,7 +6,8 @@
 
 struct cudaArray {
   struct cudaChannelFormatDesc desc;
-  size_t w, h, d, elem;   /* texels, element bytes */
+  size_t w, h, d, elem;   /* texels (d: slices, or the layers or faces), element bytes */
+  unsigned flags;         /* cudaArrayLayered, cudaArrayCubemap, cudaArraySurfaceLoadStore... */
   char *data;
 };
 
@@ -24,12 +25,20 @@ static bool format_ok(const struct cudaChannelFormatDesc *c) {
 cudaError_t cudaMalloc3DArray(cudaArray_t *out, const struct cudaChannelFormatDesc *desc, struct cudaExtent e,
                               unsigned int flags) {
   RT_API();
-  if (!out || !desc || !format_ok(desc) || flags & ~(unsigned)cudaArraySurfaceLoadStore || !e.width)
+  if (!out || !desc || !format_ok(desc) ||
+      flags & ~(unsigned)(cudaArrayLayered | cudaArraySurfaceLoadStore | cudaArrayCubemap | cudaArrayTextureGather) ||
+      !e.width)
     return rt_err(cudaErrorInvalidValue);
+  /* a cubemap has square faces, 6 (a layered one, 6 per layer) */
+  if ((flags & cudaArrayCubemap) &&
+      (e.width != e.height || !e.depth || e.depth % 6 || (!(flags & cudaArrayLayered) && e.depth != 6)))
+    return rt_err(cudaErrorInvalidValue);
+  if ((flags & cudaArrayLayered) && !e.depth) return rt_err(cudaErrorInvalidValue);
   struct cudaArray *a = calloc(1, sizeof *a);
   if (!a) return rt_err(cudaErrorMemoryAllocation);
   a->desc = *desc;
   a->elem = elem_of(desc);
+  a->flags = flags;
   a->w = e.width;
   a->h = e.height ? e.height : 1;
   a->d = e.depth ? e.depth : 1;
@@ -63,7 +72,7 @@ cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExte
   if (!a) return rt_err(cudaErrorInvalidResourceHandle);
   if (desc) *desc = a->desc;
   if (e) *e = make_cudaExtent(a->w, a->h == 1 && a->d == 1 ? 0 : a->h, a->d == 1 ? 0 : a->d);
-  if (flags) *flags = 0;
+  if (flags) *flags = a->flags;
   return cudaSuccess;
 }
 
@@ -131,7 +140,22 @@ cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wo, siz
   return cudaMemcpy(dst, src->data + off, count, kind);
 }
 
-/* ---- texture objects ---- */
+/* ---- texture and surface objects ---- */
+
+/* an array's texels as a cu_tex: layered and cubemap arrays are layers
+ * (faces) of one slice each, the others slices of one layer */
+static void fill_array(cu_tex *t, cudaArray_t a) {
+  bool layers = a->flags & (cudaArrayLayered | cudaArrayCubemap);
+  t->data = a->data;
+  t->w = (int)a->w;
+  t->h = (int)a->h;
+  t->d = layers ? 1 : (int)a->d;
+  t->layers = layers ? (int)a->d : 1;
+  t->pitch = a->w * a->elem;
+  t->slice = t->lstride = t->pitch * a->h;
+  t->elem = (int)a->elem;
+}
+
 cudaError_t cudaCreateTextureObject(cudaTextureObject_t *out, const struct cudaResourceDesc *r,
                                     const struct cudaTextureDesc *td, const struct cudaResourceViewDesc *view) {
   RT_API();
@@ -139,18 +163,13 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *out, const struct cudaR
   cu_tex *t = calloc(1, sizeof *t);
   if (!t) return rt_err(cudaErrorMemoryAllocation);
   const struct cudaChannelFormatDesc *c = NULL;
-  t->h = t->d = 1;
+  t->h = t->d = t->layers = 1;
   switch (r->resType) {
   case cudaResourceTypeArray: {
     cudaArray_t a = r->res.array.array;
     if (!a) break;
     c = &a->desc;
-    t->data = a->data;
-    t->w = (int)a->w;
-    t->h = (int)a->h;
-    t->d = (int)a->d;
-    t->pitch = a->w * a->elem;
-    t->slice = t->pitch * a->h;
+    fill_array(t, a);
     break;
   }
   case cudaResourceTypeLinear:
@@ -187,6 +206,7 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *out, const struct cudaR
   t->nch = (c->x > 0) + (c->y > 0) + (c->z > 0) + (c->w > 0);
   t->bits = c->x;
   t->kind = c->f;
+  t->elem = (int)elem_of(c);
   /* wrap and mirror exist for normalized coordinates only; with texel
    * coordinates the hardware clamps */
   for (int i = 0; i < 3; i++)
@@ -206,5 +226,34 @@ cudaError_t cudaDestroyTextureObject(cudaTextureObject_t t) {
   RT_API();
   rt_sync_all();   /* kernels in flight may still read it */
   free((cu_tex *)(uintptr_t)t);
+  return cudaSuccess;
+}
+
+/* A surface: an array made with cudaArraySurfaceLoadStore, read and
+ * written by byte offset in its rows. */
+cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *out, const struct cudaResourceDesc *r) {
+  if (!out || !r || r->resType != cudaResourceTypeArray || !r->res.array.array) return rt_err(cudaErrorInvalidValue);
+  cudaArray_t a = r->res.array.array;
+  if (!(a->flags & cudaArraySurfaceLoadStore)) return rt_err(cudaErrorInvalidValue);
+  cu_tex *t = calloc(1, sizeof *t);
+  if (!t) return rt_err(cudaErrorMemoryAllocation);
+  fill_array(t, a);
+  t->nch = (a->desc.x > 0) + (a->desc.y > 0) + (a->desc.z > 0) + (a->desc.w > 0);
+  t->bits = a->desc.x;
+  t->kind = a->desc.f;
+  *out = (cudaSurfaceObject_t)(uintptr_t)t;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t s) {
+  rt_sync_all();
+  free((cu_tex *)(uintptr_t)s);
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_const_t a) {
+  if (!desc) return rt_err(cudaErrorInvalidValue);
+  if (!a) return rt_err(cudaErrorInvalidResourceHandle);
+  *desc = a->desc;
   return cudaSuccess;
 }
