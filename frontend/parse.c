@@ -671,13 +671,36 @@ static Node *bind(Node *n, int first) {
  * whether there are any. */
 typedef struct FI { Fe *p; Obj *fn; Node *body; bool any; Vec done; } FI;
 static Node *assign_field(CXCursor at, Obj *self, CXCursor fd, Node *val);
+/* Is expression e, a child of field f, its in-class initializer (after
+ * `=` or `{`), not an array bound (`int v[5]`: after `[`) or a bit-field
+ * width? libclang shows all of them as children alike. */
+static bool field_init_expr(CXCursor f, CXCursor e) {
+  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(f);
+  CXToken *t;
+  unsigned nt, eo;
+  clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(e)), NULL, NULL, NULL, &eo);
+  clang_tokenize(tu, clang_getCursorExtent(f), &t, &nt);
+  bool init = false;
+  for (unsigned i = 1; i < nt; i++) {
+    unsigned o;
+    clang_getSpellingLocation(clang_getTokenLocation(tu, t[i]), NULL, NULL, NULL, &o);
+    if (o < eo) continue;
+    char *prev = cx_str(clang_getTokenSpelling(tu, t[i - 1]));
+    init = !strcmp(prev, "=") || !strcmp(prev, "{");
+    free(prev);
+    break;
+  }
+  clang_disposeTokens(tu, t, nt);
+  return init;
+}
+
 static enum CXChildVisitResult fi_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   FI *fi = d;
   if (clang_getCursorKind(c) != CXCursor_FieldDecl) return CXChildVisit_Continue;
   Kids k = kids(c);
   for (int i = 0; i < k.n; i++)
-    if (is_expr(k.v[i])) {
+    if (is_expr(k.v[i]) && field_init_expr(c, k.v[i])) {
       fi->any = true;
       bool done = false;
       for (int j = 0; j < fi->done.n; j++) done |= clang_equalCursors(*(CXCursor *)fi->done.v[j], c);
@@ -1653,6 +1676,11 @@ Obj *fe_func(Fe *p, CXCursor def) {
     CXCursor a = clang_Cursor_getArgument(def, i);
     Obj *o = new_var(p, a);
     o->is_param = true;
+    if (o->ty->kind == TY_ARRAY) {   /* `float3 sums[16]` is a pointer, as in C (libclang gives the type as written) */
+      Type *pt = new_type(TY_PTR, 8, 8);
+      pt->base = o->ty->base;
+      o->ty = pt;
+    }
     if (o->ty->kind == TY_RECORD && o->ty->rec->size == 0) o->ty->rec->size = 1;
     vec_push(&f->params, o);
   }
