@@ -365,7 +365,12 @@ static enum CXChildVisitResult inst_cb(CXCursor c, CXCursor parent, CXClientData
  * (`template void f<int>(...);`) scan f<int>'s body. */
 static void use_inst(Host *h, CXCursor ref) {
   CXCursor fn = clang_getCursorReferenced(ref);
-  if (clang_Cursor_isNull(fn) || clang_getCursorKind(fn) != CXCursor_FunctionDecl) return;
+  if (clang_Cursor_isNull(fn)) return;
+  if (clang_getCursorKind(fn) == CXCursor_CXXMethod) {   /* &X<float>::run: a member of a class template's instance */
+    scan_inst(h, ref);
+    return;
+  }
+  if (clang_getCursorKind(fn) != CXCursor_FunctionDecl) return;
   if (cx_has_attr(fn, CXCursor_CUDAGlobalAttr)) add_kernel(h, fn);
   else scan_inst(h, ref);
 }

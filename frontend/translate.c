@@ -240,6 +240,20 @@ static unsigned angle_open(CXTranslationUnit tu, CXToken *t, unsigned at) {
   return at;
 }
 
+/* The member functions a class template declares (not constructors or
+ * destructors, whose address cannot be taken), each name once. */
+typedef struct Members { Vec names; } Members;
+static enum CXChildVisitResult member_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Members *m = d;
+  if (clang_getCursorKind(c) != CXCursor_CXXMethod) return CXChildVisit_Continue;
+  char *nm = cx_str(clang_getCursorSpelling(c));
+  for (int i = 0; i < m->names.n; i++)
+    if (!strcmp(m->names.v[i], nm)) return CXChildVisit_Continue;
+  vec_push(&m->names, nm);
+  return CXChildVisit_Continue;
+}
+
 static char *explicit_insts(CXTranslationUnit tu, const char *path, size_t len) {
   CXFile f = clang_getFile(tu, path);
   if (!f) return NULL;
@@ -253,10 +267,40 @@ static char *explicit_insts(CXTranslationUnit tu, const char *path, size_t len) 
   int n = 0;
   for (unsigned i = 0; i + 1 < nt; i++) {
     if (clang_getTokenKind(t[i]) != CXToken_Keyword || !tok_is(tu, t[i], "template")) continue;
-    if (tok_is(tu, t[i + 1], "<") || tok_is(tu, t[i + 1], "class") || tok_is(tu, t[i + 1], "struct") ||
-        tok_is(tu, t[i + 1], "union"))
-      continue;
     if (i > 0 && tok_is(tu, t[i - 1], "extern")) continue; /* instantiated in another unit */
+    if ((tok_is(tu, t[i + 1], "class") || tok_is(tu, t[i + 1], "struct")) && i + 2 < nt) {
+      /* `template class X<float>;`: every member function is instantiated;
+       * one use of each (its address) brings its launches to host.c */
+      unsigned semi = i + 2;
+      while (semi < nt && !tok_is(tu, t[semi], ";") && !tok_is(tu, t[semi], "{")) semi++;
+      if (semi >= nt || !tok_is(tu, t[semi], ";")) continue;
+      CXCursor ref = clang_getCursorReferenced(clang_getCursor(tu, clang_getTokenLocation(tu, t[semi - 1])));
+      CXCursor at = clang_getCursor(tu, clang_getTokenLocation(tu, t[i + 2]));
+      CXCursor tmpl = clang_getCursorKind(at) == CXCursor_TemplateRef ? clang_getCursorReferenced(at) : ref;
+      if (clang_getCursorKind(tmpl) != CXCursor_ClassTemplate) tmpl = clang_getSpecializedCursorTemplate(ref);
+      if (clang_Cursor_isNull(tmpl) || clang_getCursorKind(tmpl) != CXCursor_ClassTemplate) continue;
+      Members m = {0};
+      clang_visitChildren(tmpl, member_cb, &m);
+      Vec ns = {0};   /* (in the namespaces that enclose it, as below) */
+      CXCursor c = clang_getCursor(tu, clang_getTokenLocation(tu, t[i]));
+      while (!clang_Cursor_isNull(c) && clang_getCursorKind(c) != CXCursor_Namespace &&
+             clang_getCursorKind(c) != CXCursor_TranslationUnit && !clang_isInvalid(clang_getCursorKind(c)))
+        c = clang_getCursorSemanticParent(c);   /* (the instantiation's own cursor, a class) */
+      for (; !clang_Cursor_isNull(c) && clang_getCursorKind(c) == CXCursor_Namespace;
+           c = clang_getCursorSemanticParent(c))
+        vec_push(&ns, cx_str(clang_getCursorSpelling(c)));
+      for (int k = 0; k < m.names.n; k++) {
+        for (int q = ns.n; q-- > 0;) buf_printf(&out, "namespace %s { ", (char *)ns.v[q]);
+        buf_printf(&out, "static auto __cucc_inst_%d __attribute__((unused)) = &", n++);
+        put_toks(&out, tu, t, i + 2, semi);
+        buf_printf(&out, "::%s;", (char *)m.names.v[k]);
+        for (int q = 0; q < ns.n; q++) buf_puts(&out, " }");
+        buf_puts(&out, "\n");
+      }
+      i = semi;
+      continue;
+    }
+    if (tok_is(tu, t[i + 1], "<") || tok_is(tu, t[i + 1], "union")) continue;
     unsigned b = i + 1, p = 0, e = 0;
     for (bool q = true; q && b < nt;) {
       q = false;

@@ -33,3 +33,19 @@ template void lib::scale<double>(double *p, int n, int which);
 template <class T> __global__ void fill_k(T *p, T v) { p[threadIdx.x] = v + (T)threadIdx.x; }
 template __global__ void fill_k<long long>(long long *, long long);
 const void *fill_ll = (const void *)fill_k<long long>;
+
+namespace lib {
+template <class T> __global__ void add_k(T *p, T v, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) p[i] += v;
+}
+template <class T> void Runner<T>::operator()(T *p, int n) { add_k<T><<<(n + 63) / 64, 64>>>(p, add, n); }
+template <class T> T Runner<T>::twice(T *p, int n) {
+  add_k<T><<<(n + 63) / 64, 64>>>(p, add, n);
+  add_k<T><<<(n + 63) / 64, 64>>>(p, add, n);
+  cudaDeviceSynchronize();
+  return p[0];
+}
+template class Runner<float>;
+}  // namespace lib
+template struct lib::Runner<int>;

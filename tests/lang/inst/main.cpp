@@ -36,6 +36,21 @@ int main() {
     printf("fill_k<long long>: %s, q[63] = %lld\n", cudaGetErrorString(e), q[63]);
     bad++;
   }
+  // members of explicitly instantiated class templates
+  float *f;
+  int *k;
+  cudaMallocManaged(&f, 100 * sizeof(float));
+  cudaMallocManaged(&k, 100 * sizeof(int));
+  for (int i = 0; i < 100; i++) f[i] = (float)i, k[i] = i;
+  lib::Runner<float> rf = {1.5f};
+  lib::Runner<int> ri = {-3};
+  rf(f, 100);
+  e = cudaDeviceSynchronize();
+  int twice = ri.twice(k, 100);
+  if (e != cudaSuccess || f[99] != 100.5f || k[99] != 93 || twice != -6) {
+    printf("Runner: %s, %g %d %d\n", cudaGetErrorString(e), f[99], k[99], twice);
+    bad++;
+  }
   printf("%s\n", bad ? "FAILED" : "PASS");
   return bad != 0;
 }
