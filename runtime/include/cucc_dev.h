@@ -510,6 +510,7 @@ CU_NV_FLT(d, double)
 /* ---- inline PTX (frontend/ptx.c): one pure helper per instruction and
  * type that the IR has no operator for ---- */
 int cu_ptx_nsmid(void);   /* the modelled GPU's SMs (runtime) */
+const unsigned int *cu_curand_xorwow_powers(void);   /* curand_kernel.h's tables (runtime) */
 #define CU_PTX_INT(S, T, W, UT, SG)                                                                       \
   static inline T cu_ptx_mul_hi_##S(T a, T b) { return (T)(((W)a * (W)b) >> (8 * sizeof(T))); }       \
   static inline T cu_ptx_mad_lo_##S(T a, T b, T c) { return (T)((UT)a * (UT)b + (UT)c); }              \
