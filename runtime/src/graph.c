@@ -185,6 +185,7 @@ bool rt_graph_mem_free(void *p) {
 
 /* Graph memory is per device, as each alloc node names its device. */
 cudaError_t cudaDeviceGraphMemTrim(int dev) {
+  RT_API();
   if (!rt_dev_at(dev)) return rt_err(cudaErrorInvalidDevice);
   rt_sync_all();
   pthread_mutex_lock(&mu_all);
@@ -202,6 +203,7 @@ cudaError_t cudaDeviceGraphMemTrim(int dev) {
  * (reserved) are one amount here: the pages of graph allocations that were
  * live since the last trim. */
 cudaError_t cudaDeviceGetGraphMemAttribute(int dev, enum cudaGraphMemAttributeType a, void *v) {
+  RT_API();
   if (!rt_dev_at(dev)) return rt_err(cudaErrorInvalidDevice);
   if (!v || (unsigned)a > cudaGraphMemAttrReservedMemHigh) return rt_err(cudaErrorInvalidValue);
   pthread_mutex_lock(&mu_all);
@@ -215,6 +217,7 @@ cudaError_t cudaDeviceGetGraphMemAttribute(int dev, enum cudaGraphMemAttributeTy
 /* only the high-water marks may be reset (to 0, which leaves the current
  * amount), as in CUDA */
 cudaError_t cudaDeviceSetGraphMemAttribute(int dev, enum cudaGraphMemAttributeType a, void *v) {
+  RT_API();
   if (!rt_dev_at(dev)) return rt_err(cudaErrorInvalidDevice);
   if (!v || *(unsigned long long *)v != 0 ||
       (a != cudaGraphMemAttrUsedMemHigh && a != cudaGraphMemAttrReservedMemHigh))
@@ -239,6 +242,7 @@ static void uo_release(cudaUserObject_t o, unsigned n) {
 
 cudaError_t cudaUserObjectCreate(cudaUserObject_t *out, void *ptr, cudaHostFn_t destroy, unsigned int n,
                                  unsigned int flags) {
+  RT_API();
   if (!out || !destroy || n == 0 || flags != cudaUserObjectNoDestructorSync) return rt_err(cudaErrorInvalidValue);
   cudaUserObject_t o = calloc(1, sizeof *o);
   if (!o) return rt_err(cudaErrorMemoryAllocation);
@@ -248,6 +252,7 @@ cudaError_t cudaUserObjectCreate(cudaUserObject_t *out, void *ptr, cudaHostFn_t 
 }
 
 cudaError_t cudaUserObjectRetain(cudaUserObject_t o, unsigned int n) {
+  RT_API();
   if (!o || n == 0) return rt_err(cudaErrorInvalidValue);
   pthread_mutex_lock(&mu_all);
   o->refs += (int)n;
@@ -256,6 +261,7 @@ cudaError_t cudaUserObjectRetain(cudaUserObject_t o, unsigned int n) {
 }
 
 cudaError_t cudaUserObjectRelease(cudaUserObject_t o, unsigned int n) {
+  RT_API();
   if (!o || n == 0) return rt_err(cudaErrorInvalidValue);
   uo_release(o, n);
   return cudaSuccess;
@@ -270,12 +276,14 @@ static bool g_retain(cudaGraph_t g, cudaUserObject_t o, unsigned n) {
 }
 
 cudaError_t cudaGraphRetainUserObject(cudaGraph_t g, cudaUserObject_t o, unsigned int n, unsigned int flags) {
+  RT_API();
   if (!g || !o || n == 0 || (flags & ~(unsigned)cudaGraphUserObjectMove)) return rt_err(cudaErrorInvalidValue);
   if (!(flags & cudaGraphUserObjectMove)) cudaUserObjectRetain(o, n);
   return g_retain(g, o, n) ? cudaSuccess : rt_err(cudaErrorMemoryAllocation);
 }
 
 cudaError_t cudaGraphReleaseUserObject(cudaGraph_t g, cudaUserObject_t o, unsigned int n) {
+  RT_API();
   if (!g || !o || n == 0) return rt_err(cudaErrorInvalidValue);
   for (size_t i = 0; i < g->nuobjs; i++)
     if (g->uobjs[i].o == o && g->uobjs[i].n >= n) {
@@ -328,12 +336,14 @@ static void graph_free(cudaGraph_t g) {
 }
 
 cudaError_t cudaGraphCreate(cudaGraph_t *out, unsigned int flags) {
+  RT_API();
   if (!out || flags) return rt_err(cudaErrorInvalidValue);
   *out = calloc(1, sizeof **out);
   return *out ? cudaSuccess : rt_err(cudaErrorMemoryAllocation);
 }
 
 cudaError_t cudaGraphDestroy(cudaGraph_t g) {
+  RT_API();
   if (!g) return rt_err(cudaErrorInvalidValue);
   graph_free(g);
   return cudaSuccess;
@@ -423,6 +433,7 @@ static cudaError_t typed(cudaGraphNode_t n, enum cudaGraphNodeType t) {
 
 cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t nd,
                                    const struct cudaKernelNodeParams *p) {
+  RT_API();
   cudaGraphNode_t n = mk(cudaGraphNodeTypeKernel);
   cudaError_t e = n ? set_kernel(n, p) : cudaErrorMemoryAllocation;
   if (e) {
@@ -433,18 +444,21 @@ cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *out, cudaGraph_t g, const cu
 }
 
 cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t n, struct cudaKernelNodeParams *p) {
+  RT_API();
   if (typed(n, cudaGraphNodeTypeKernel) || !p) return rt_err(cudaErrorInvalidValue);
   get_kernel(n, p);
   return cudaSuccess;
 }
 
 cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t n, const struct cudaKernelNodeParams *p) {
+  RT_API();
   if (typed(n, cudaGraphNodeTypeKernel)) return cudaErrorInvalidValue;
   return rt_err(set_kernel(n, p));
 }
 
 cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t nd,
                                    const struct cudaMemcpy3DParms *p) {
+  RT_API();
   cudaGraphNode_t n = mk(cudaGraphNodeTypeMemcpy);
   cudaError_t e = n ? set_copy(n, p) : cudaErrorMemoryAllocation;
   if (e) {
@@ -456,6 +470,7 @@ cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t *out, cudaGraph_t g, const cu
 
 cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t nd,
                                      void *dst, const void *src, size_t count, enum cudaMemcpyKind kind) {
+  RT_API();
   cudaGraphNode_t n = mk(cudaGraphNodeTypeMemcpy);
   cudaError_t e = n ? set_copy1d(n, dst, src, count, kind) : cudaErrorMemoryAllocation;
   if (e) {
@@ -466,24 +481,28 @@ cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *out, cudaGraph_t g, const 
 }
 
 cudaError_t cudaGraphMemcpyNodeGetParams(cudaGraphNode_t n, struct cudaMemcpy3DParms *p) {
+  RT_API();
   if (typed(n, cudaGraphNodeTypeMemcpy) || !p) return rt_err(cudaErrorInvalidValue);
   *p = n->cp;
   return cudaSuccess;
 }
 
 cudaError_t cudaGraphMemcpyNodeSetParams(cudaGraphNode_t n, const struct cudaMemcpy3DParms *p) {
+  RT_API();
   if (typed(n, cudaGraphNodeTypeMemcpy)) return cudaErrorInvalidValue;
   return rt_err(set_copy(n, p));
 }
 
 cudaError_t cudaGraphMemcpyNodeSetParams1D(cudaGraphNode_t n, void *dst, const void *src, size_t count,
                                            enum cudaMemcpyKind kind) {
+  RT_API();
   if (typed(n, cudaGraphNodeTypeMemcpy)) return cudaErrorInvalidValue;
   return rt_err(set_copy1d(n, dst, src, count, kind));
 }
 
 cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t nd,
                                    const struct cudaMemsetParams *p) {
+  RT_API();
   cudaGraphNode_t n = mk(cudaGraphNodeTypeMemset);
   cudaError_t e = n ? set_memset(n, p) : cudaErrorMemoryAllocation;
   if (e) {
@@ -494,18 +513,21 @@ cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *out, cudaGraph_t g, const cu
 }
 
 cudaError_t cudaGraphMemsetNodeGetParams(cudaGraphNode_t n, struct cudaMemsetParams *p) {
+  RT_API();
   if (typed(n, cudaGraphNodeTypeMemset) || !p) return rt_err(cudaErrorInvalidValue);
   *p = n->ms;
   return cudaSuccess;
 }
 
 cudaError_t cudaGraphMemsetNodeSetParams(cudaGraphNode_t n, const struct cudaMemsetParams *p) {
+  RT_API();
   if (typed(n, cudaGraphNodeTypeMemset)) return cudaErrorInvalidValue;
   return rt_err(set_memset(n, p));
 }
 
 cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t nd,
                                  const struct cudaHostNodeParams *p) {
+  RT_API();
   if (!p || !p->fn) return rt_err(cudaErrorInvalidValue);
   cudaGraphNode_t n = mk(cudaGraphNodeTypeHost);
   if (n) n->host = *p;
@@ -513,12 +535,14 @@ cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *out, cudaGraph_t g, const cuda
 }
 
 cudaError_t cudaGraphHostNodeGetParams(cudaGraphNode_t n, struct cudaHostNodeParams *p) {
+  RT_API();
   if (typed(n, cudaGraphNodeTypeHost) || !p) return rt_err(cudaErrorInvalidValue);
   *p = n->host;
   return cudaSuccess;
 }
 
 cudaError_t cudaGraphHostNodeSetParams(cudaGraphNode_t n, const struct cudaHostNodeParams *p) {
+  RT_API();
   if (typed(n, cudaGraphNodeTypeHost) || !p || !p->fn) return rt_err(cudaErrorInvalidValue);
   n->host = *p;
   return cudaSuccess;
@@ -528,6 +552,7 @@ static cudaGraph_t copy_graph(cudaGraph_t src);
 
 cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t nd,
                                        cudaGraph_t child) {
+  RT_API();
   if (!child) return rt_err(cudaErrorInvalidValue);
   cudaGraphNode_t n = mk(cudaGraphNodeTypeGraph);
   if (n && !(n->child = copy_graph(child))) {   /* the node embeds a clone, as in CUDA */
@@ -538,12 +563,14 @@ cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *out, cudaGraph_t g, cons
 }
 
 cudaError_t cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t n, cudaGraph_t *out) {
+  RT_API();
   if (typed(n, cudaGraphNodeTypeGraph) || !out) return rt_err(cudaErrorInvalidValue);
   *out = n->child;
   return cudaSuccess;
 }
 
 cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t nd) {
+  RT_API();
   return add(out, g, mk(cudaGraphNodeTypeEmpty), deps, nd);
 }
 
@@ -557,11 +584,13 @@ static cudaError_t add_event(cudaGraphNode_t *out, cudaGraph_t g, const cudaGrap
 
 cudaError_t cudaGraphAddEventRecordNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t nd,
                                         cudaEvent_t e) {
+  RT_API();
   return add_event(out, g, deps, nd, e, cudaGraphNodeTypeEventRecord);
 }
 
 cudaError_t cudaGraphAddEventWaitNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t nd,
                                       cudaEvent_t e) {
+  RT_API();
   return add_event(out, g, deps, nd, e, cudaGraphNodeTypeWaitEvent);
 }
 
@@ -579,20 +608,25 @@ static cudaError_t ev_set(cudaGraphNode_t n, cudaEvent_t e, enum cudaGraphNodeTy
 }
 
 cudaError_t cudaGraphEventRecordNodeGetEvent(cudaGraphNode_t n, cudaEvent_t *out) {
+  RT_API();
   return ev_get(n, out, cudaGraphNodeTypeEventRecord);
 }
 cudaError_t cudaGraphEventRecordNodeSetEvent(cudaGraphNode_t n, cudaEvent_t e) {
+  RT_API();
   return ev_set(n, e, cudaGraphNodeTypeEventRecord);
 }
 cudaError_t cudaGraphEventWaitNodeGetEvent(cudaGraphNode_t n, cudaEvent_t *out) {
+  RT_API();
   return ev_get(n, out, cudaGraphNodeTypeWaitEvent);
 }
 cudaError_t cudaGraphEventWaitNodeSetEvent(cudaGraphNode_t n, cudaEvent_t e) {
+  RT_API();
   return ev_set(n, e, cudaGraphNodeTypeWaitEvent);
 }
 
 cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t nd,
                                      struct cudaMemAllocNodeParams *p) {
+  RT_API();
   if (!p || !p->bytesize || p->poolProps.allocType != cudaMemAllocationTypePinned ||
       p->poolProps.location.type != cudaMemLocationTypeDevice)
     return rt_err(cudaErrorInvalidValue);
@@ -612,6 +646,7 @@ cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *out, cudaGraph_t g, const 
 }
 
 cudaError_t cudaGraphMemAllocNodeGetParams(cudaGraphNode_t n, struct cudaMemAllocNodeParams *p) {
+  RT_API();
   if (typed(n, cudaGraphNodeTypeMemAlloc) || !p) return rt_err(cudaErrorInvalidValue);
   *p = n->alloc;
   return cudaSuccess;
@@ -619,6 +654,7 @@ cudaError_t cudaGraphMemAllocNodeGetParams(cudaGraphNode_t n, struct cudaMemAllo
 
 cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t nd,
                                     void *dptr) {
+  RT_API();
   if (!gm_find(dptr)) return rt_err(cudaErrorInvalidValue);   /* only a graph allocation */
   cudaGraphNode_t n = mk(cudaGraphNodeTypeMemFree);
   if (n) n->dptr = dptr;
@@ -626,6 +662,7 @@ cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *out, cudaGraph_t g, const c
 }
 
 cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t n, void *out) {
+  RT_API();
   if (typed(n, cudaGraphNodeTypeMemFree) || !out) return rt_err(cudaErrorInvalidValue);
   *(void **)out = n->dptr;
   return cudaSuccess;
@@ -635,6 +672,7 @@ cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t n, void *out) {
 
 cudaError_t cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle *out, cudaGraph_t g, unsigned int dflt,
                                              unsigned int flags) {
+  RT_API();
   if (!out || !g || (flags & ~(unsigned)cudaGraphCondAssignDefault)) return rt_err(cudaErrorInvalidValue);
   Cond *c = calloc(1, sizeof *c);
   Cond **v = c ? realloc(g->conds, (g->nconds + 1) * sizeof *v) : NULL;
@@ -697,6 +735,7 @@ static cudaError_t add_cond(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraph
 
 cudaError_t cudaGraphAddNode(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps, size_t nd,
                              struct cudaGraphNodeParams *p) {
+  RT_API();
   if (!p) return rt_err(cudaErrorInvalidValue);
   switch (p->type) {
   case cudaGraphNodeTypeKernel: return cudaGraphAddKernelNode(out, g, deps, nd, &p->kernel);
@@ -723,11 +762,13 @@ static bool plain_edges(const cudaGraphEdgeData *d, size_t n) {
 
 cudaError_t cudaGraphAddNode_v2(cudaGraphNode_t *out, cudaGraph_t g, const cudaGraphNode_t *deps,
                                 const cudaGraphEdgeData *ed, size_t nd, struct cudaGraphNodeParams *p) {
+  RT_API();
   if (!plain_edges(ed, nd)) return rt_err(cudaErrorNotSupported);
   return cudaGraphAddNode(out, g, deps, nd, p);
 }
 
 cudaError_t cudaGraphNodeSetParams(cudaGraphNode_t n, struct cudaGraphNodeParams *p) {
+  RT_API();
   if (!n || !p || p->type != n->type) return rt_err(cudaErrorInvalidValue);
   switch (p->type) {
   case cudaGraphNodeTypeKernel: return cudaGraphKernelNodeSetParams(n, &p->kernel);
@@ -743,6 +784,7 @@ cudaError_t cudaGraphNodeSetParams(cudaGraphNode_t n, struct cudaGraphNodeParams
 /* ---- structure ---- */
 
 cudaError_t cudaGraphNodeGetType(cudaGraphNode_t n, enum cudaGraphNodeType *t) {
+  RT_API();
   if (!n || !t) return rt_err(cudaErrorInvalidValue);
   *t = n->type;
   return cudaSuccess;
@@ -765,21 +807,25 @@ static cudaError_t list(const NVec *v, cudaGraphNode_t *nodes, size_t *count, bo
 static bool is_root(cudaGraphNode_t n) { return n->deps.n == 0; }
 
 cudaError_t cudaGraphGetNodes(cudaGraph_t g, cudaGraphNode_t *nodes, size_t *count) {
+  RT_API();
   if (!g) return rt_err(cudaErrorInvalidValue);
   return list(&g->nodes, nodes, count, NULL);
 }
 
 cudaError_t cudaGraphGetRootNodes(cudaGraph_t g, cudaGraphNode_t *nodes, size_t *count) {
+  RT_API();
   if (!g) return rt_err(cudaErrorInvalidValue);
   return list(&g->nodes, nodes, count, is_root);
 }
 
 cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t n, cudaGraphNode_t *deps, size_t *count) {
+  RT_API();
   if (!n) return rt_err(cudaErrorInvalidValue);
   return list(&n->deps, deps, count, NULL);
 }
 
 cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t n, cudaGraphNode_t *out, size_t *count) {
+  RT_API();
   if (!n || !count) return rt_err(cudaErrorInvalidValue);
   NVec v = {0};
   for (size_t i = 0; i < n->g->nodes.n; i++)
@@ -793,6 +839,7 @@ cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t n, cudaGraphNode_t *o
 }
 
 cudaError_t cudaGraphGetEdges(cudaGraph_t g, cudaGraphNode_t *from, cudaGraphNode_t *to, size_t *count) {
+  RT_API();
   if (!g || !count || (!from) != (!to)) return rt_err(cudaErrorInvalidValue);
   size_t k = 0;
   for (size_t i = 0; i < g->nodes.n; i++)
@@ -806,6 +853,7 @@ cudaError_t cudaGraphGetEdges(cudaGraph_t g, cudaGraphNode_t *from, cudaGraphNod
 }
 
 cudaError_t cudaGraphAddDependencies(cudaGraph_t g, const cudaGraphNode_t *from, const cudaGraphNode_t *to, size_t n) {
+  RT_API();
   if (!g || (n && (!from || !to))) return rt_err(cudaErrorInvalidValue);
   for (size_t i = 0; i < n; i++) {
     if (!from[i] || !to[i] || from[i]->g != g || to[i]->g != g || from[i] == to[i] || nv_has(&to[i]->deps, from[i]))
@@ -817,6 +865,7 @@ cudaError_t cudaGraphAddDependencies(cudaGraph_t g, const cudaGraphNode_t *from,
 
 cudaError_t cudaGraphRemoveDependencies(cudaGraph_t g, const cudaGraphNode_t *from, const cudaGraphNode_t *to,
                                         size_t n) {
+  RT_API();
   if (!g || (n && (!from || !to))) return rt_err(cudaErrorInvalidValue);
   for (size_t i = 0; i < n; i++) {
     NVec *d = to[i] && to[i]->g == g ? &to[i]->deps : NULL;
@@ -830,6 +879,7 @@ cudaError_t cudaGraphRemoveDependencies(cudaGraph_t g, const cudaGraphNode_t *fr
 }
 
 cudaError_t cudaGraphDestroyNode(cudaGraphNode_t n) {
+  RT_API();
   if (!n) return rt_err(cudaErrorInvalidValue);
   cudaGraph_t g = n->g;
   for (size_t i = 0; i < g->nodes.n; i++) {   /* its edges go with it */
@@ -903,6 +953,7 @@ static cudaGraph_t copy_graph(cudaGraph_t src) {
 }
 
 cudaError_t cudaGraphClone(cudaGraph_t *out, cudaGraph_t g) {
+  RT_API();
   if (!out || !g) return rt_err(cudaErrorInvalidValue);
   for (size_t i = 0; i < g->nodes.n; i++)   /* CUDA's rule: a graph with conditional nodes is not cloned */
     if (g->nodes.v[i]->type == cudaGraphNodeTypeConditional) return rt_err(cudaErrorNotSupported);
@@ -911,6 +962,7 @@ cudaError_t cudaGraphClone(cudaGraph_t *out, cudaGraph_t g) {
 }
 
 cudaError_t cudaGraphNodeFindInClone(cudaGraphNode_t *out, cudaGraphNode_t orig, cudaGraph_t clone) {
+  RT_API();
   if (!out || !orig || !clone) return rt_err(cudaErrorInvalidValue);
   for (size_t i = 0; i < clone->nodes.n; i++)
     if (clone->nodes.v[i]->orig == orig) {
@@ -1000,6 +1052,7 @@ static void exec_release(cudaGraphExec_t x) {
 }
 
 cudaError_t cudaGraphInstantiate(cudaGraphExec_t *out, cudaGraph_t g, unsigned long long flags) {
+  RT_API();
   if (!out || !g || (flags & ~(unsigned long long)(cudaGraphInstantiateFlagAutoFreeOnLaunch |
                                                     cudaGraphInstantiateFlagUpload |
                                                     cudaGraphInstantiateFlagUseNodePriority)))
@@ -1031,10 +1084,12 @@ cudaError_t cudaGraphInstantiate(cudaGraphExec_t *out, cudaGraph_t g, unsigned l
 }
 
 cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *out, cudaGraph_t g, unsigned long long flags) {
+  RT_API();
   return cudaGraphInstantiate(out, g, flags);
 }
 
 cudaError_t cudaGraphInstantiateWithParams(cudaGraphExec_t *out, cudaGraph_t g, cudaGraphInstantiateParams *p) {
+  RT_API();
   if (!p) return rt_err(cudaErrorInvalidValue);
   cudaError_t e = cudaGraphInstantiate(out, g, p->flags);
   p->errNode_out = NULL;
@@ -1044,12 +1099,14 @@ cudaError_t cudaGraphInstantiateWithParams(cudaGraphExec_t *out, cudaGraph_t g, 
 }
 
 cudaError_t cudaGraphExecGetFlags(cudaGraphExec_t x, unsigned long long *flags) {
+  RT_API();
   if (exec_check(x) || !flags) return rt_err(cudaErrorInvalidValue);
   *flags = x->flags;
   return cudaSuccess;
 }
 
 cudaError_t cudaGraphExecDestroy(cudaGraphExec_t x) {
+  RT_API();
   pthread_mutex_lock(&mu_all);
   cudaGraphExec_t *q = &execs;
   while (*q && *q != x) q = &(*q)->next;
@@ -1074,6 +1131,7 @@ static cudaGraphNode_t exec_node(cudaGraph_t g, cudaGraphNode_t n) {
 
 cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t n,
                                              const struct cudaKernelNodeParams *p) {
+  RT_API();
   if (exec_check(x)) return rt_err(cudaErrorInvalidValue);
   cudaGraphNode_t c = exec_node(x->g, n);
   if (!c || c->type != cudaGraphNodeTypeKernel) return rt_err(cudaErrorInvalidValue);
@@ -1108,6 +1166,7 @@ static cudaError_t exec_set(cudaGraphExec_t x, cudaGraphNode_t n, enum cudaGraph
 
 cudaError_t cudaGraphExecMemcpyNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t n,
                                              const struct cudaMemcpy3DParms *p) {
+  RT_API();
   struct CUgraphNode_st t = {0};
   cudaError_t e = set_copy(&t, p);
   return e ? rt_err(e) : exec_set(x, n, cudaGraphNodeTypeMemcpy, &t);
@@ -1115,18 +1174,21 @@ cudaError_t cudaGraphExecMemcpyNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t 
 
 cudaError_t cudaGraphExecMemcpyNodeSetParams1D(cudaGraphExec_t x, cudaGraphNode_t n, void *dst, const void *src,
                                                size_t count, enum cudaMemcpyKind kind) {
+  RT_API();
   struct CUgraphNode_st t = {0};
   cudaError_t e = set_copy1d(&t, dst, src, count, kind);
   return e ? rt_err(e) : exec_set(x, n, cudaGraphNodeTypeMemcpy, &t);
 }
 
 cudaError_t cudaGraphExecMemsetNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t n, const struct cudaMemsetParams *p) {
+  RT_API();
   struct CUgraphNode_st t = {0};
   cudaError_t e = set_memset(&t, p);
   return e ? rt_err(e) : exec_set(x, n, cudaGraphNodeTypeMemset, &t);
 }
 
 cudaError_t cudaGraphExecHostNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t n, const struct cudaHostNodeParams *p) {
+  RT_API();
   if (!p || !p->fn) return rt_err(cudaErrorInvalidValue);
   struct CUgraphNode_st t = {0};
   t.host = *p;
@@ -1141,14 +1203,17 @@ static cudaError_t exec_event(cudaGraphExec_t x, cudaGraphNode_t n, cudaEvent_t 
 }
 
 cudaError_t cudaGraphExecEventRecordNodeSetEvent(cudaGraphExec_t x, cudaGraphNode_t n, cudaEvent_t e) {
+  RT_API();
   return exec_event(x, n, e, cudaGraphNodeTypeEventRecord);
 }
 
 cudaError_t cudaGraphExecEventWaitNodeSetEvent(cudaGraphExec_t x, cudaGraphNode_t n, cudaEvent_t e) {
+  RT_API();
   return exec_event(x, n, e, cudaGraphNodeTypeWaitEvent);
 }
 
 cudaError_t cudaGraphExecNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t n, struct cudaGraphNodeParams *p) {
+  RT_API();
   if (!p || !n || p->type != n->type) return rt_err(cudaErrorInvalidValue);
   switch (p->type) {
   case cudaGraphNodeTypeKernel: return cudaGraphExecKernelNodeSetParams(x, n, &p->kernel);
@@ -1162,6 +1227,7 @@ cudaError_t cudaGraphExecNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t n, str
 }
 
 cudaError_t cudaGraphNodeSetEnabled(cudaGraphExec_t x, cudaGraphNode_t n, unsigned int on) {
+  RT_API();
   if (exec_check(x)) return rt_err(cudaErrorInvalidValue);
   cudaGraphNode_t c = exec_node(x->g, n);
   if (!c || (c->type != cudaGraphNodeTypeKernel && c->type != cudaGraphNodeTypeMemcpy &&
@@ -1174,6 +1240,7 @@ cudaError_t cudaGraphNodeSetEnabled(cudaGraphExec_t x, cudaGraphNode_t n, unsign
 }
 
 cudaError_t cudaGraphNodeGetEnabled(cudaGraphExec_t x, cudaGraphNode_t n, unsigned int *on) {
+  RT_API();
   if (exec_check(x) || !on) return rt_err(cudaErrorInvalidValue);
   cudaGraphNode_t c = exec_node(x->g, n);
   if (!c) return rt_err(cudaErrorInvalidValue);
@@ -1210,6 +1277,7 @@ static enum cudaGraphExecUpdateResult same_shape(cudaGraph_t a, cudaGraph_t b, c
  * types (and kernels); its nodes keep standing for the nodes of the graph
  * it was made from. */
 cudaError_t cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_t g, cudaGraphExecUpdateResultInfo *info) {
+  RT_API();
   if (exec_check(x) || !g) return rt_err(cudaErrorInvalidValue);
   cudaGraph_t c = copy_graph(g);
   if (!c) return rt_err(cudaErrorMemoryAllocation);
@@ -1272,6 +1340,7 @@ static void run_exec(void *p) {
 static cudaError_t cap_child(cudaStream_t s, cudaGraph_t g);
 
 cudaError_t cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t s) {
+  RT_API();
   if (exec_check(x)) return rt_err(cudaErrorInvalidValue);
   cudaError_t e = rt_stream_check(s);
   if (e) return rt_err(e);
@@ -1285,6 +1354,7 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t s) {
 
 /* Uploading prepares a GPU's copy; an executable here is always ready. */
 cudaError_t cudaGraphUpload(cudaGraphExec_t x, cudaStream_t s) {
+  RT_API();
   if (exec_check(x)) return rt_err(cudaErrorInvalidValue);
   return rt_err(rt_stream_check(s));
 }
@@ -1303,6 +1373,7 @@ static void dot_graph(FILE *f, cudaGraph_t g, const char *pfx) {
 }
 
 cudaError_t cudaGraphDebugDotPrint(cudaGraph_t g, const char *path, unsigned int flags) {
+  RT_API();
   (void)flags;
   if (!g || !path) return rt_err(cudaErrorInvalidValue);
   FILE *f = fopen(path, "w");
@@ -1385,6 +1456,7 @@ static cudaError_t begin(cudaStream_t s, cudaGraph_t g, bool own, const cudaGrap
 }
 
 cudaError_t cudaStreamBeginCapture(cudaStream_t s, enum cudaStreamCaptureMode mode) {
+  RT_API();
   cudaGraph_t g;
   cudaError_t e = cudaGraphCreate(&g, 0);
   if (e) return e;
@@ -1395,12 +1467,14 @@ cudaError_t cudaStreamBeginCapture(cudaStream_t s, enum cudaStreamCaptureMode mo
 
 cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t s, cudaGraph_t g, const cudaGraphNode_t *deps,
                                           const cudaGraphEdgeData *ed, size_t nd, enum cudaStreamCaptureMode mode) {
+  RT_API();
   if (!g || (nd && !deps)) return rt_err(cudaErrorInvalidValue);
   if (!plain_edges(ed, nd)) return rt_err(cudaErrorNotSupported);
   return begin(s, g, false, deps, nd, mode);
 }
 
 cudaError_t cudaStreamEndCapture(cudaStream_t s, cudaGraph_t *out) {
+  RT_API();
   cudaError_t e = rt_stream_check(s);
   if (e) return rt_err(e);
   SCap *sc = rt_stream_cap(s);
@@ -1431,6 +1505,7 @@ cudaError_t cudaStreamEndCapture(cudaStream_t s, cudaGraph_t *out) {
 }
 
 cudaError_t cudaStreamIsCapturing(cudaStream_t s, enum cudaStreamCaptureStatus *st) {
+  RT_API();
   cudaError_t e = rt_stream_check(s);
   if (e) return rt_err(e);
   if (!st) return rt_err(cudaErrorInvalidValue);
@@ -1441,6 +1516,7 @@ cudaError_t cudaStreamIsCapturing(cudaStream_t s, enum cudaStreamCaptureStatus *
 cudaError_t cudaStreamGetCaptureInfo_v3(cudaStream_t s, enum cudaStreamCaptureStatus *st, unsigned long long *id,
                                         cudaGraph_t *g, const cudaGraphNode_t **deps, const cudaGraphEdgeData **ed,
                                         size_t *nd) {
+  RT_API();
   cudaError_t e = rt_stream_check(s);
   if (e) return rt_err(e);
   if (!st) return rt_err(cudaErrorInvalidValue);
@@ -1464,10 +1540,12 @@ cudaError_t cudaStreamGetCaptureInfo_v3(cudaStream_t s, enum cudaStreamCaptureSt
 
 cudaError_t cudaStreamGetCaptureInfo(cudaStream_t s, enum cudaStreamCaptureStatus *st, unsigned long long *id,
                                      cudaGraph_t *g, const cudaGraphNode_t **deps, size_t *nd) {
+  RT_API();
   return cudaStreamGetCaptureInfo_v3(s, st, id, g, deps, NULL, nd);
 }
 
 cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t s, cudaGraphNode_t *deps, size_t nd, unsigned int flags) {
+  RT_API();
   SCap *sc = rt_stream_cap(s);
   if (!sc) return rt_err(cudaErrorIllegalState);
   if ((nd && !deps) || flags > cudaStreamSetCaptureDependencies) return rt_err(cudaErrorInvalidValue);
@@ -1481,11 +1559,13 @@ cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t s, cudaGraphNode_t 
 
 cudaError_t cudaStreamUpdateCaptureDependencies_v2(cudaStream_t s, cudaGraphNode_t *deps,
                                                    const cudaGraphEdgeData *ed, size_t nd, unsigned int flags) {
+  RT_API();
   if (!plain_edges(ed, nd)) return rt_err(cudaErrorNotSupported);
   return cudaStreamUpdateCaptureDependencies(s, deps, nd, flags);
 }
 
 cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode) {
+  RT_API();
   if (!mode || (unsigned)*mode > cudaStreamCaptureModeRelaxed) return rt_err(cudaErrorInvalidValue);
   enum cudaStreamCaptureMode old = thread_mode;
   thread_mode = *mode;

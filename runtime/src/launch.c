@@ -470,6 +470,7 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size
  * distributed shared memory, are not modelled: refused if the kernel asks
  * for more than one block per cluster); the others are hints. */
 cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *c, const void *func, void **args) {
+  RT_API();
   if (!c || (c->numAttrs && !c->attrs)) return rt_err(cudaErrorInvalidValue);
   const cu_kernel *k = find(func);
   if (!k) return rt_err(cudaErrorInvalidDeviceFunction);

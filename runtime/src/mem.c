@@ -188,6 +188,7 @@ cudaError_t cudaFree(void *p) { RT_API(); return release(p, 1u << R_DEV | 1u << 
  * from the pool given, else from the current pool of the stream's device.
  * While the stream captures, it is a graph's allocation (graph.c). */
 cudaError_t cudaMallocFromPoolAsync(void **p, size_t n, cudaMemPool_t pool, cudaStream_t s) {
+  RT_API();
   cudaError_t e = rt_stream_check(s);
   if (!e && !rt_mempool_ok(pool)) e = cudaErrorInvalidValue;
   if (e) return rt_err(e);
@@ -347,6 +348,7 @@ typedef rt_xfer Xfer;
 /* CUCC_PROFILE=summary's name of a transfer: cudaMemcpyDefault's
  * direction from where its pointers lie */
 static int op_of(const Xfer *x) {
+  RT_API();
   if (!x->src) return RT_OP_SET;
   int k = x->kind;
   if (k == cudaMemcpyDefault) {
@@ -635,6 +637,7 @@ static bool loc_ok(struct cudaMemLocation l) {
 
 cudaError_t cudaMemPrefetchAsync_v2(const void *p, size_t n, struct cudaMemLocation loc, unsigned int flags,
                                     cudaStream_t s) {
+  RT_API();
   (void)n;
   if (!p || flags) return rt_err(cudaErrorInvalidValue);
   if (!loc_ok(loc)) return rt_err(loc.type == cudaMemLocationTypeDevice ? cudaErrorInvalidDevice : cudaErrorInvalidValue);
@@ -642,6 +645,7 @@ cudaError_t cudaMemPrefetchAsync_v2(const void *p, size_t n, struct cudaMemLocat
 }
 
 cudaError_t cudaMemAdvise_v2(const void *p, size_t n, enum cudaMemoryAdvise a, struct cudaMemLocation loc) {
+  RT_API();
   (void)n;
   if (!p || a < cudaMemAdviseSetReadMostly || a > cudaMemAdviseUnsetAccessedBy) return rt_err(cudaErrorInvalidValue);
   if (!loc_ok(loc)) return rt_err(loc.type == cudaMemLocationTypeDevice ? cudaErrorInvalidDevice : cudaErrorInvalidValue);

@@ -61,6 +61,7 @@ void rt_mempool_note(cudaMemPool_t p, size_t n, bool add) {
 }
 
 cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *p, int dev) {
+  RT_API();
   if (!p) return rt_err(cudaErrorInvalidValue);
   rt_dev *d = rt_dev_at(dev);
   if (!d) return rt_err(cudaErrorInvalidDevice);
@@ -69,6 +70,7 @@ cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *p, int dev) {
 }
 
 cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *p, int dev) {
+  RT_API();
   if (!p) return rt_err(cudaErrorInvalidValue);
   rt_dev *d = rt_dev_at(dev);
   if (!d) return rt_err(cudaErrorInvalidDevice);
@@ -78,6 +80,7 @@ cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *p, int dev) {
 
 /* a device's current pool must be one of its own */
 cudaError_t cudaDeviceSetMemPool(int dev, cudaMemPool_t p) {
+  RT_API();
   rt_dev *d = rt_dev_at(dev);
   if (!d) return rt_err(cudaErrorInvalidDevice);
   if (!rt_mempool_ok(p) || p->dev != d) return rt_err(cudaErrorInvalidValue);
@@ -96,18 +99,21 @@ static cudaError_t loc_dev(const struct cudaMemLocation *l, enum cudaMemAllocati
 }
 
 cudaError_t cudaMemGetDefaultMemPool(cudaMemPool_t *p, struct cudaMemLocation *l, enum cudaMemAllocationType t) {
+  RT_API();
   int d;
   cudaError_t e = loc_dev(l, t, &d);
   return e ? rt_err(e) : cudaDeviceGetDefaultMemPool(p, d);
 }
 
 cudaError_t cudaMemGetMemPool(cudaMemPool_t *p, struct cudaMemLocation *l, enum cudaMemAllocationType t) {
+  RT_API();
   int d;
   cudaError_t e = loc_dev(l, t, &d);
   return e ? rt_err(e) : cudaDeviceGetMemPool(p, d);
 }
 
 cudaError_t cudaMemSetMemPool(struct cudaMemLocation *l, enum cudaMemAllocationType t, cudaMemPool_t p) {
+  RT_API();
   int d;
   cudaError_t e = loc_dev(l, t, &d);
   return e ? rt_err(e) : cudaDeviceSetMemPool(d, p);
@@ -116,6 +122,7 @@ cudaError_t cudaMemSetMemPool(struct cudaMemLocation *l, enum cudaMemAllocationT
 /* A pool may be made shareable by a file descriptor (as on Linux), though
  * exporting it to another process is not offered. */
 cudaError_t cudaMemPoolCreate(cudaMemPool_t *out, const struct cudaMemPoolProps *props) {
+  RT_API();
   if (!out || !props || props->allocType != cudaMemAllocationTypePinned ||
       props->location.type != cudaMemLocationTypeDevice ||
       (props->handleTypes != cudaMemHandleTypeNone && props->handleTypes != cudaMemHandleTypePosixFileDescriptor))
@@ -139,6 +146,7 @@ cudaError_t cudaMemPoolCreate(cudaMemPool_t *out, const struct cudaMemPoolProps 
  * destroyed goes back to its default. Memory still allocated from it stays
  * valid (it is the host's) until freed. */
 cudaError_t cudaMemPoolDestroy(cudaMemPool_t p) {
+  RT_API();
   if (!rt_mempool_ok(p) || p->dflt) return rt_err(cudaErrorInvalidValue);
   pthread_mutex_lock(&mu);
   cudaMemPool_t *q = &live;
@@ -154,6 +162,7 @@ cudaError_t cudaMemPoolDestroy(cudaMemPool_t p) {
 /* The pool's own device always has read and write access: asking for
  * less is an invalid value, as CUDA answers. */
 cudaError_t cudaMemPoolSetAccess(cudaMemPool_t p, const struct cudaMemAccessDesc *v, size_t n) {
+  RT_API();
   if (!rt_mempool_ok(p) || (n && !v)) return rt_err(cudaErrorInvalidValue);
   for (size_t i = 0; i < n; i++) {
     if (v[i].location.type != cudaMemLocationTypeDevice) return rt_err(cudaErrorInvalidValue);
@@ -175,6 +184,7 @@ cudaError_t cudaMemPoolSetAccess(cudaMemPool_t p, const struct cudaMemAccessDesc
 }
 
 cudaError_t cudaMemPoolGetAccess(enum cudaMemAccessFlags *f, cudaMemPool_t p, struct cudaMemLocation *loc) {
+  RT_API();
   if (!f || !loc || !rt_mempool_ok(p) || loc->type != cudaMemLocationTypeDevice) return rt_err(cudaErrorInvalidValue);
   if (!rt_dev_at(loc->id)) return rt_err(cudaErrorInvalidDevice);
   unsigned long long bit = 1ull << loc->id;
@@ -187,6 +197,7 @@ cudaError_t cudaMemPoolGetAccess(enum cudaMemAccessFlags *f, cudaMemPool_t p, st
 /* Reserved memory is what is in use (nothing is kept back); the high
  * marks may only be reset to zero, the counters not set at all. */
 cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t p, enum cudaMemPoolAttr a, void *v) {
+  RT_API();
   if (!rt_mempool_ok(p) || !v) return rt_err(cudaErrorInvalidValue);
   switch (a) {
   case cudaMemPoolReuseFollowEventDependencies: case cudaMemPoolReuseAllowOpportunistic:
@@ -203,6 +214,7 @@ cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t p, enum cudaMemPoolAttr a, voi
 }
 
 cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t p, enum cudaMemPoolAttr a, void *v) {
+  RT_API();
   if (!rt_mempool_ok(p) || !v) return rt_err(cudaErrorInvalidValue);
   switch (a) {
   case cudaMemPoolReuseFollowEventDependencies: case cudaMemPoolReuseAllowOpportunistic:
@@ -221,6 +233,7 @@ cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t p, enum cudaMemPoolAttr a, voi
 }
 
 cudaError_t cudaMemPoolTrimTo(cudaMemPool_t p, size_t keep) {
+  RT_API();
   (void)keep;
   return rt_mempool_ok(p) ? cudaSuccess : rt_err(cudaErrorInvalidValue);
 }

@@ -328,6 +328,7 @@ static cudaStream_t attrs_of(cudaStream_t s) { return is_inline(s) ? &inline_att
 static size_t max_window(cudaStream_t s) { return (size_t)rt_stream_dev(s)->prop.accessPolicyMaxWindowSize; }
 
 cudaError_t cudaStreamSetAttribute(cudaStream_t s, cudaLaunchAttributeID a, const cudaLaunchAttributeValue *v) {
+  RT_API();
   cudaError_t e = rt_stream_check(s);
   if (e) return rt_err(e);
   if (!v) return rt_err(cudaErrorInvalidValue);
@@ -354,6 +355,7 @@ cudaError_t cudaStreamSetAttribute(cudaStream_t s, cudaLaunchAttributeID a, cons
 }
 
 cudaError_t cudaStreamGetAttribute(cudaStream_t s, cudaLaunchAttributeID a, cudaLaunchAttributeValue *v) {
+  RT_API();
   cudaError_t e = rt_stream_check(s);
   if (e) return rt_err(e);
   if (!v) return rt_err(cudaErrorInvalidValue);
@@ -369,6 +371,7 @@ cudaError_t cudaStreamGetAttribute(cudaStream_t s, cudaLaunchAttributeID a, cuda
 }
 
 cudaError_t cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src) {
+  RT_API();
   cudaError_t e = rt_stream_check(dst);
   if (!e) e = rt_stream_check(src);
   if (e) return rt_err(e);

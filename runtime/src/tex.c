@@ -232,6 +232,7 @@ cudaError_t cudaDestroyTextureObject(cudaTextureObject_t t) {
 /* A surface: an array made with cudaArraySurfaceLoadStore, read and
  * written by byte offset in its rows. */
 cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *out, const struct cudaResourceDesc *r) {
+  RT_API();
   if (!out || !r || r->resType != cudaResourceTypeArray || !r->res.array.array) return rt_err(cudaErrorInvalidValue);
   cudaArray_t a = r->res.array.array;
   if (!(a->flags & cudaArraySurfaceLoadStore)) return rt_err(cudaErrorInvalidValue);
@@ -246,12 +247,14 @@ cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *out, const struct cudaR
 }
 
 cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t s) {
+  RT_API();
   rt_sync_all();
   free((cu_tex *)(uintptr_t)s);
   return cudaSuccess;
 }
 
 cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_const_t a) {
+  RT_API();
   if (!desc) return rt_err(cudaErrorInvalidValue);
   if (!a) return rt_err(cudaErrorInvalidResourceHandle);
   *desc = a->desc;
