@@ -394,6 +394,38 @@ static Obj *global_var(Fe *p, CXCursor d) {
   return o;
 }
 
+/* A __shared__ variable at namespace scope (`__shared__ float tile[64];`
+ * outside any function): one object per block in every kernel that uses
+ * it, as CUDA has it. It is made once (one Obj for the whole program, by
+ * USR) and joins the shared variables and locals of each function that
+ * names it; a device function with one is inlined into its callers
+ * (inline.c), which keeps one copy per kernel. */
+static Obj *file_shared(Fe *p, CXCursor d) {
+  if (!cx_has_attr(d, CXCursor_CUDASharedAttr)) return NULL;
+  static Vec usrs, objs;
+  char *usr = cx_str(clang_getCursorUSR(d));
+  Obj *o = NULL;
+  for (int i = 0; i < usrs.n && !o; i++)
+    if (!strcmp(usrs.v[i], usr)) o = objs.v[i];
+  if (!o) {
+    o = xcalloc(1, sizeof *o);
+    o->name = cx_str(clang_getCursorSpelling(d));
+    cx_loc(d, &o->file, &o->line, &o->col);
+    o->ty = unconst(cty(p, d));
+    o->is_shared = true;
+    o->is_extern_shared = clang_Cursor_getStorageClass(d) == CX_SC_Extern;
+    vec_push(&usrs, usr);
+    vec_push(&objs, o);
+  }
+  bool have = false;
+  for (int i = 0; i < p->fn->shared.n; i++) have |= p->fn->shared.v[i] == o;
+  if (!have) {
+    vec_push(&p->fn->shared, o);
+    vec_push(&p->fn->locals, o);
+  }
+  return o;
+}
+
 /* A lambda's call operator is a function of its own: a variable of the
  * function around it that its body names becomes a hidden parameter
  * holding the variable's address (every capture acts by reference: the
@@ -1087,6 +1119,13 @@ static Node *expr(Fe *p, CXCursor c) {
       Obj *o = find_var(p, d);
       if (!o && !builtin_var(d, &bk) &&
           clang_getCursorKind(clang_getCursorSemanticParent(d)) != CXCursor_FunctionDecl) {
+        Obj *sh = file_shared(p, d);
+        if (sh) {
+          n = new_node(N_VAR, c);
+          n->var = sh;
+          n->ty = sh->ty;
+          break;
+        }
         Obj *g = global_var(p, d);
         if (g) {
           n = new_node(N_VAR, c);
