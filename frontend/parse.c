@@ -901,6 +901,11 @@ static Node *call(Fe *p, CXCursor c) {
   }
   if (fk == CXCursor_Constructor || fk == CXCursor_CXXMethod || fk == CXCursor_ConversionFunction)
     return method_call(p, c, f, name);
+  if ((!strcmp(name, "move") || !strcmp(name, "forward")) && clang_Cursor_getNumArguments(c) == 1 &&
+      clang_Location_isInSystemHeader(clang_getCursorLocation(f))) {
+    /* std::move, std::forward: casts to a reference (by value here) */
+    return expr(p, clang_Cursor_getArgument(c, 0));
+  }
   if (fk != CXCursor_FunctionDecl) {
     err_c(c, "unsupported in device code: indirect call");
     return num(c, cty(p, c), 0);
