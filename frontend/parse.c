@@ -175,7 +175,11 @@ static enum CXVisitorResult field_cb(CXCursor c, CXClientData d) {
   f->name = cx_str(clang_getCursorSpelling(c));
   f->ty = mk_type(fc->p, clang_getCursorType(c), c);
   f->off = clang_Cursor_getOffsetOfField(c) / 8;
-  if (!*f->name) f->name = xfmt("cu_anon%d", fc->r->fields.n);
+  /* an anonymous struct or union member: libclang spells it
+   * "S::(anonymous struct at file:line:col)" */
+  if (!*f->name || strchr(f->name, '(') ||
+      clang_Cursor_isAnonymousRecordDecl(clang_getTypeDeclaration(clang_getCursorType(c))))
+    f->name = xfmt("cu_anon%d", fc->r->fields.n);
   vec_push(&fc->r->fields, f);
   return CXVisit_Continue;
 }
@@ -589,6 +593,27 @@ static Node *member(Fe *p, CXCursor c) {
       Field *f = rt->rec->fields.v[i];
       if (!strcmp(f->name, fname)) n->field = f;
     }
+  if (!n->field && rt->kind == TY_RECORD) {
+    /* a member of an anonymous struct or union inside (union { struct {
+     * short lo, hi; }; int all; }): reached through the unnamed member */
+    for (int i = 0; i < rt->rec->fields.n && !n->field; i++) {
+      Field *a = rt->rec->fields.v[i];
+      if (strncmp(a->name, "cu_anon", 7) || a->ty->kind != TY_RECORD) continue;
+      for (int j = 0; j < a->ty->rec->fields.n; j++) {
+        Field *f = a->ty->rec->fields.v[j];
+        if (strcmp(f->name, fname)) continue;
+        Node *in = new_node(N_MEMBER, c);
+        in->a = n->a;
+        in->post = n->post;
+        in->ty = a->ty;
+        in->field = a;
+        n->a = in;
+        n->post = false;
+        n->field = f;
+        break;
+      }
+    }
+  }
   if (!n->field) {
     err_c(c, "unsupported in device code: member '%s'", fname);
     n->field = xcalloc(1, sizeof(Field));
