@@ -895,6 +895,25 @@ static bool user_decl(Fe *p, CXCursor f) {
   return !n || strncmp(file, inc, n) || file[n] != '/';
 }
 
+/* A default construction written as T() or T{} (value-initialization: a
+ * trivial class is zeroed), not the one a declaration `T v;` implies
+ * (whose extent is the name alone). Inside a macro the extent is the whole
+ * expansion: taken as written, zeroing at worst what needed no value. */
+static bool cx_value_init(CXCursor c) {
+  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+  CXToken *t;
+  unsigned nt;
+  clang_tokenize(tu, clang_getCursorExtent(c), &t, &nt);
+  bool v = false;
+  if (nt > 1) {
+    char *last = cx_str(clang_getTokenSpelling(tu, t[nt - 1]));
+    v = !strcmp(last, ")") || !strcmp(last, "}");
+    free(last);
+  }
+  clang_disposeTokens(tu, t, nt);
+  return v;
+}
+
 static Node *call(Fe *p, CXCursor c) {
   CXCursor f = clang_getCursorReferenced(c);
   enum CXCursorKind fk = clang_getCursorKind(f);
@@ -909,9 +928,9 @@ static Node *call(Fe *p, CXCursor c) {
   if (fk == CXCursor_Constructor && clang_CXXConstructor_isDefaultConstructor(f) &&
       clang_Cursor_getNumArguments(c) == 0 && !cx_user_written(f) &&
       !field_inits(clang_getCursorSemanticParent(f), NULL)) {
-    Node *n = new_node(N_INIT, c);   /* value: zero; as an initializer: none */
+    Node *n = new_node(N_INIT, c);   /* value: zero; as a default initializer: none */
     n->ty = cty(p, c);
-    n->post = true;
+    n->post = !cx_value_init(c);
     return n;
   }
   if (fk == CXCursor_CXXMethod && (clang_CXXMethod_isCopyAssignmentOperator(f) ||

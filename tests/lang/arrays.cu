@@ -2,8 +2,10 @@
 // array member (its bound is not an initializer: the struct stays plain
 // C, default-constructed, as curandState is), array parameters of a
 // device function with barriers (they are pointers, as in C, also when the
-// function is inlined into its caller: the cuda-samples' dxtc), and
-// members of anonymous structs and unions (dct8x8's PackedShorts).
+// function is inlined into its caller: the cuda-samples' dxtc), members
+// of anonymous structs and unions (dct8x8's PackedShorts), and
+// value-initialization: T() and T{} of a plain struct are zeros, also in a
+// template (a surface read outside its surface), where `T v;` is not.
 #include <cstdio>
 
 struct Hist {
@@ -61,6 +63,39 @@ __global__ void anon(unsigned *o, Tagged *w) {
   w[threadIdx.x].tag = w[threadIdx.x].i + 1;
 }
 
+struct Acc {
+  int n;
+  float s;
+  unsigned bits[4];
+};
+
+template <class T> __device__ T zero_then(T *scratch) {
+  T v = T();   // value-initialized: zeros, whatever the stack held
+  *scratch = v;
+  return v;
+}
+
+// Each thread first fills its stack with junk in a scope that ends, then
+// value-initializes in every form; out[] sums what must be zeros.
+__global__ void valinit(const int *in, int *out, Acc *scratch) {
+  int t = threadIdx.x;
+  {
+    volatile Acc junk;
+    junk.n = in[t] | 1;
+    junk.s = 3.5f;
+    for (int i = 0; i < 4; i++) junk.bits[i] = ~0u - i;
+    out[32 + t] = junk.n;
+  }
+  Acc a = Acc();
+  float4 f = float4();
+  Acc b((Acc()));
+  Acc c{};
+  Acc d = zero_then<Acc>(&scratch[t]);
+  int2 e = zero_then<int2>((int2 *)&scratch[32 + t]);
+  out[t] = a.n + (int)a.s + (int)a.bits[0] + (int)a.bits[3] + (int)f.x + (int)f.w + b.n + (int)b.bits[2] + c.n +
+           (int)c.bits[1] + d.n + (int)d.s + (int)d.bits[3] + e.x + e.y + scratch[t].n + (int)scratch[t].bits[2];
+}
+
 int main() {
   const int B = 4, N = B * 16;
   int *in, *out;
@@ -86,6 +121,14 @@ int main() {
   cudaDeviceSynchronize();
   for (int t = 0; t < 32; t++)
     bad += ao[t] != (1u + t) * 100 + 2 || ao[32 + t] != ((7u << 16) | (1u + t)) || tw[t].tag != t + 1;
+  int *vo;
+  Acc *scr;
+  cudaMallocManaged(&vo, 64 * sizeof(int));
+  cudaMallocManaged(&scr, 64 * sizeof(Acc));
+  cudaMemset(scr, 0x5a, 64 * sizeof(Acc));
+  valinit<<<1, 32>>>(in, vo, scr);
+  cudaDeviceSynchronize();
+  for (int t = 0; t < 32; t++) bad += vo[t] != 0 || vo[32 + t] != (in[t] | 1);
   printf("%s\n", bad ? "FAIL" : "PASS");
   return bad != 0;
 }
