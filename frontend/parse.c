@@ -7,6 +7,7 @@
  * location as "unsupported" rather than guessed at. */
 #include "cucc.h"
 #include "fe.h"
+#include <limits.h>
 
 /* ---- small libclang helpers ---- */
 
@@ -1364,24 +1365,44 @@ static Node *decl_stmt(Fe *p, CXCursor c) {
 
 /* for (init; cond; inc) body: libclang skips absent parts, so tell them
  * apart by where they start relative to the two ';' of the header. */
+/* Where a for loop's part starts, as an offset comparable with its
+ * tokens': clang_tokenize gives a loop written in a macro's body the body's
+ * tokens, so its parts are placed by spelling there (in file f; UINT_MAX if
+ * elsewhere, a macro's argument); outside macros by expansion (a part that
+ * starts with a macro is where the macro is used). */
+static unsigned for_off(CXSourceLocation l, bool in_macro, CXFile f) {
+  unsigned off;
+  CXFile lf;
+  if (!in_macro) clang_getExpansionLocation(l, NULL, NULL, NULL, &off);
+  else {
+    clang_getSpellingLocation(l, &lf, NULL, NULL, &off);
+    if (!clang_File_isEqual(lf, f)) off = UINT_MAX;
+  }
+  return off;
+}
+
 static Node *for_stmt(Fe *p, CXCursor c) {
   Node *n = new_node(S_FOR, c);
   Kids k = kids(c);
   CXToken *toks;
   unsigned nt;
   CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+  CXSourceLocation at = clang_getRangeStart(clang_getCursorExtent(c));
+  CXFile sf, ef;
+  unsigned so, eo;
+  clang_getSpellingLocation(at, &sf, NULL, NULL, &so);
+  clang_getExpansionLocation(at, &ef, NULL, NULL, &eo);
+  bool in_macro = so != eo || !clang_File_isEqual(sf, ef);
   clang_tokenize(tu, clang_getCursorExtent(c), &toks, &nt);
-  unsigned semi[2] = {0, 0};
+  unsigned semi[2] = {0, 0}, close = UINT_MAX;   /* the header's ';'s and ')' */
   int depth = 0, ns = 0;
-  for (unsigned i = 0; i < nt && ns < 2; i++) {
+  for (unsigned i = 0; i < nt && close == UINT_MAX; i++) {
     char *s = cx_str(clang_getTokenSpelling(tu, toks[i]));
+    unsigned off = for_off(clang_getTokenLocation(tu, toks[i]), in_macro, sf);
     if (!strcmp(s, "(") || !strcmp(s, "[") || !strcmp(s, "{")) depth++;
-    else if (!strcmp(s, ")") || !strcmp(s, "]") || !strcmp(s, "}")) depth--;
-    else if (!strcmp(s, ";") && depth == 1) {
-      unsigned off;
-      clang_getExpansionLocation(clang_getTokenLocation(tu, toks[i]), NULL, NULL, NULL, &off);
-      semi[ns++] = off;
-    }
+    else if (!strcmp(s, ")") || !strcmp(s, "]") || !strcmp(s, "}")) {
+      if (--depth == 0) close = off;
+    } else if (!strcmp(s, ";") && depth == 1 && ns < 2) semi[ns++] = off;
     free(s);
   }
   clang_disposeTokens(tu, toks, nt);
@@ -1393,10 +1414,11 @@ static Node *for_stmt(Fe *p, CXCursor c) {
   Vec loops = p->loops;
   vec_push(&p->loops, n);
   for (int i = 0; i < k.n - 1; i++) {
-    unsigned off;
-    clang_getExpansionLocation(clang_getCursorLocation(k.v[i]), NULL, NULL, NULL, &off);
-    CXSourceRange r = clang_getCursorExtent(k.v[i]);
-    clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, &off);
+    unsigned off = for_off(clang_getRangeStart(clang_getCursorExtent(k.v[i])), in_macro, sf);
+    if (in_macro && (off < so || off > close)) {   /* a macro's argument: not among the header's tokens */
+      err_c(k.v[i], "unsupported in device code: a for loop in a macro whose header takes a part from the macro's arguments");
+      break;
+    }
     if (off < semi[0]) n->a = stmt(p, k.v[i]);
     else if (off < semi[1]) {
       if (clang_getCursorKind(k.v[i]) == CXCursor_DeclStmt)

@@ -5,7 +5,9 @@
 // function is inlined into its caller: the cuda-samples' dxtc), members
 // of anonymous structs and unions (dct8x8's PackedShorts), and
 // value-initialization: T() and T{} of a plain struct are zeros, also in a
-// template (a surface read outside its surface), where `T v;` is not.
+// template (a surface read outside its surface), where `T v;` is not; and
+// for loops in the body of a macro that defines device functions (as
+// texture_indirect_functions.h's surface reads zero a texel's bytes).
 #include <cstdio>
 
 struct Hist {
@@ -75,6 +77,18 @@ template <class T> __device__ T zero_then(T *scratch) {
   return v;
 }
 
+#define BYTES_OF(NAME, V)                                        \
+  template <class T> __device__ T NAME() {                       \
+    T r;                                                         \
+    for (int i = 0; i < (int)sizeof(T); i++) ((char *)&r)[i] = V; \
+    int n = 0;                                                   \
+    for (; n < 3; n++) {}                                        \
+    for (int j = n; j > 0;) j--;                                 \
+    return r;                                                    \
+  }
+BYTES_OF(zero_bytes, 0)
+BYTES_OF(one_bytes, 1)
+
 // Each thread first fills its stack with junk in a scope that ends, then
 // value-initializes in every form; out[] sums what must be zeros.
 __global__ void valinit(const int *in, int *out, Acc *scratch) {
@@ -92,8 +106,11 @@ __global__ void valinit(const int *in, int *out, Acc *scratch) {
   Acc c{};
   Acc d = zero_then<Acc>(&scratch[t]);
   int2 e = zero_then<int2>((int2 *)&scratch[32 + t]);
+  Acc z = zero_bytes<Acc>();
+  int2 o = one_bytes<int2>();
   out[t] = a.n + (int)a.s + (int)a.bits[0] + (int)a.bits[3] + (int)f.x + (int)f.w + b.n + (int)b.bits[2] + c.n +
-           (int)c.bits[1] + d.n + (int)d.s + (int)d.bits[3] + e.x + e.y + scratch[t].n + (int)scratch[t].bits[2];
+           (int)c.bits[1] + d.n + (int)d.s + (int)d.bits[3] + e.x + e.y + scratch[t].n + (int)scratch[t].bits[2] +
+           z.n + (int)z.bits[3] + o.x - 0x01010101 + o.y - 0x01010101;
 }
 
 int main() {
