@@ -377,33 +377,51 @@ static void arch_cb(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData 
 }
 
 /* A kernel of the host parse in the device parse: the definition with the
- * same USR, declared or launched in the main file. */
-typedef struct Twin { const char *usr; CXCursor hit; } Twin;
+ * same USR (a specialization's carries its template arguments), declared
+ * or launched in the main file, or launched from an instantiation that
+ * the main file makes (`template <int B> void run() { k<B><<<...>>>(); }`):
+ * instantiated bodies are not children of the TU, so calls are followed
+ * into them, as host.c does. Not found, the host parse's own definition
+ * would be compiled, without what `#if __CUDA_ARCH__` gives device code
+ * (an explicit specialization for sm_80, say). */
+typedef struct Twin { const char *usr; CXCursor hit; int deep; Vec seen; } Twin;
 
 static enum CXChildVisitResult twin_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   Twin *t = d;
-  if (!clang_Location_isFromMainFile(clang_getCursorLocation(c))) return CXChildVisit_Continue;
+  if (!t->deep && !clang_Location_isFromMainFile(clang_getCursorLocation(c))) return CXChildVisit_Continue;
   enum CXCursorKind k = clang_getCursorKind(c);
-  CXCursor r = k == CXCursor_CallExpr ? clang_getCursorReferenced(c) : c;
-  if (k == CXCursor_CallExpr || k == CXCursor_FunctionDecl) {
-    CXCursor def = clang_getCursorDefinition(r);
-    if (!clang_Cursor_isNull(def)) {
-      char *u = cx_str(clang_getCursorUSR(def));
-      bool same = !strcmp(u, t->usr);
-      free(u);
-      if (same) {
-        t->hit = def;
-        return CXChildVisit_Break;
-      }
-    }
+  bool ref = k == CXCursor_CallExpr || k == CXCursor_DeclRefExpr;
+  CXCursor r = ref ? clang_getCursorReferenced(c) : c;
+  if (!ref && k != CXCursor_FunctionDecl) return CXChildVisit_Recurse;
+  CXCursor def = clang_getCursorDefinition(r);
+  if (clang_Cursor_isNull(def)) return CXChildVisit_Recurse;
+  char *u = cx_str(clang_getCursorUSR(def));
+  if (!strcmp(u, t->usr)) {
+    free(u);
+    t->hit = def;
+    return CXChildVisit_Break;
   }
-  return CXChildVisit_Recurse;
+  /* an instantiation of a host function template: its body, once */
+  bool follow = ref && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(r)) &&
+                !cx_has_attr(r, CXCursor_CUDAGlobalAttr);
+  for (int i = 0; follow && i < t->seen.n; i++) follow = strcmp(t->seen.v[i], u);
+  if (!follow) {
+    free(u);
+    return CXChildVisit_Recurse;
+  }
+  vec_push(&t->seen, u);
+  t->deep++;
+  clang_visitChildren(def, twin_cb, t);
+  t->deep--;
+  return clang_Cursor_isNull(t->hit) ? CXChildVisit_Recurse : CXChildVisit_Break;
 }
 
 static CXCursor twin(CXTranslationUnit tu2, CXCursor c) {
-  Twin t = {cx_str(clang_getCursorUSR(c)), clang_getNullCursor()};
+  Twin t = {cx_str(clang_getCursorUSR(c)), clang_getNullCursor(), 0, {0}};
   clang_visitChildren(clang_getTranslationUnitCursor(tu2), twin_cb, &t);
+  for (int i = 0; i < t.seen.n; i++) free(t.seen.v[i]);
+  free(t.seen.v);
   return clang_Cursor_isNull(t.hit) ? c : t.hit;
 }
 
