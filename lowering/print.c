@@ -836,6 +836,8 @@ static void p_warpop(P *p, W *w) {
     const char *W = wd ? xfmt("_ww%d", id) : "32";
     line(p, "%s;", ty_decl(val->ty, xfmt("%s[96]", V)));
     line(p, "%s %s[32 + _l] = %s;", lanes(p, false), V, exs(p, val, true));
+    /* lanes past a partial warp's last thread read 0, as on a GPU */
+    line(p, "if (_nl < 32) __builtin_memset(&%s[32 + _nl], 0, (32 - _nl) * sizeof *%s);", V, V);
     if (wd) line(p, "const int %s = cu_shfl_width(%s);", W, exs(p, wd, false));
     if (n->coll == CO_SHFL || n->coll == CO_SHFL_XOR) line(p, "const int %s = %s;", D, exs(p, a->v[2], false));
     else if (!wd) line(p, "const int %s = (int)cu_shfl_off(%s);", D, exs(p, a->v[2], false));   /* (int: gcc sees a unit stride) */
