@@ -469,7 +469,9 @@ static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent, CXClientData
       }
       return CXChildVisit_Continue;
     }
-    if (dev && !hst && !glob && !clang_Cursor_isNull(body) && !kept(h, c)) {
+    /* a __device__-only function goes, and so does a declaration of one
+     * (its parameter types may be device-only: cg::thread_block) */
+    if (dev && !hst && !glob && !kept(h, c)) {
       unsigned b, e;
       Src *sf = ext_(h, clang_getCursorExtent(c), &b, &e, false);
       if (sf) edit(sf, b, e, "");

@@ -13,6 +13,10 @@
 #include <cooperative_groups/reduce.h>
 namespace cg = cooperative_groups;
 
+// declared before it is defined, with a device-only parameter type (as
+// eigenvalues' headers do): the host compiler never sees either
+__device__ int group_sum(cg::thread_group g, int *x, int val);
+
 enum { SUM, TILE16, R32, M32, SHD, SHU, BAL8, VOTE, COAL, WRED, MW64, BSUM, NV };
 
 __device__ int group_sum(cg::thread_group g, int *x, int val) {
