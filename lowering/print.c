@@ -1720,7 +1720,8 @@ static void blk(P *p, Blk *b) {
     const char *c;
     if (b->cw) {
       line(p, "int _bc;");
-      block_cond(p, b->cw, n->a, "_bc", first_sync(n->b) ? first_sync(n->b) : first_sync(n->c), "if");
+      Node *s = first_sync(n->b) ? first_sync(n->b) : first_sync(n->c);
+      block_cond(p, b->cw, n->a, "_bc", s, s ? "if" : "jump");   /* (no barrier: a break or continue) */
       c = "_bc";
     } else {
       c = exs(p, n->a, false);

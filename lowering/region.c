@@ -37,17 +37,17 @@ static bool mark_sync(Node *n) {
 }
 
 /* break/continue out of a loop with barriers is block-level control flow:
- * the statements around it must be block level too */
+ * the statements around it must be block level too. One under a condition
+ * that varies (`if (s_done) break;`, a flag in shared memory every thread
+ * reads alike) makes that if block level: its condition is evaluated for
+ * every thread and threads that disagree are reported at run time (print.c,
+ * block_cond), as a barrier only some of them would reach. */
 static bool mark_exits(Node *n) {
   if (!n) return false;
   bool r = false;
   switch (n->k) {
   case S_BREAK: case S_CONTINUE:
     r = n->target && ln(n->target)->sync;
-    if (r && ln(n)->masked)
-      errorat(n->file, n->line, n->col,
-              "unsupported: %s that only some threads take, out of a loop containing __syncthreads()",
-              n->k == S_BREAK ? "break" : "continue");
     if (r && n->k == S_CONTINUE) ln(n->target)->bcont = true;
     break;
   case S_BLOCK:

@@ -1054,10 +1054,16 @@ static inline void cu_barrier_diverged(const cu_block *B, unsigned tid, const ch
                                        const char *bfile, int bline, unsigned reached,
                                        unsigned live, const char *what) {
   char msg[512];
-  snprintf(msg, sizeof msg,
-           "divergent __syncthreads(): reached by %u of %u threads (the %s condition at %s:%d "
-           "differs between threads of the block)",
-           reached, live, what, cfile, cline);
+  if (!strcmp(what, "jump"))   /* a break or continue out of a loop with barriers */
+    snprintf(msg, sizeof msg,
+             "divergent __syncthreads(): a break or continue out of a loop containing __syncthreads() "
+             "taken by %u of %u threads (its condition at %s:%d differs between threads of the block)",
+             reached, live, cfile, cline);
+  else
+    snprintf(msg, sizeof msg,
+             "divergent __syncthreads(): reached by %u of %u threads (the %s condition at %s:%d "
+             "differs between threads of the block)",
+             reached, live, what, cfile, cline);
   cu_fault(B, tid, bfile, bline, msg);
 }
 

@@ -67,6 +67,24 @@ __global__ void nested(int *out, int R) {
     }
   out[t] = acc;
 }
+// A loop with barriers left by a break and a continue under flags in shared
+// memory, which every thread reads alike (eigenvalues' `if (1 ==
+// all_threads_converged) break;`): varying to the analysis, uniform at run time.
+__global__ void flagged(int *out, int rounds) {
+  __shared__ int done, skip, acc[256];
+  int t = threadIdx.x, k = 0;
+  acc[t] = 0;
+  while (true) {
+    if (t == 0) { done = k >= rounds; skip = k % 3 == 1; }
+    __syncthreads();
+    if (done) break;
+    k++;
+    if (skip) { __syncthreads(); continue; }
+    acc[t] += k;
+    __syncthreads();
+  }
+  out[t] = acc[t] * 1000 + k;
+}
 int main() {
   float *o; cudaMalloc(&o, 4096 * sizeof(float)); float h[1024]; int fails = 0;
   for (int bs : {1, 33, 1024}) {
@@ -82,5 +100,7 @@ int main() {
   agree<<<1, 256>>>(io); cudaMemcpy(hi, io, 4, cudaMemcpyDeviceToHost); if (hi[0] != 256) { fails++; printf("agree %d\n", hi[0]); }
   nested<<<1, dim3(8, 8, 4)>>>(io, 3); cudaMemcpy(hi, io, 256 * 4, cudaMemcpyDeviceToHost);
   for (int t = 0; t < 256; t++) { int want = 0; for (int a = 0; a < 3; a++) for (int b = 0; b < 2; b++) want += (t + 1) % 256 + a + b; if (hi[t] != want) { fails++; printf("nested %d %d %d\n", t, hi[t], want); break; } }
+  flagged<<<1, 96>>>(io, 7); cudaMemcpy(hi, io, 96 * 4, cudaMemcpyDeviceToHost);
+  for (int t = 0; t < 96; t++) if (hi[t] != (1 + 3 + 4 + 6 + 7) * 1000 + 7) { fails++; printf("flagged %d %d\n", t, hi[t]); break; }
   printf("%s\n", fails ? "FAIL" : "PASS");
 }
