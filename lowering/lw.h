@@ -28,6 +28,9 @@ typedef struct LNode {
   bool seam;           /* seam.c: a region starts here, with no barrier
                           before it (a kernel's body: it has seams) */
   int lid;             /* build.c: block-level loop's label number */
+  int park;            /* region.c: block-level if whose threads may disagree:
+                          the bit (1..7) of the per-thread flags that parks the
+                          threads not taking a side (0: they must agree) */
   bool recomputed;     /* region.c: a copy recomputing a value in a later
                           region, not the program's own statement */
   bool ckbad;          /* check.c scratch */
@@ -289,6 +292,7 @@ struct Kern {
   char *cn;            /* its C name */
   Vec cross;           /* Obj*: varying values kept per thread */
   bool exits;          /* per-thread exit flags */
+  bool park;           /* some block-level if parks threads (region.c) */
   int64_t pbytes, lane_bytes;
   int palign;
   Blk *body;

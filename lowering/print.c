@@ -1531,7 +1531,9 @@ static void warp_head(P *p, Ver *v, bool m0) {
 
 static void warp_close(P *p, Ver *v, bool m0) {
   if (v->rend_used) line(p, "_rend%d: ;", v->rend);
-  if (p->K->exits) line(p, "%s _ex[_w][_l] = !_m0[_l];", lanes(p, true));
+  /* (parked threads keep their flags: only lanes live at the head exit) */
+  if (p->K->park) line(p, "%s _ex[_w][_l] |= !_m0[_l] && !_ex[_w][_l];", lanes(p, true));
+  else if (p->K->exits) line(p, "%s _ex[_w][_l] = !_m0[_l];", lanes(p, true));
   for (int i = 0; p->R && i < p->R->wcopy.n; i++) line(p, "_wco_%s = %s;", cname(p->R->wcopy.v[i]), cname(p->R->wcopy.v[i]));
   line(p, m0 ? "(void)_m0; (void)_nl;" : "(void)_nl;");
   for (int i = 0; i < p->K->cross.n; i++) line(p, "(void)%s;", cname(p->K->cross.v[i]));
@@ -1636,18 +1638,26 @@ static Node *first_sync(Node *n) {
 /* Evaluate a varying condition of block-level control flow for every live
  * thread into the scalar `var`; report a divergent barrier if threads
  * disagree. `sync` is the barrier that only some threads would reach. */
-static void block_cond(P *p, Ver *cw, Node *c, const char *var, Node *sync, const char *what) {
-  line(p, "unsigned _nt = 0, _nc = 0, _td = 0;");
+static void block_cond(P *p, Ver *cw, Node *c, const char *var, Node *sync, const char *what, int park) {
+  line(p, "unsigned _nt = 0, _nc = 0, _td = 0%s;", park ? ", _tt = 0" : "");
   warp_open(p, cw, true);
   pw(p, cw->body);
   ctx(p, &(Hdr){!p->K->exits, NULL, {0}});
   line(p, "%s if (_m0[_l]) {", lanes(p, true));
   line(p, "  int _c = (%s) != 0;", exs(p, c, true));
   line(p, "  if (!_c && _nt == _nc) _td = _w * 32 + _l;");
+  if (park) {   /* park the threads not taking it; the first that does */
+    line(p, "  if (_c && _nc == 0) _tt = _w * 32 + _l;");
+    line(p, "  if (!_c) _ex[_w][_l] |= %du;", 1 << park);
+  }
   line(p, "  _nt++;");
   line(p, "  _nc += _c;");
   line(p, "}");
   warp_close(p, cw, true);
+  if (park) {
+    line(p, "%s = _nc != 0;", var);
+    return;
+  }
   line(p, "if (_nc != 0 && _nc != _nt) {");
   line(p, "  cu_barrier_diverged(_B, _td, \"%s\", %d, \"%s\", %d, _nc, _nt, \"%s\");", c->file, c->line,
        sync ? sync->file : c->file, sync ? sync->line : c->line, what);
@@ -1680,6 +1690,12 @@ static void blk(P *p, Blk *b) {
   case BK_REGION: region(p, b->r); break;
   case BK_UNI: blk_uni(p, b->w); break;
   case BK_SYNC:
+    if (p->K->park) {   /* reached while an if has threads parked: only its takers reach it */
+      line(p, "if (_pkd) {");
+      line(p, "  cu_barrier_diverged(_B, _pktd, _pkf, _pkl, \"%s\", %d, _pkr, _pkt, \"if\");", n->file, n->line);
+      line(p, "  return;");
+      line(p, "}");
+    }
     if (n->grid) {   /* once per block, between block barriers */
       if (p->ck) line(p, "cu_ck_sync(_B);");   /* a barrier of the block too */
       line(p, "CU_BARRIER(_B);   /* grid.sync(): %s:%d */", n->file, n->line);
@@ -1718,13 +1734,21 @@ static void blk(P *p, Blk *b) {
     line(p, "{");
     p->ind++;
     const char *c;
+    int pk = b->cw ? ln(n)->park : 0;
     if (b->cw) {
       line(p, "int _bc;");
       Node *s = first_sync(n->b) ? first_sync(n->b) : first_sync(n->c);
-      block_cond(p, b->cw, n->a, "_bc", s, s ? "if" : "jump");   /* (no barrier: a break or continue) */
+      block_cond(p, b->cw, n->a, "_bc", s, s ? "if" : "jump", pk);   /* (no barrier: a break or continue) */
       c = "_bc";
     } else {
       c = exs(p, n->a, false);
+    }
+    if (pk) {   /* threads that disagree: the others parked while a side runs */
+      line(p, "const int _dv = _nc != 0 && _nc != _nt;");
+      line(p, "const unsigned _sd = _pkd, _sr = _pkr, _st = _pkt, _std = _pktd;");
+      line(p, "const char *const _sf = _pkf;");
+      line(p, "const int _sl = _pkl;");
+      line(p, "if (_dv) _pkd++, _pkr = _nc, _pkt = _nt, _pktd = _td, _pkf = \"%s\", _pkl = %d;", n->a->file, n->a->line);
     }
     line(p, "if (%s) {", c);
     p->ind++;
@@ -1732,11 +1756,19 @@ static void blk(P *p, Blk *b) {
     p->ind--;
     line(p, "}");
     if (b->els) {
-      line(p, "else {");
+      line(p, pk ? "if (_nc != _nt) {" : "else {");
       p->ind++;
+      if (pk) {   /* the takers parked instead */
+        line(p, "cu_park_flip(&_ex[0][0], 32u * _B->nwarps, %du, _dv);", 1 << pk);
+        line(p, "if (_dv) _pkr = _nt - _nc, _pktd = _tt;");
+      }
       blk(p, b->els);
       p->ind--;
       line(p, "}");
+    }
+    if (pk) {
+      line(p, "if (_nc != _nt) cu_park_flip(&_ex[0][0], 32u * _B->nwarps, %du, 0);", 1 << pk);
+      line(p, "_pkd = _sd, _pkr = _sr, _pkt = _st, _pktd = _std, _pkf = _sf, _pkl = _sl;");
     }
     p->ind--;
     line(p, "}");
@@ -1752,7 +1784,7 @@ static void blk(P *p, Blk *b) {
     if (n->b && n->k != S_DO) {
       if (b->cw) {
         line(p, "int _lc;");
-        block_cond(p, b->cw, n->b, "_lc", first_sync(n->d), "loop");
+        block_cond(p, b->cw, n->b, "_lc", first_sync(n->d), "loop", 0);
         line(p, "if (!_lc) break;");
       } else line(p, "if (!(%s)) break;", exs(p, n->b, false));
     }
@@ -1765,7 +1797,7 @@ static void blk(P *p, Blk *b) {
     if (n->k == S_DO) {
       if (b->dw) {
         line(p, "int _lc;");
-        block_cond(p, b->dw, n->b, "_lc", first_sync(n->d), "loop");
+        block_cond(p, b->dw, n->b, "_lc", first_sync(n->d), "loop", 0);
         line(p, "if (!_lc) break;");
       } else line(p, "if (!(%s)) break;", exs(p, n->b, false));
     }
@@ -1884,6 +1916,11 @@ static void kernel(P *p, Kern *K) {
   if (K->exits) {
     line(p, "unsigned char (*_ex)[32] = (unsigned char (*)[32])_lp;");
     line(p, "memset(_ex, 0, 32 * _B->nwarps);");
+  }
+  if (K->park) {   /* the innermost if with threads parked: how many take it, of how many; where */
+    line(p, "unsigned _pkd = 0, _pkr = 0, _pkt = 0, _pktd = 0;");
+    line(p, "const char *_pkf = 0;");
+    line(p, "int _pkl = 0;");
   }
   p->fn = k;
   blk(p, K->body);

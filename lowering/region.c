@@ -64,6 +64,41 @@ static bool mark_exits(Node *n) {
   return r;
 }
 
+static bool jump_in_p(Node *n, void *c) { return n == c; }
+
+/* Block-level ifs whose threads may disagree. A barrier under such an if
+ * is no barrier at all when the threads that take it never reach it: a
+ * cg::thread_group's sync() is `if (kind == block) __syncthreads(); else
+ * __syncwarp();`, called inside `if (idx < 16)` for a tile (dxtc). So the
+ * threads not taking a side are parked (a bit of their exit flags: every
+ * warp loop skips them) while the side runs, and a barrier reached while
+ * some are parked is reported then (print.c). An if with a break or
+ * continue out of a loop around it cannot park: its threads must agree. */
+static bool jump_p(Node *n, void *c) {
+  return (n->k == S_BREAK || n->k == S_CONTINUE) && n->target && ln(n->target)->sync && n->target != c &&
+         !any_node(c, jump_in_p, n->target);
+}
+
+static void mark_park(Kern *K, Node *n, int depth) {
+  if (!n || !ln(n)->sync) return;
+  switch (n->k) {
+  case S_BLOCK:
+    for (int i = 0; i < n->list.n; i++) mark_park(K, n->list.v[i], depth);
+    break;
+  case S_IF:
+    ln(n)->park = 0;
+    if (ln(n->a)->vary && depth < 7 && !any_node(n, jump_p, n)) {
+      ln(n)->park = ++depth;
+      K->park = true;
+    }
+    mark_park(K, n->b, depth);
+    mark_park(K, n->c, depth);
+    break;
+  case S_FOR: case S_WHILE: case S_DO: case S_SWITCH: mark_park(K, n->d, depth); break;
+  default: break;
+  }
+}
+
 static void note(Obj *o, int r) {
   LObj *l = lo(o);
   if (l->use_rgn < 0) l->use_rgn = r;
@@ -312,5 +347,7 @@ void lw_regions(Lw *L, Kern *K) {
     if (o->is_param && !l->vary) l->cross = false;
     if (l->cross && l->vary) vec_push(&K->cross, o);
   }
-  K->exits = sync && any_node(k->body, return_p, NULL);
+  K->park = false;
+  if (sync) mark_park(K, k->body, 0);
+  K->exits = sync && (K->park || any_node(k->body, return_p, NULL));
 }

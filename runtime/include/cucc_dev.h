@@ -1046,6 +1046,13 @@ static inline unsigned cu_count(const unsigned char *m) {
   return r;
 }
 
+/* A block-level if whose threads disagree parks the threads not taking a
+ * side with a bit of their exit flags: flip it for the other side, or clear
+ * it after the if */
+static inline void cu_park_flip(unsigned char *ex, unsigned n, unsigned bit, int flip) {
+  for (unsigned i = 0; i < n; i++) ex[i] = flip ? ex[i] ^ bit : ex[i] & ~bit;
+}
+
 /* Block-level control flow around a __syncthreads() had a condition that
  * differed between threads: the barrier at bfile:bline is reached by only
  * `reached` of the `live` threads. Reported as a kernel fault: the block
