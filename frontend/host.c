@@ -96,6 +96,25 @@ static Src *ext_(Host *h, CXSourceRange r, unsigned *b, unsigned *e, bool strict
 
 static Src *ext(Host *h, CXSourceRange r, unsigned *b, unsigned *e) { return ext_(h, r, b, e, true); }
 
+/* Byte range of r where it is spelled in a macro's argument
+ * (`checkKernelErrors((k<<<g, b>>>(x)));`): libclang's spelling location
+ * of a macro argument's token is where the argument is written (of a macro
+ * body's, the macro's use). NULL unless both ends are in one argument of
+ * the user's file, after the macro's name. */
+static Src *ext_arg(Host *h, CXSourceRange r, unsigned *b, unsigned *e) {
+  CXFile f1, f2, x1;
+  unsigned o1, s1, s2;
+  CXSourceLocation lb = clang_getRangeStart(r), le = clang_getRangeEnd(r);
+  clang_getExpansionLocation(lb, &x1, NULL, NULL, &o1);
+  clang_getSpellingLocation(lb, &f1, NULL, NULL, &s1);
+  clang_getSpellingLocation(le, &f2, NULL, NULL, &s2);
+  if (!f1 || !f2 || !x1 || !clang_File_isEqual(f1, f2) || !clang_File_isEqual(f1, x1) || s1 <= o1 || s2 < s1) return NULL;
+  Src *sf = src_of(h, f1);
+  *b = s1;
+  *e = s2;
+  return sf && *e <= sf->size ? sf : NULL;
+}
+
 /* Replace [b,e) of sf by t, padded with the line breaks it removes. */
 static void edit(Src *sf, unsigned b, unsigned e, const char *t) {
   Buf out = {0};
@@ -300,8 +319,12 @@ static void launch(Host *h, CXCursor c, CXCursor callee, CXCursor cfg) {
   unsigned b, e, cb, ce;
   Src *sf = ext(h, clang_getCursorExtent(c), &b, &e);
   if (!sf || ext(h, clang_getCursorExtent(callee), &cb, &ce) != sf) {
-    err_at(c, "unsupported: kernel launch inside a macro expansion");
-    return;
+    /* in a macro's argument, as checkKernelErrors(k<<<...>>>(...)) */
+    sf = ext_arg(h, clang_getCursorExtent(c), &b, &e);
+    if (!sf || ext_arg(h, clang_getCursorExtent(callee), &cb, &ce) != sf || cb < b || ce > e) {
+      err_at(c, "unsupported: kernel launch in a macro's definition (a launch in a macro's argument is fine)");
+      return;
+    }
   }
   const char *s = sf->src;
   size_t i = skip_ws(s, ce, e);
