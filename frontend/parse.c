@@ -1083,6 +1083,9 @@ static Node *call(Fe *p, CXCursor c) {
     return bind(n, 0);
   }
   if (!strcmp(name, "printf")) { n->ck = C_PRINTF; return n; }
+  /* a helper of cucc_dev.h that our own headers declare without a body
+   * (mma.h's tile arithmetic): called by name, per lane, with its effects */
+  if (!strncmp(name, "__cu_dev_", 9) && !user_decl(p, f)) { n->ck = C_BUILTIN; return n; }
   if (!strncmp(name, "__builtin_", 10)) { n->ck = C_BUILTIN; return n; }
   /* a function from the C library headers (math.h ...): C linkage, same
    * name and meaning in the generated C */
@@ -1344,8 +1347,12 @@ static Node *decl_stmt(Fe *p, CXCursor c) {
       err_c(v, "unsupported in device code: array of unknown size");
     Node *d = new_node(S_DECL, v);
     d->var = o;
+    /* the initializer is the last expression below the declaration; an
+     * array's size written as an expression (T a[M * N] in a template)
+     * is one too, before it: none without an initializer */
     Kids vk2 = kids(v);
-    for (int j = 0; j < vk2.n; j++)
+    bool has_init = !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(v));
+    for (int j = 0; j < vk2.n && has_init; j++)
       if (is_expr(vk2.v[j])) d->a = expr(p, vk2.v[j]);
     free(vk2.v);
     if (d->a && d->a->k == N_INIT && d->a->post) d->a = NULL;   /* trivial default construction */

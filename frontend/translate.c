@@ -80,6 +80,39 @@ static char *join_chevrons(const char *src, size_t n) {
   return s;
 }
 
+/* nvcc accepts a memory space before alignas (`__shared__ alignas(16)
+ * float a[N];`, as cuda-samples write it), clang only alignas first, as
+ * C++ places attributes: swap the two in s (a copy of src made if s is
+ * NULL), which keeps every other byte where it was. Returns s. */
+static char *swap_alignas(char *s, const char *src, size_t n) {
+  static const char *const kw[] = {"__shared__", "__device__", "__constant__", "__managed__"};
+  for (size_t i = 0; i < n; i++) {
+    if (src[i] != '_' || (i > 0 && (isalnum((unsigned char)src[i - 1]) || src[i - 1] == '_'))) continue;
+    for (size_t w = 0; w < sizeof kw / sizeof *kw; w++) {
+      size_t l = strlen(kw[w]), j = i + l, k, e;
+      if (j >= n || strncmp(src + i, kw[w], l) || (src[j] != ' ' && src[j] != '\t')) continue;
+      while (j < n && (src[j] == ' ' || src[j] == '\t')) j++;
+      if (j + 7 >= n || strncmp(src + j, "alignas", 7)) continue;
+      for (k = j + 7; k < n && (src[k] == ' ' || src[k] == '\t'); k++) {}
+      if (k >= n || src[k] != '(') continue;
+      int depth = 0;
+      for (e = k; e < n && src[e] != '\n'; e++)
+        if (src[e] == '(') depth++;
+        else if (src[e] == ')' && --depth == 0) break;
+      if (e >= n || src[e] != ')') continue;
+      /* [i, j): the keyword and the blanks after it; [j, e]: alignas(...) */
+      if (!s) s = xstrndup(src, n);
+      size_t a = e + 1 - j, b = j - i;
+      memcpy(s + i, src + j, a);
+      memcpy(s + i + a, src + i + l, b - l);
+      memcpy(s + i + a + b - l, kw[w], l);
+      i = e;
+      break;
+    }
+  }
+  return s;
+}
+
 static char *slurp(const char *path, size_t *n) {
   FILE *f = fopen(path, "rb");
   if (!f) return NULL;
@@ -549,6 +582,7 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
   push(&args, "-D__CUCC__");
   push(&args, "-D__CUCC_PARSE__");
   push(&args, xfmt("-D__CUCC_SM__=%d", o->arch ? o->arch : 75));
+  if (o->check) push(&args, "-D__CUCC_CHECK__");   /* our headers' copies as checked code */
   push(&args, "-I");
   push(&args, o->incdir);
   for (int i = 0; i < o->incs.n; i++) {
@@ -577,6 +611,7 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
   }
   struct CXUnsavedFile uf = {path, NULL, 0};
   char *joined = join_chevrons(src, srclen);
+  joined = swap_alignas(joined, src, srclen);
   if (joined) {
     uf.Contents = joined;
     uf.Length = srclen;

@@ -1074,4 +1074,20 @@ static inline void cu_barrier_diverged(const cu_block *B, unsigned tid, const ch
   cu_fault(B, tid, bfile, bline, msg);
 }
 
+/* <cuda/pipeline>'s and cooperative groups' memcpy_async: a thread's
+ * share of a copy of n bytes, its words (bytes where an end or n is not
+ * word-aligned) rank, rank + step, ...; a thread's own copy (step 1) is a
+ * memcpy */
+static inline __attribute__((always_inline)) void __cu_dev_copy(void *dst, const void *src, size_t n,
+                                                                size_t rank, size_t step) {
+  if (step == 1 && rank == 0) {
+    memcpy(dst, src, n);
+  } else if (((uintptr_t)dst | (uintptr_t)src | n) & 3) {
+    for (size_t i = rank; i < n; i += step) ((unsigned char *)dst)[i] = ((const unsigned char *)src)[i];
+  } else {
+    for (size_t i = rank; i < n / 4; i += step) ((uint32_t *)dst)[i] = ((const uint32_t *)src)[i];
+  }
+}
+
+#include <cucc_wmma.h>
 #endif
