@@ -3,14 +3,14 @@
  * a tile each lane holds; these copy a lane's part in and out of memory
  * and compute its part of D = A·B + C. Each is called per lane from a lane
  * loop (mma.h declares them as bodiless __cu_dev_* functions, which the
- * frontend calls by name); always_inline, so the C compiler sees the
- * constant shapes and vectorizes the loops over a lane's columns.
+ * frontend calls by name).
  *
  * A lane's parts (mma.h): its row r of A (k values), the same ncol columns
- * of B as of C, k-major (b[kk * ncol + j]), and ncol accumulators, ncol
- * at most 8. Products are summed in k order from C's value, in float for
+ * of B as of C, and ncol accumulators, ncol at most 8. Products are summed
+ * in k order from C's value, in float for
  * half, bf16 and tf32 (whose products are exact in float, as the tensor
- * cores' are), in double for double, in 64 bits for 8-bit integers. */
+ * cores' are), in double for double, in int for 8-bit integers (with C
+ * added in 64 bits). */
 #ifndef CUCC_WMMA_H
 #define CUCC_WMMA_H
 #include <float.h>
@@ -18,18 +18,23 @@
 #include <string.h>
 
 #define CU_WMMA_INL static inline __attribute__((always_inline))
+/* the copies and products are not inlined at every call: a kernel calls
+ * them a dozen times, in each version of each region (a kernel's C was
+ * 100 KB and 5 s to compile with them inlined, 40 KB and 2 s without,
+ * at the same speed within the noise) */
+#define CU_WMMA_FN static __attribute__((noinline, unused))
 
 /* dst[i * nj + j] = src[i * si + j * sj] (elements of `size` bytes), and
  * the reverse, for a lane's part of a tile at a leading dimension */
 #define CU_WMMA_COPY(SZ, T)                                                                               \
-  CU_WMMA_INL void __cu_dev_wmma_ld##SZ(void *dst, const void *src, long long si, long long sj, int ni,   \
+  CU_WMMA_FN void __cu_dev_wmma_ld##SZ(void *dst, const void *src, long long si, long long sj, int ni,   \
                                         int nj) {                                                         \
     T *d = (T *)dst;                                                                                      \
     const T *s = (const T *)src;                                                                          \
     for (int i = 0; i < ni; i++)                                                                          \
       for (int j = 0; j < nj; j++) d[i * nj + j] = s[i * si + j * sj];                                    \
   }                                                                                                       \
-  CU_WMMA_INL void __cu_dev_wmma_st##SZ(void *dst, const void *src, long long si, long long sj, int ni,   \
+  CU_WMMA_FN void __cu_dev_wmma_st##SZ(void *dst, const void *src, long long si, long long sj, int ni,   \
                                         int nj) {                                                         \
     T *d = (T *)dst;                                                                                      \
     const T *s = (const T *)src;                                                                          \
@@ -116,22 +121,39 @@ CU_WMMA_INL int32_t cu_wmma_sat_i(long long v, int satf) {
  * P (the sum's type), TC/CC and TD/CD the accumulators' storage and
  * conversions, INT: the products summed from zero (in int: 16 products of
  * 8-bit values cannot overflow it), c added after, in 64 bits (otherwise
- * the sum starts at c). The operands are converted first, each loop on
- * its own, so that both vectorize (converting inside the multiply-add
- * loop kept it scalar). */
+ * the sum starts at c). B is k-major (b[kk * ncol + j], from a row-major
+ * B) or, with bcol, column-major (b[j * k + kk], from a column-major B,
+ * which loads as ncol contiguous runs); converted to k-major floats, so
+ * that each k is a run of ncol multiply-adds, which vectorizes (dot
+ * products per column, summed pairwise, were half as fast). The operands
+ * are converted first, each loop on its own, so that both vectorize
+ * (converting inside the multiply-add loop kept it scalar). */
 #define CU_WMMA_MMA(NAME, TA, CA, P, INT, TC, CC, TD, CD)                                                 \
-  CU_WMMA_INL void __cu_dev_wmma_mma_##NAME(void *d_, const void *a_, const void *b_, const void *c_,     \
-                                            int k, int ncol, int satf) {                                  \
+  CU_WMMA_INL void cu_wmma_mma_##NAME(void *d_, const void *a_, const void *b_, const void *c_, const int k, \
+                                      const int ncol, const int bcol, int satf) {                         \
     TD *d = (TD *)d_;                                                                                     \
     const TA *a = (const TA *)a_, *b = (const TA *)b_;                                                    \
     const TC *c = (const TC *)c_;                                                                         \
     P av[16], bv[128], s[8];                                                                              \
     for (int i = 0; i < k; i++) av[i] = CA(a[i]);                                                         \
-    for (int i = 0; i < k * ncol; i++) bv[i] = CA(b[i]);                                                  \
+    if (bcol)                                                                                             \
+      for (int kk = 0; kk < k; kk++)                                                                      \
+        for (int j = 0; j < ncol; j++) bv[kk * ncol + j] = CA(b[j * k + kk]);                             \
+    else                                                                                                  \
+      for (int i = 0; i < k * ncol; i++) bv[i] = CA(b[i]);                                                \
     for (int j = 0; j < ncol; j++) s[j] = INT ? 0 : (P)CC(c[j]);                                           \
     for (int kk = 0; kk < k; kk++)                                                                        \
       for (int j = 0; j < ncol; j++) s[j] += av[kk] * bv[kk * ncol + j];                                  \
     for (int j = 0; j < ncol; j++) d[j] = INT ? CD((long long)s[j] + CC(c[j]), satf) : CD(s[j], satf);     \
+  }                                                                                                       \
+  /* one body per shape, each with its constants (fully unrolled) */                                      \
+  CU_WMMA_FN void __cu_dev_wmma_mma_##NAME(void *d, const void *a, const void *b, const void *c, int k,   \
+                                           int ncol, int bcol, int satf) {                                \
+    if (k == 16 && ncol == 8 && bcol) cu_wmma_mma_##NAME(d, a, b, c, 16, 8, 1, satf);                     \
+    else if (k == 16 && ncol == 8) cu_wmma_mma_##NAME(d, a, b, c, 16, 8, 0, satf);                        \
+    else if (k == 8 && ncol == 8 && bcol) cu_wmma_mma_##NAME(d, a, b, c, 8, 8, 1, satf);                  \
+    else if (k == 8 && ncol == 8) cu_wmma_mma_##NAME(d, a, b, c, 8, 8, 0, satf);                          \
+    else cu_wmma_mma_##NAME(d, a, b, c, k, ncol, bcol, satf);                                             \
   }
 CU_WMMA_MMA(h_ff, uint16_t, cu_wmma_h2f, float, 0, float, cu_wmma_f2f, float, cu_wmma_sat_f)
 CU_WMMA_MMA(h_fh, uint16_t, cu_wmma_h2f, float, 0, uint16_t, cu_wmma_h2f, float, cu_wmma_sat_f)
@@ -144,4 +166,5 @@ CU_WMMA_MMA(s8_ii, int8_t, cu_wmma_s8, int32_t, 1, int32_t, cu_wmma_i32, int32_t
 CU_WMMA_MMA(u8_ii, uint8_t, cu_wmma_u8, int32_t, 1, int32_t, cu_wmma_i32, int32_t, cu_wmma_sat_i)
 #undef CU_WMMA_MMA
 #undef CU_WMMA_INL
+#undef CU_WMMA_FN
 #endif

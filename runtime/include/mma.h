@@ -11,8 +11,9 @@
  *    its lane's x[i] and then reduces over the warp gets the tile's sum;
  *  - matrix_a (M×K): lane l has row r of A: x[k] = A[r][k] (num_elements
  *    K; each row is held by 32/M lanes);
- *  - matrix_b (K×N): lane l has the same columns of B as of C, k-major:
- *    x[k·M·N/32 + j] = B[k][c0 + j] (K·M·N/32 elements).
+ *  - matrix_b (K×N): lane l has the same columns of B as of C, in the
+ *    order memory has them: x[k·M·N/32 + j] = B[k][c0 + j] (row_major) or
+ *    x[j·K + k] (col_major) (K·M·N/32 elements).
  * So load_matrix_sync, store_matrix_sync and mma_sync are per-lane code
  * (the loops of cucc_wmma.h, called by name from each lane: no lane reads
  * another's registers, and a warp does the tile's M·N·K multiply-adds
@@ -132,7 +133,7 @@ __device__ void __cu_dev_wmma_ld8(void *, const void *, long long, long long, in
 __device__ void __cu_dev_wmma_st2(void *, const void *, long long, long long, int, int);
 __device__ void __cu_dev_wmma_st4(void *, const void *, long long, long long, int, int);
 __device__ void __cu_dev_wmma_st8(void *, const void *, long long, long long, int, int);
-#define CU_WMMA_DECL(NAME) __device__ void __cu_dev_wmma_mma_##NAME(void *, const void *, const void *, const void *, int, int, int);
+#define CU_WMMA_DECL(NAME) __device__ void __cu_dev_wmma_mma_##NAME(void *, const void *, const void *, const void *, int, int, int, int);
 CU_WMMA_DECL(h_ff) CU_WMMA_DECL(h_fh) CU_WMMA_DECL(h_hf) CU_WMMA_DECL(h_hh) CU_WMMA_DECL(bf_ff)
 CU_WMMA_DECL(tf_ff) CU_WMMA_DECL(d_dd) CU_WMMA_DECL(s8_ii) CU_WMMA_DECL(u8_ii)
 #undef CU_WMMA_DECL
@@ -172,12 +173,13 @@ template <class L> struct is_row { static constexpr bool value = same<L, row_maj
 /* mma of the operand type TA into TD from TC: one function per combination */
 template <class TA, class TD, class TC> struct mma {
   static_assert(dep_false<TA>::value, "cucc: wmma::mma_sync has no such combination of operand and accumulator types");
-  static __device__ void run(void *, const void *, const void *, const void *, int, int, int) {}
+  static __device__ void run(void *, const void *, const void *, const void *, int, int, int, int) {}
 };
 #define CU_WMMA_MMA(TA, TD, TC, NAME)                                                                      \
   template <> struct mma<TA, TD, TC> {                                                                     \
-    static __device__ void run(void *d, const void *a, const void *b, const void *c, int k, int n, int s) { \
-      __cu_dev_wmma_mma_##NAME(d, a, b, c, k, n, s);                                                       \
+    static __device__ void run(void *d, const void *a, const void *b, const void *c, int k, int n, int bc,  \
+                               int s) {                                                                    \
+      __cu_dev_wmma_mma_##NAME(d, a, b, c, k, n, bc, s);                                                   \
     }                                                                                                      \
   };
 CU_WMMA_MMA(__half, float, float, h_ff)
@@ -207,14 +209,16 @@ __device__ inline void load_matrix_sync(fragment<matrix_a, m, n, k, T, L> &a,
   if (__cu::is_row<L>::value) __cu::ld(a.x, p + (unsigned long long)r * ldm, 0, 1, 1, k);
   else __cu::ld(a.x, p + r, 0, ldm, 1, k);
 }
-/* B: the lane's columns, k-major */
+/* B: the lane's columns, in the order memory has them (k-major from a
+ * row-major B, column by column from a column-major one: contiguous runs
+ * either way) */
 template <int m, int n, int k, class T, class L>
 __device__ inline void load_matrix_sync(fragment<matrix_b, m, n, k, T, L> &b,
                                         const typename fragment<matrix_b, m, n, k, T, L>::storage_element_type *p,
                                         unsigned ldm) {
   unsigned c0 = __cu::lane() % (32 / m) * (m * n / 32);
   if (__cu::is_row<L>::value) __cu::ld(b.x, p + c0, ldm, 1, k, m * n / 32);
-  else __cu::ld(b.x, p + (unsigned long long)c0 * ldm, 1, ldm, k, m * n / 32);
+  else __cu::ld(b.x, p + (unsigned long long)c0 * ldm, ldm, 1, m * n / 32, k);
 }
 /* C: the lane's row segment */
 template <int m, int n, int k, class T>
@@ -245,14 +249,14 @@ template <int m, int n, int k, class TA, class LA, class LB, class TD, class TC>
 __device__ inline void mma_sync(fragment<accumulator, m, n, k, TD, void> &d, fragment<matrix_a, m, n, k, TA, LA> &a,
                                 fragment<matrix_b, m, n, k, TA, LB> &b, fragment<accumulator, m, n, k, TC, void> &c,
                                 bool satf = false) {
-  __cu::mma<TA, TD, TC>::run(d.x, a.x, b.x, c.x, k, m * n / 32, satf);
+  __cu::mma<TA, TD, TC>::run(d.x, a.x, b.x, c.x, k, m * n / 32, !__cu::is_row<LB>::value, satf);
 }
 template <int m, int n, int k, class TA, class LA, class LB, class TD, class TC>
 __device__ inline void mma_sync(fragment<accumulator, m, n, k, TD, void> &d,
                                 const fragment<matrix_a, m, n, k, TA, LA> &a,
                                 const fragment<matrix_b, m, n, k, TA, LB> &b,
                                 const fragment<accumulator, m, n, k, TC, void> &c, bool satf = false) {
-  __cu::mma<TA, TD, TC>::run(d.x, a.x, b.x, c.x, k, m * n / 32, satf);
+  __cu::mma<TA, TD, TC>::run(d.x, a.x, b.x, c.x, k, m * n / 32, !__cu::is_row<LB>::value, satf);
 }
 
 /* cvt.rna.tf32.f32: to the nearest tf32 value (10 mantissa bits), ties
