@@ -18,8 +18,9 @@
  * (the loops of cucc_wmma.h, called by name from each lane: no lane reads
  * another's registers, and a warp does the tile's M·N·K multiply-adds
  * once, not once per lane), and elementwise loops over x[i] act on every
- * element once. The cost is in loads: each element of B is loaded by
- * 32/N... lanes (16 for 16×16×16), each row of A by 32/M.
+ * element once. The cost is in the operands: each element of B is loaded
+ * and converted by every lane whose row segment covers its column (16 at
+ * 16x16x16), each row of A by 32/M lanes.
  * (Every lane holding the whole tile would be simpler, but would do the
  * multiply-adds 32 times over, and a lane's sum of its x[i] would be the
  * tile's.) mma_sync with a fragment it also writes (mma_sync(c, a, b, c))
