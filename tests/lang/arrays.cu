@@ -7,7 +7,9 @@
 // value-initialization: T() and T{} of a plain struct are zeros, also in a
 // template (a surface read outside its surface), where `T v;` is not; and
 // for loops in the body of a macro that defines device functions (as
-// texture_indirect_functions.h's surface reads zero a texel's bytes).
+// texture_indirect_functions.h's surface reads zero a texel's bytes); and
+// local arrays whose bound is an expression (`float acc[M * N / 32]` in a
+// template, `int b[C]` with C a constant): the bound is no initializer.
 #include <cstdio>
 
 struct Hist {
@@ -113,6 +115,17 @@ __global__ void valinit(const int *in, int *out, Acc *scratch) {
            z.n + (int)z.bits[3] + o.x - 0x01010101 + o.y - 0x01010101;
 }
 
+template <int M, int N> __device__ int bounds(int x) {
+  const int C = M + 1;
+  float acc[M * N / 2];
+  int b[C];
+  for (int i = 0; i < M * N / 2; i++) acc[i] = (float)(x + i);
+  for (int i = 0; i < C; i++) b[i] = i * x;
+  return (int)acc[M * N / 2 - 1] + b[C - 1];
+}
+
+__global__ void bound_exprs(int *out) { out[threadIdx.x] = bounds<4, 2>(threadIdx.x); }
+
 int main() {
   const int B = 4, N = B * 16;
   int *in, *out;
@@ -146,6 +159,9 @@ int main() {
   valinit<<<1, 32>>>(in, vo, scr);
   cudaDeviceSynchronize();
   for (int t = 0; t < 32; t++) bad += vo[t] != 0 || vo[32 + t] != (in[t] | 1);
+  bound_exprs<<<1, 32>>>(vo);
+  cudaDeviceSynchronize();
+  for (int t = 0; t < 32; t++) bad += vo[t] != (t + 3) + 4 * t;
   printf("%s\n", bad ? "FAIL" : "PASS");
   return bad != 0;
 }
