@@ -132,6 +132,10 @@ void cu_register_stub(const void *stub, const char *name);
 /* each __device__/__constant__/__managed__ variable defined in a .cu (its
  * address is the symbol of cudaMemcpyToSymbol & co.) */
 void cu_register_symbol(const void *addr, size_t size, const char *name);
+/* the device heap (heap.c): malloc/free and new/delete of device code,
+ * bounded by cudaLimitMallocHeapSize (NULL past it) */
+void *cu_dev_malloc(size_t n);
+void cu_dev_free(void *p);
 /* a static one: its host unit registers it under a key ("file:name"), the
  * device object binds its pointer to it by that key */
 void cu_register_static_symbol(const void *addr, size_t size, const char *key);

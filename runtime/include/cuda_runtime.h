@@ -242,6 +242,40 @@ static inline int __cucc_launch_config(dim3 g, dim3 b, size_t smem = 0, cudaStre
 }
 #endif
 
+/* what nvcc's cuda_runtime.h brings into host code on its way
+ * (host_defines.h, crt/common_functions.h, cuda_runtime.h itself):
+ * programs call time() or isdigit() or use std::move without including
+ * their headers, and nvcc compiles them. (Its <new>, <stdio.h> and
+ * <assert.h> come only in the device pass: a program that uses placement
+ * new without <new> fails nvcc's host pass.) */
+#ifdef __cplusplus
+#include <utility>
+#endif
+#include <ctype.h>
+#include <time.h>
+
+#if defined(__CUCC_PARSE__) && defined(__cplusplus)
+/* device code's operator new and delete, as CUDA's device pass declares
+ * them (its placement forms come from <new> there): the
+ * frontend lowers new/delete expressions itself (the device heap of
+ * cucc_rt.h, placement new a store), so these are only for the parse */
+__device__ inline void *operator new(size_t, void *p) noexcept { return p; }
+__device__ inline void *operator new[](size_t, void *p) noexcept { return p; }
+__device__ inline void operator delete(void *, void *) noexcept {}
+__device__ inline void operator delete[](void *, void *) noexcept {}
+__device__ void *operator new(size_t);
+__device__ void *operator new[](size_t);
+__device__ void operator delete(void *) noexcept;
+__device__ void operator delete[](void *) noexcept;
+__device__ void operator delete(void *, size_t) noexcept;
+__device__ void operator delete[](void *, size_t) noexcept;
+/* device code's malloc and free (the device heap: cu_dev_malloc) */
+extern "C" {
+__device__ void *malloc(size_t) __attribute__((nothrow));
+__device__ void free(void *) __attribute__((nothrow));
+}
+#endif
+
 #if defined(__CUCC_PARSE__)
 /* clang's <<<>>> needs one of these declared (never called by cucc) */
 extern "C" int cudaConfigureCall(dim3 grid, dim3 block, size_t smem = 0, cudaStream_t stream = 0);

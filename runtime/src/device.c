@@ -466,6 +466,15 @@ cudaError_t cudaDeviceGetLimit(size_t *v, enum cudaLimit l) {
   return cudaSuccess;
 }
 
+/* read by device code's malloc, so no RT_API: not an API call of its own */
+size_t rt_heap_limit(void) {
+  int d = rt_cur()->id;
+  pthread_mutex_lock(&limit_mu);
+  size_t v = limit_set[d][cudaLimitMallocHeapSize] ? limits[d][cudaLimitMallocHeapSize] : limit0[cudaLimitMallocHeapSize];
+  pthread_mutex_unlock(&limit_mu);
+  return v;
+}
+
 /* ---- peers: every device's memory is the host's, so each device can
  * reach every other's; a device is not its own peer. Access is recorded
  * (cucc --check reports a kernel that reads a device's memory without it,

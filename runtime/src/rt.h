@@ -218,6 +218,7 @@ typedef struct rt_dev {
 int rt_ndev(void);
 rt_dev *rt_dev_at(int d);             /* NULL if d is no device */
 rt_dev *rt_cur(void);                 /* the calling thread's current device */
+size_t rt_heap_limit(void);           /* its cudaLimitMallocHeapSize (heap.c) */
 void rt_set_cur(rt_dev *d);           /* (a stream's thread: its stream's device) */
 const struct cudaDeviceProp *rt_props(void);   /* the current device's */
 void rt_dev_reset(rt_dev *d);         /* cudaDeviceReset: its peers, flags, limits, error forgotten */
