@@ -7,6 +7,21 @@
 typedef struct VarMap { CXCursor c; Obj *o; } VarMap;
 typedef struct FnMap { CXCursor c; Obj *o; } FnMap;
 
+/* class.c: what a class of device code adds to its record */
+typedef struct Base { Record *r; int64_t off; int idx; bool dyn, empty, pod; } Base;
+typedef struct Cls {
+  Record *r;
+  CXCursor decl;
+  bool dyn;            /* has a vptr (virtual functions, or a dynamic base) */
+  Field *vptr;         /* its own cu_vptr, or NULL (the primary base's) */
+  Vec bases;           /* Base*, in the record's order */
+  int nbase_fields;    /* fields copied from bases and the vptr, before its own */
+  int id;              /* dynamic class constructed in device code: 1, 2, ... */
+  int dtor_state;      /* 1: a destructor to run, -1: trivial, 0: unknown */
+  Obj *dtor, *del, *dela;
+} Cls;
+typedef struct VFn { CXCursor m; Record *r; Obj *o; bool listed; } VFn;   /* a dispatcher */
+
 typedef struct Fe {
   CXTranslationUnit tu;
   const CuOpts *opts;
@@ -18,6 +33,20 @@ typedef struct Fe {
   Vec loops;           /* Node*: enclosing loops and switches */
   Vec allrecs;         /* Record*: by USR */
   bool in_switch_body;
+  Vec classes;         /* Cls*: every record's (class.c) */
+  Vec built;           /* Cls*: the dynamic classes device code constructs */
+  int nids;
+  Vec vfns;            /* VFn*: dispatchers of virtual calls */
+  Vec newfns;          /* Obj*: helpers of new expressions */
+  Vec dtors;           /* Obj*: live locals with destructors (parse.c) */
+  int dtors0;          /* those of the function being lowered start here */
+  Vec lmarks;          /* where each loop's locals start in dtors */
+  Vec probes;          /* Probe*: template instantiations' bases and members (class.c) */
+  CXIndex pidx;        /* what a probe parse needs: the first parse's index, */
+  const char *ppath;   /* file, arguments and text */
+  Vec pargs;
+  const char *psrc;
+  size_t psrclen;
   Vec host_used;       /* CXCursor*: __device__ functions that host code calls
                           (a user's functor run by Thrust's CPU systems):
                           the host unit keeps their bodies */
@@ -37,6 +66,23 @@ Node *fe_expr(Fe *p, CXCursor c);
 bool fe_warp_call(CXCursor c, Node *n, const char *name);
 Node *fe_asm(Fe *p, CXCursor c);   /* ptx.c: an asm statement */
 void fe_inline_left(Node *body);
+/* class.c */
+Cls *fe_cls(Fe *p, Record *r);
+typedef struct Kids { CXCursor *v; int n, cap; } Kids;   /* a cursor's children */
+Kids cls_kids(Fe *p, CXCursor decl);   /* a class's children, an instantiation's too */
+void fe_rec_bases(Fe *p, Record *r, CXCursor decl, CXCursor where);
+void fe_rec_check(Fe *p, Record *r, CXCursor where);
+bool fe_is_base(Fe *p, Record *from, Record *to);
+Node *fe_upcast(Fe *p, Node *obj, Record *to);
+Node *fe_downcast(Fe *p, Node *ptr, Type *to);
+void fe_ctor_ids(Fe *p, Obj *self, Vec *out, const Node *at);
+Obj *fe_vdispatch(Fe *p, CXCursor m, Record *r);
+void fe_classes_finish(Fe *p);
+Node *fe_new(Fe *p, CXCursor c, Node *at);
+Node *fe_delete(Fe *p, CXCursor c, Node *ptr);
+bool fe_has_dtor(Fe *p, Type *t);              /* a class, or array of one, with a destructor */
+Node *fe_dtor_stmt(Fe *p, Obj *o, Node *at);   /* destroying local o */
+Node *fe_dtor_call(Fe *p, Node *ptr, CXCursor dtor, bool virt);   /* p->~T() */
 
 /* host.c: the host unit */
 typedef struct Launch { CXCursor call; } Launch;

@@ -17,7 +17,6 @@ char *cx_str(CXString s) {
   return r;
 }
 
-typedef struct Kids { CXCursor *v; int n, cap; } Kids;
 
 static enum CXChildVisitResult kids_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
@@ -127,10 +126,14 @@ Type *mk_type(Fe *p, CXType t, CXCursor where) {
      * referent changes while the reference lives, which device code
      * rarely does; T & becomes a pointer, so writes reach the referent */
     CXType pt = clang_getPointeeType(ct);
-    if (ct.kind == CXType_RValueReference || (clang_isConstQualifiedType(pt) && !clang_isVolatileQualifiedType(pt)))
-      return mk_type(p, pt, where);
+    Type *bt = mk_type(p, pt, where);
+    /* ... except for a dynamic class, whose calls dispatch on the object
+     * referred to, not a copy of its base part */
+    bool dyn = bt->kind == TY_RECORD && fe_cls(p, bt->rec) && fe_cls(p, bt->rec)->dyn;
+    if (!dyn && (ct.kind == CXType_RValueReference || (clang_isConstQualifiedType(pt) && !clang_isVolatileQualifiedType(pt))))
+      return bt;
     ty = new_type(TY_PTR, 8, 8);
-    ty->base = mk_type(p, pt, where);
+    ty->base = bt;
     ty->is_ref = true;
     break;
   }
@@ -210,20 +213,12 @@ static Record *mk_record(Fe *p, CXType ct, CXCursor where) {
     err_c(where, "unsupported in device code: incomplete type '%s'", cx_str(clang_getTypeSpelling(ct)));
     return r;
   }
-  /* C++ classes with virtual functions or bases have hidden layout */
-  Kids k = kids(decl);
-  for (int i = 0; i < k.n; i++) {
-    enum CXCursorKind ck = clang_getCursorKind(k.v[i]);
-    if (ck == CXCursor_CXXBaseSpecifier)
-      err_c(where, "unsupported in device code: class with base classes ('%s')", nm);
-    if (ck == CXCursor_CXXMethod && clang_CXXMethod_isVirtual(k.v[i]))
-      err_c(where, "unsupported in device code: class with virtual functions ('%s')", nm);
-    if (ck == CXCursor_Destructor && cx_user_written(k.v[i]))
-      err_c(where, "unsupported in device code: class with a destructor ('%s')", nm);
-  }
-  free(k.v);
+  /* C++ classes: bases and the vptr are members before the class's own
+   * (class.c) */
+  fe_rec_bases(p, r, decl, where);
   FieldCtx fc = {p, r, where};
   clang_Type_visitFields(ct, field_cb, &fc);
+  fe_rec_check(p, r, where);
   vec_push(&p->prog->records, r);  /* after its fields' records: definition order */
   return r;
 }
@@ -239,6 +234,7 @@ static Node *new_node(NodeKind k, CXCursor c) {
 
 static Node *expr(Fe *p, CXCursor c);
 static Node *stmt(Fe *p, CXCursor c);
+static void dt_loop(Fe *p, Node *loop);
 
 static Node *num(CXCursor c, Type *ty, int64_t v) {
   Node *n = new_node(N_NUM, c);
@@ -588,6 +584,16 @@ static Node *member(Fe *p, CXCursor c) {
   n->ty = cty(p, c);
   n->post = n->a->ty->kind == TY_PTR;  /* -> */
   Type *rt = n->post ? n->a->ty->base : n->a->ty;
+  CXCursor owner = clang_getCursorSemanticParent(fd);
+  if (rt->kind == TY_RECORD && clang_getCursorKind(owner) != CXCursor_UnionDecl) {
+    /* a member of a base class: reached through the base's member */
+    Type *ot = mk_type(p, clang_getCursorType(owner), c);
+    if (ot->kind == TY_RECORD && fe_is_base(p, rt->rec, ot->rec)) {
+      n->a = fe_upcast(p, n->a, ot->rec);
+      n->post = n->a->ty->kind == TY_PTR;
+      rt = ot;
+    }
+  }
   char *fname = cx_str(clang_getCursorSpelling(fd));
   if (rt->kind == TY_RECORD)
     for (int i = 0; i < rt->rec->fields.n; i++) {
@@ -815,9 +821,30 @@ static CXCursor callee_base(CXCursor c) {
   }
   if (clang_Cursor_isNull(m)) return m;
   Kids kk = kids(m);
-  CXCursor b = kk.n ? kk.v[0] : clang_getNullCursor();
+  CXCursor b = clang_getNullCursor();
+  for (int i = 0; i < kk.n && clang_Cursor_isNull(b); i++)
+    if (is_expr(kk.v[i])) b = kk.v[i];   /* not the qualifier of B::f() */
   free(kk.v);
   return b;
+}
+
+/* Is the callee of member call c named with a qualifier (B::f(), no
+ * virtual dispatch)? */
+static bool callee_qualified(CXCursor c) {
+  Kids k = kids(c);
+  CXCursor m = k.n ? k.v[0] : clang_getNullCursor();
+  free(k.v);
+  while (!clang_Cursor_isNull(m) && clang_getCursorKind(m) != CXCursor_MemberRefExpr) {
+    Kids kk = kids(m);
+    m = kk.n == 1 ? kk.v[0] : clang_getNullCursor();
+    free(kk.v);
+  }
+  if (clang_Cursor_isNull(m)) return false;
+  Kids kk = kids(m);
+  bool q = false;
+  for (int i = 0; i < kk.n; i++) q |= !is_expr(kk.v[i]);
+  free(kk.v);
+  return q;
 }
 
 /* Member functions are functions with `this` as their first parameter;
@@ -828,6 +855,7 @@ static Node *method_call(Fe *p, CXCursor c, CXCursor f, char *name) {
   bool stat = !ctor && clang_CXXMethod_isStatic(f);
   bool lam = !ctor && is_lambda(clang_getCursorSemanticParent(f));
   CXCursor def = clang_getCursorDefinition(f);
+  if (clang_Cursor_isNull(def) && !ctor && clang_CXXMethod_isPureVirtual(f)) def = f;   /* dispatched */
   if (clang_Cursor_isNull(def)) {
     if (!ctor || cx_user_written(f)) {
       err_c(c, "device function '%s' is declared but not defined in this file", name);
@@ -859,9 +887,25 @@ static Node *method_call(Fe *p, CXCursor c, CXCursor f, char *name) {
       obj = clang_Cursor_isNull(b) ? this_ptr(p, c) : expr(p, b);
     }
   }
-  n->fn = fe_func(p, def);
+  Record *cls = NULL;
+  if (has_obj && obj->k == N_UN && obj->op == OP_DEREF && clang_CXXMethod_isVirtual(f))
+    obj = obj->a;   /* r.f() through a reference, (*p).f(): the object referred to */
+  if (has_obj && clang_CXXMethod_isVirtual(f) && obj->ty->kind == TY_PTR && !callee_qualified(c)) {
+    /* a virtual call through a pointer or reference: the dispatcher */
+    Type *ct = mk_type(p, clang_getCursorType(clang_getCursorSemanticParent(f)), c);
+    cls = ct->rec;
+    n->fn = fe_vdispatch(p, f, cls);
+  } else if (clang_CXXMethod_isPureVirtual(f) && clang_Cursor_isNull(clang_getCursorDefinition(f))) {
+    err_c(c, "unsupported in device code: a call of pure virtual '%s' without an object to dispatch on", name);
+    return num(c, cty(p, c), 0);
+  } else n->fn = fe_func(p, def);
   if (has_obj) {
     Obj *self = n->fn->params.v[0];
+    Type *st = self->ty->kind == TY_PTR ? self->ty->base : self->ty;
+    if (st->kind == TY_RECORD) {   /* a base class's member function */
+      Node *u = fe_upcast(p, obj, st->rec);
+      if (u) obj = u;
+    }
     if (obj->ty->kind == TY_PTR) obj = self->ty->kind == TY_PTR ? obj : load(obj);
     else if (self->ty->kind == TY_PTR) obj = addr_of(obj, self->ty);
     vec_push(&n->list, obj);
@@ -915,6 +959,46 @@ static bool cx_value_init(CXCursor c) {
   return v;
 }
 
+/* Does default construction of class `cls` do anything: a user's default
+ * constructor, in-class initializers, a vptr to set, here or in a base? */
+static bool needs_ctor(Fe *p, CXCursor cls) {
+  if (field_inits(cls, NULL)) return true;
+  Kids k = cls_kids(p, cls);
+  bool r = false;
+  for (int i = 0; i < k.n && !r; i++) {
+    enum CXCursorKind ck = clang_getCursorKind(k.v[i]);
+    if (ck == CXCursor_Constructor && clang_CXXConstructor_isDefaultConstructor(k.v[i]) && cx_user_written(k.v[i])) r = true;
+    if ((ck == CXCursor_CXXMethod || ck == CXCursor_Destructor) && clang_CXXMethod_isVirtual(k.v[i])) r = true;
+  }
+  free(k.v);
+  Type *t = mk_type(p, clang_getCursorType(cls), cls);
+  Cls *c = t->kind == TY_RECORD ? fe_cls(p, t->rec) : NULL;
+  for (int i = 0; c && i < c->bases.n && !r; i++) {
+    Cls *b = fe_cls(p, ((Base *)c->bases.v[i])->r);
+    r = b && needs_ctor(p, b->decl);
+  }
+  return r || (c && c->dyn);
+}
+
+/* The default construction of class `cls` (a base with no initializer):
+ * a call of its constructor, or NULL when it does nothing. */
+static Node *default_ctor(Fe *p, CXCursor cls, CXCursor at) {
+  if (!needs_ctor(p, cls)) return NULL;
+  CXCursor def = cls;   /* implicit: fe_func builds it from the class */
+  Kids k = cls_kids(p, cls);
+  for (int i = 0; i < k.n; i++)
+    if (clang_getCursorKind(k.v[i]) == CXCursor_Constructor && clang_CXXConstructor_isDefaultConstructor(k.v[i]) &&
+        !clang_Cursor_isNull(clang_getCursorDefinition(k.v[i])))
+      def = clang_getCursorDefinition(k.v[i]);
+  free(k.v);
+  Node *n = new_node(N_CALL, at);
+  n->ck = C_FUNC;
+  n->fn = fe_func(p, def);
+  n->ty = n->fn->ty;
+  n->name = n->fn->name;
+  return n;
+}
+
 static Node *call(Fe *p, CXCursor c) {
   CXCursor f = clang_getCursorReferenced(c);
   enum CXCursorKind fk = clang_getCursorKind(f);
@@ -928,7 +1012,7 @@ static Node *call(Fe *p, CXCursor c) {
   }
   if (fk == CXCursor_Constructor && clang_CXXConstructor_isDefaultConstructor(f) &&
       clang_Cursor_getNumArguments(c) == 0 && !cx_user_written(f) &&
-      !field_inits(clang_getCursorSemanticParent(f), NULL)) {
+      !needs_ctor(p, clang_getCursorSemanticParent(f))) {
     Node *n = new_node(N_INIT, c);   /* value: zero; as a default initializer: none */
     n->ty = cty(p, c);
     n->post = !cx_value_init(c);
@@ -944,8 +1028,24 @@ static Node *call(Fe *p, CXCursor c) {
     n->b = expr(p, clang_Cursor_getArgument(c, 1));
     return n;
   }
+  if (fk == CXCursor_Constructor && clang_CXXConstructor_isDefaultConstructor(f) &&
+      clang_Cursor_getNumArguments(c) == 0 && !cx_user_written(f)) {
+    Node *n = default_ctor(p, clang_getCursorSemanticParent(f), c);   /* implicit, but it does something */
+    if (n) return n;
+  }
   if (fk == CXCursor_Constructor || fk == CXCursor_CXXMethod || fk == CXCursor_ConversionFunction)
     return method_call(p, c, f, name);
+  if (fk == CXCursor_Destructor) {   /* p->~T(): the destructor, dispatched if virtual */
+    CXCursor b = callee_base(c);
+    Node *obj = clang_Cursor_isNull(b) ? this_ptr(p, c) : expr(p, b);
+    if (obj->ty->kind != TY_PTR) {
+      Type *pt = new_type(TY_PTR, 8, 8);
+      pt->base = obj->ty;
+      obj = addr_of(obj, pt);
+    }
+    Node *n = fe_dtor_call(p, obj, f, !callee_qualified(c));
+    return n ? n : num(c, cty(p, c), 0);
+  }
   if ((!strcmp(name, "move") || !strcmp(name, "forward")) && clang_Cursor_getNumArguments(c) == 1 &&
       clang_Location_isInSystemHeader(clang_getCursorLocation(f))) {
     /* std::move, std::forward: casts to a reference (by value here) */
@@ -1086,6 +1186,11 @@ static Node *call(Fe *p, CXCursor c) {
   /* a helper of cucc_dev.h that our own headers declare without a body
    * (mma.h's tile arithmetic): called by name, per lane, with its effects */
   if (!strncmp(name, "__cu_dev_", 9) && !user_decl(p, f)) { n->ck = C_BUILTIN; return n; }
+  if ((!strcmp(name, "malloc") || !strcmp(name, "free")) && clang_getCursorLanguage(f) == CXLanguage_C) {
+    n->ck = C_ATOMIC;   /* the device heap: per lane, bounded by cudaLimitMallocHeapSize */
+    n->name = name[0] == 'm' ? "cu_dev_malloc" : "cu_dev_free";
+    return n;
+  }
   if (!strncmp(name, "__builtin_", 10)) { n->ck = C_BUILTIN; return n; }
   /* a function from the C library headers (math.h ...): C linkage, same
    * name and meaning in the generated C */
@@ -1099,8 +1204,18 @@ static Node *call(Fe *p, CXCursor c) {
 }
 
 static Node *cast(Fe *p, CXCursor c, Node *sub, bool implicit) {
+  Type *t = cty(p, c);
+  /* between a class and its base: C++ adjusts the pointer */
+  if (t->kind == TY_PTR && sub->ty->kind == TY_PTR && t->base->kind == TY_RECORD &&
+      sub->ty->base->kind == TY_RECORD && t->base->rec != sub->ty->base->rec) {
+    if (fe_is_base(p, sub->ty->base->rec, t->base->rec)) return fe_upcast(p, sub, t->base->rec);
+    if (fe_is_base(p, t->base->rec, sub->ty->base->rec)) return fe_downcast(p, sub, t);
+  }
+  if (t->kind == TY_RECORD && sub->ty->kind == TY_RECORD && t->rec != sub->ty->rec &&
+      fe_is_base(p, sub->ty->rec, t->rec))
+    return fe_upcast(p, sub, t->rec);   /* slicing: the base part */
   Node *n = new_node(N_CAST, c);
-  n->ty = cty(p, c);
+  n->ty = t;
   n->a = sub;
   n->implicit = implicit;
   return n;
@@ -1268,6 +1383,12 @@ static Node *expr(Fe *p, CXCursor c) {
   case CXCursor_CXXFunctionalCastExpr:
     n = cast(p, c, expr(p, k.v[k.n - 1]), false);
     break;
+  case CXCursor_CXXNewExpr:
+    n = fe_new(p, c, new_node(N_NUM, c));
+    break;
+  case CXCursor_CXXDeleteExpr:
+    n = fe_delete(p, c, expr(p, k.v[k.n - 1]));
+    break;
   case CXCursor_InitListExpr:
     n = new_node(N_INIT, c);
     n->ty = cty(p, c);
@@ -1279,6 +1400,8 @@ static Node *expr(Fe *p, CXCursor c) {
       Node *sub = expr(p, k.v[0]);
       Type *t = cty(p, c);
       if (sub->k == N_NUM && is_int(t)) { sub->ty = t; n = sub; break; }
+      if (t->kind == TY_RECORD && sub->ty->kind == TY_RECORD && t->rec != sub->ty->rec &&
+          fe_is_base(p, sub->ty->rec, t->rec)) { n = fe_upcast(p, sub, t->rec); break; }
       if (same_type(sub->ty, t) || t->kind == TY_RECORD) { n = sub; break; }
       /* array-to-pointer decay of a variable: the array escapes unless
        * directly indexed (see N_INDEX in uniform.c) */
@@ -1359,6 +1482,7 @@ static Node *decl_stmt(Fe *p, CXCursor c) {
     if (d->a && o->ty->is_ref) d->a = addr_of(d->a, o->ty);
     Node *sy = d->a ? strip(d->a) : NULL;
     vec_push(&blk->list, d);
+    if (fe_has_dtor(p, o->ty)) vec_push(&p->dtors, o);
     if (sy && sy->k == S_SYNC) {   /* int c = __syncthreads_count(x); */
       d->a = NULL;
       sy->var = o;
@@ -1420,6 +1544,7 @@ static Node *for_stmt(Fe *p, CXCursor c) {
   }
   Vec loops = p->loops;
   vec_push(&p->loops, n);
+  dt_loop(p, n);
   for (int i = 0; i < k.n - 1; i++) {
     unsigned off = for_off(clang_getRangeStart(clang_getCursorExtent(k.v[i])), in_macro, sf);
     if (in_macro && (off < so || off > close)) {   /* a macro's argument: not among the header's tokens */
@@ -1565,6 +1690,49 @@ static Node *assert_stmt(Fe *p, CXCursor c) {
   return n;
 }
 
+/* ---- destructors of local objects (class.c builds the calls) ----
+ * p->dtors: the live locals whose class has a destructor, innermost last;
+ * a block destroys its own at its end, a return all of the function's, a
+ * break or continue those of the loop it leaves, each last built first. */
+typedef struct LMark { Node *loop; int mark; } LMark;
+static void dt_loop(Fe *p, Node *loop) {
+  LMark *m = xcalloc(1, sizeof *m);
+  m->loop = loop;
+  m->mark = p->dtors.n;
+  vec_push(&p->lmarks, m);
+}
+static void dt_emit(Fe *p, int from, Vec *out, Node *at) {
+  for (int i = p->dtors.n - 1; i >= from; i--) vec_push(out, fe_dtor_stmt(p, p->dtors.v[i], at));
+}
+/* a jump or return with the destructors it runs first (a block of no scope) */
+static Node *dt_jump(Fe *p, Node *n) {
+  int from = p->dtors0;
+  if (n->k == S_BREAK || n->k == S_CONTINUE) {
+    from = p->dtors.n;
+    for (int i = 0; i < p->lmarks.n; i++)
+      if (((LMark *)p->lmarks.v[i])->loop == n->target) from = ((LMark *)p->lmarks.v[i])->mark;
+  }
+  if (from >= p->dtors.n) return n;
+  Node *b = xcalloc(1, sizeof *b);
+  *b = (Node){.k = S_BLOCK, .post = true, .file = n->file, .line = n->line, .col = n->col};
+  if (n->k == S_RETURN && n->a && !p->fn->is_ctor) {   /* the value first: it may read the objects */
+    Obj *t = xcalloc(1, sizeof *t);
+    t->name = xfmt("cu_ret%d", p->fn->locals.n);
+    t->ty = n->a->ty;
+    t->file = n->file, t->line = n->line, t->col = n->col;
+    vec_push(&p->fn->locals, t);
+    Node *d = xcalloc(1, sizeof *d);
+    *d = (Node){.k = S_DECL, .var = t, .a = n->a, .file = n->file, .line = n->line, .col = n->col};
+    vec_push(&b->list, d);
+    Node *v = xcalloc(1, sizeof *v);
+    *v = (Node){.k = N_VAR, .var = t, .ty = t->ty, .file = n->file, .line = n->line, .col = n->col};
+    n->a = v;
+  }
+  dt_emit(p, from, &b->list, n);
+  vec_push(&b->list, n);
+  return b;
+}
+
 static Node *stmt(Fe *p, CXCursor c) {
   enum CXCursorKind ck = clang_getCursorKind(c);
   if (is_expr(c)) {
@@ -1588,8 +1756,9 @@ static Node *stmt(Fe *p, CXCursor c) {
   Kids k = kids(c);
   Node *n = NULL;
   switch (ck) {
-  case CXCursor_CompoundStmt:
+  case CXCursor_CompoundStmt: {
     n = new_node(S_BLOCK, c);
+    int mark = p->dtors.n;
     for (int i = 0; i < k.n; i++) {
       enum CXCursorKind kk = clang_getCursorKind(k.v[i]);
       if (kk == CXCursor_CaseStmt || kk == CXCursor_DefaultStmt) {
@@ -1603,7 +1772,12 @@ static Node *stmt(Fe *p, CXCursor c) {
         p->in_switch_body = sb;
       }
     }
+    Node *end = new_node(S_NULL, c);   /* at the closing brace */
+    clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(c)), NULL, (unsigned *)&end->line, (unsigned *)&end->col, NULL);
+    dt_emit(p, mark, &n->list, end);
+    p->dtors.n = mark;
     break;
+  }
   case CXCursor_DeclStmt:
     n = decl_stmt(p, c);
     break;
@@ -1634,6 +1808,7 @@ static Node *stmt(Fe *p, CXCursor c) {
     n->b = expr(p, k.v[ci]);
     int nl = p->loops.n;
     vec_push(&p->loops, n);
+  dt_loop(p, n);
     n->d = stmt(p, k.v[1 - ci]);
     p->loops.n = nl;
     break;
@@ -1650,6 +1825,7 @@ static Node *stmt(Fe *p, CXCursor c) {
     n->a = expr(p, k.v[0]);
     int nl = p->loops.n;
     vec_push(&p->loops, n);
+  dt_loop(p, n);
     bool sb = p->in_switch_body;
     p->in_switch_body = true;
     CXCursor body = k.v[k.n - 1];
@@ -1663,10 +1839,12 @@ static Node *stmt(Fe *p, CXCursor c) {
   case CXCursor_BreakStmt:
     n = new_node(S_BREAK, c);
     n->target = loop_target(p, c, true);
+    n = dt_jump(p, n);
     break;
   case CXCursor_ContinueStmt:
     n = new_node(S_CONTINUE, c);
     n->target = loop_target(p, c, false);
+    n = dt_jump(p, n);
     break;
   case CXCursor_ReturnStmt:
     n = new_node(S_RETURN, c);
@@ -1677,6 +1855,7 @@ static Node *stmt(Fe *p, CXCursor c) {
       n->a->var = p->fn->self;
       n->a->ty = p->fn->self->ty;
     }
+    n = dt_jump(p, n);
     break;
   case CXCursor_CaseStmt:
   case CXCursor_DefaultStmt:
@@ -1741,11 +1920,13 @@ Obj *fe_func(Fe *p, CXCursor def) {
   }
   Obj *f = xcalloc(1, sizeof *f);
   enum CXCursorKind dk = clang_getCursorKind(def);
-  CXCursor cls = clang_getCursorSemanticParent(def);
+  /* a class's cursor stands for its implicit default constructor */
+  bool implicit = dk == CXCursor_StructDecl || dk == CXCursor_ClassDecl;
+  CXCursor cls = implicit ? def : clang_getCursorSemanticParent(def);
   f->name = cx_str(clang_getCursorSpelling(def));
   f->cname = fn_cname(p, f, def);
   f->is_kernel = cx_has_attr(def, CXCursor_CUDAGlobalAttr);
-  f->is_ctor = dk == CXCursor_Constructor;
+  f->is_ctor = dk == CXCursor_Constructor || implicit;
   f->is_lambda = dk == CXCursor_CXXMethod && is_lambda(cls);
   f->ty = f->is_ctor ? mk_type(p, clang_getCursorType(cls), def)
                      : mk_type(p, clang_getResultType(clang_getCursorType(def)), def);
@@ -1758,19 +1939,24 @@ Obj *fe_func(Fe *p, CXCursor def) {
 
   Obj *save_fn = p->fn;
   Vec save_loops = p->loops;
+  int save_dtors = p->dtors.n, save_dtors0 = p->dtors0;
+  p->dtors0 = p->dtors.n;
   int save_vars = p->vars.n, save_vars0 = p->vars0;
   p->fn = f;
   p->vars0 = p->vars.n;
   p->loops = (Vec){0};
   Node *pre = new_node(S_BLOCK, def);   /* a constructor's set-up of self */
-  if (f->is_ctor || ((dk == CXCursor_CXXMethod || dk == CXCursor_ConversionFunction) &&
+  if (f->is_ctor || ((dk == CXCursor_CXXMethod || dk == CXCursor_ConversionFunction || dk == CXCursor_Destructor) &&
                      !clang_CXXMethod_isStatic(def) && !f->is_lambda)) {
     Obj *o = xcalloc(1, sizeof *o);
     o->name = "this";
     cx_loc(def, &o->file, &o->line, &o->col);
     o->ty = mk_type(p, clang_getCursorType(cls), def);
     f->self = o;
-    f->self_val = f->is_ctor || clang_CXXMethod_isConst(def);
+    /* a dynamic class's member functions take `this` by pointer (a virtual
+     * call's dispatcher passes the object, not a copy) */
+    Cls *oc = o->ty->kind == TY_RECORD ? fe_cls(p, o->ty->rec) : NULL;
+    f->self_val = f->is_ctor || (clang_CXXMethod_isConst(def) && !(oc && oc->dyn));
     if (f->is_ctor) {
       o->name = "cu_self";
       vec_push(&f->locals, o);
@@ -1803,6 +1989,7 @@ Obj *fe_func(Fe *p, CXCursor def) {
   }
   Kids k = kids(def);
   FI fi = {p, f, pre, false, {0}};
+  Vec binit = {0}, bdone = {0};   /* a constructor's bases built, in order */
   for (int i = 0; i < k.n; i++) {
     enum CXCursorKind kk = clang_getCursorKind(k.v[i]);
     if (f->is_ctor && kk == CXCursor_MemberRef && i + 1 < k.n && is_expr(k.v[i + 1])) {
@@ -1813,15 +2000,76 @@ Obj *fe_func(Fe *p, CXCursor def) {
       *cp = fd;
       vec_push(&fi.done, cp);
       i++;
-    } else if (f->is_ctor && kk == CXCursor_TypeRef) {
-      err_c(k.v[i], "unsupported in device code: base class initializer");
+    } else if (f->is_ctor && !implicit && (kk == CXCursor_TypeRef || kk == CXCursor_TemplateRef)) {
+      /* a base initializer B(args), or a delegating constructor's */
+      int j = i + 1;
+      while (j < k.n && !is_expr(k.v[j]) && clang_getCursorKind(k.v[j]) != CXCursor_CompoundStmt) j++;
+      if (j >= k.n || !is_expr(k.v[j])) continue;
+      Node *e = expr(p, k.v[j]);
+      Node *sv = new_node(N_VAR, k.v[i]);
+      sv->var = f->self;
+      sv->ty = f->self->ty;
+      Node *lhs = e->ty->kind == TY_RECORD ? fe_upcast(p, sv, e->ty->rec) : NULL;
+      Node *s = new_node(S_EXPR, k.v[j]);
+      s->a = e;
+      if (lhs && lhs != sv) {
+        Node *a = new_node(N_ASSIGN, k.v[j]);
+        a->op = OP_ASSIGN;
+        a->ty = e->ty;
+        a->a = lhs;
+        a->b = e;
+        s->a = a;
+      } else if (lhs == sv) {   /* delegating: the other constructor builds it all */
+        Node *a = new_node(N_ASSIGN, k.v[j]);
+        a->op = OP_ASSIGN;
+        a->ty = e->ty;
+        a->a = sv;
+        a->b = e;
+        s->a = a;
+      }
+      if (e->ty->kind == TY_RECORD) vec_push(&bdone, e->ty->rec);
+      vec_push(&binit, s);
+      i = j;
     } else if (kk == CXCursor_CompoundStmt) {
       f->has_body = true;
       f->body = stmt(p, k.v[i]);
     }
   }
   free(k.v);
-  if (f->is_ctor) {   /* in-class initializers, the body, return self */
+  if (f->is_ctor) {   /* bases, vptrs, in-class initializers, the body, return self */
+    Cls *cc = fe_cls(p, f->self->ty->rec);
+    for (int i = 0; cc && i < cc->bases.n; i++) {   /* bases with no initializer: default */
+      Base *b = cc->bases.v[i];
+      bool done = false;
+      for (int j = 0; j < bdone.n; j++) done |= bdone.v[j] == b->r;
+      if (done) continue;
+      Cls *bc = fe_cls(p, b->r);
+      CXCursor bd = bc ? bc->decl : clang_getNullCursor();
+      Node *e = clang_Cursor_isNull(bd) ? NULL : default_ctor(p, bd, def);
+      if (!e) continue;
+      Node *sv = new_node(N_VAR, def);
+      sv->var = f->self;
+      sv->ty = f->self->ty;
+      Node *lhs = fe_upcast(p, sv, b->r);
+      Node *s = new_node(S_EXPR, def);
+      s->a = e;
+      if (lhs && lhs != sv) {
+        Node *a = new_node(N_ASSIGN, def);
+        a->op = OP_ASSIGN;
+        a->ty = e->ty;
+        a->a = lhs;
+        a->b = e;
+        s->a = a;
+      }
+      vec_push(&binit, s);
+    }
+    Node *d0 = new_node(S_DECL, def);
+    fe_ctor_ids(p, f->self, &binit, d0);
+    Vec rest = pre->list;   /* the declaration of self, then the member initializers */
+    pre->list = (Vec){0};
+    vec_push(&pre->list, rest.v[0]);
+    for (int i = 0; i < binit.n; i++) vec_push(&pre->list, binit.v[i]);
+    for (int i = 1; i < rest.n; i++) vec_push(&pre->list, rest.v[i]);
     field_inits(cls, &fi);
     if (f->body) vec_push(&pre->list, f->body);
     Node *r = new_node(S_RETURN, def);
@@ -1835,6 +2083,8 @@ Obj *fe_func(Fe *p, CXCursor def) {
   fe_inline_left(f->body);
   p->fn = save_fn;
   p->loops = save_loops;
+  p->dtors.n = save_dtors;
+  p->dtors0 = save_dtors0;
   p->vars.n = save_vars;
   p->vars0 = save_vars0;
   if (!f->is_kernel) vec_push(&p->prog->funcs, f);

@@ -687,6 +687,11 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
   prog->path = path;
   Fe fe = {0};
   fe.tu = tu;
+  fe.pidx = idx;   /* for class.c's probes of template instantiations */
+  fe.ppath = path;
+  fe.pargs = args;
+  fe.psrc = joined ? joined : src;
+  fe.psrclen = srclen;
   fe.opts = o;
   fe.prog = prog;
   fe.host_used = used;
@@ -722,6 +727,7 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
     vec_push(&prog->kernels, k);
   }
   if (o->rdc) rdc_functions(&fe, tu, tu2);
+  fe_classes_finish(&fe);   /* virtual calls' dispatchers, once every class built is known */
   if (nerrors) {
     clang_disposeTranslationUnit(tu);
     clang_disposeIndex(idx);

@@ -2,7 +2,8 @@
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 
-struct Shape { virtual __device__ float area() const { return 0; } };
+struct Base0 { int a; };
+struct Shape : virtual Base0 { __device__ float area() const { return 0; } };
 __device__ float use(const Shape &s) { return s.area(); }
 
 __device__ int early(int v) {
