@@ -592,6 +592,38 @@ void fe_ctor_ids(Fe *p, Obj *self, Vec *out, const Node *at) {
   set_ids(p, var(self, at), c->r, c->id, out);
 }
 
+/* A copy of an object of dynamic class r (copy construction, or copy
+ * assignment into an r): its vptrs say r, whatever the source's class was
+ * (Base b = derived: b is a Base). `cu_copy_X(X v)` stores r's id. */
+Node *fe_copy_dyn(Fe *p, Node *val, Record *r) {
+  Cls *c = fe_cls(p, r);
+  if (!c || !c->dyn || val->ty->kind != TY_RECORD || val->ty->rec != r) return val;
+  if (!c->id) {
+    c->id = ++p->nids;
+    vec_push(&p->built, c);
+  }
+  if (!c->copy) {
+    Obj *o = mkobj("copy", rec_ty(r), val);
+    o->cname = xfmt("cu_copy_%s", r->cname + 5);
+    Obj *v = mkobj("v", rec_ty(r), val);
+    v->is_param = true;
+    vec_push(&o->params, v);
+    vec_push(&o->locals, v);
+    Node *body = mk(S_BLOCK, NULL, val);
+    set_ids(p, var(v, val), r, c->id, &body->list);
+    Node *ret = mk(S_RETURN, NULL, val);
+    ret->a = var(v, val);
+    vec_push(&body->list, ret);
+    o->body = body;
+    o->has_body = true;
+    vec_push(&p->prog->funcs, o);
+    c->copy = o;
+  }
+  Node *cl = fcall(c->copy, val);
+  vec_push(&cl->list, val);
+  return cl;
+}
+
 /* ---- virtual calls ---- */
 
 /* by USR: a probe's cursors are another TU's */

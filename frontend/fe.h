@@ -18,7 +18,7 @@ typedef struct Cls {
   int nbase_fields;    /* fields copied from bases and the vptr, before its own */
   int id;              /* dynamic class constructed in device code: 1, 2, ... */
   int dtor_state;      /* 1: a destructor to run, -1: trivial, 0: unknown */
-  Obj *dtor, *del, *dela;
+  Obj *dtor, *del, *dela, *copy;
 } Cls;
 typedef struct VFn { CXCursor m; Record *r; Obj *o; bool listed; } VFn;   /* a dispatcher */
 
@@ -83,6 +83,7 @@ Node *fe_delete(Fe *p, CXCursor c, Node *ptr);
 bool fe_has_dtor(Fe *p, Type *t);              /* a class, or array of one, with a destructor */
 Node *fe_dtor_stmt(Fe *p, Obj *o, Node *at);   /* destroying local o */
 Node *fe_dtor_call(Fe *p, Node *ptr, CXCursor dtor, bool virt);   /* p->~T() */
+Node *fe_copy_dyn(Fe *p, Node *val, Record *r);   /* a copy made an r (its vptrs) */
 
 /* host.c: the host unit */
 typedef struct Launch { CXCursor call; } Launch;

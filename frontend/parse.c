@@ -1008,7 +1008,9 @@ static Node *call(Fe *p, CXCursor c) {
   if (fk == CXCursor_Constructor && (clang_CXXConstructor_isCopyConstructor(f) ||
                                      clang_CXXConstructor_isMoveConstructor(f)) &&
       clang_Cursor_getNumArguments(c) == 1 && !cx_user_written(f)) {
-    return expr(p, clang_Cursor_getArgument(c, 0));
+    Type *t = mk_type(p, clang_getCursorType(clang_getCursorSemanticParent(f)), c);
+    Node *v = expr(p, clang_Cursor_getArgument(c, 0));
+    return t->kind == TY_RECORD ? fe_copy_dyn(p, v, t->rec) : v;
   }
   if (fk == CXCursor_Constructor && clang_CXXConstructor_isDefaultConstructor(f) &&
       clang_Cursor_getNumArguments(c) == 0 && !cx_user_written(f) &&
@@ -1026,6 +1028,7 @@ static Node *call(Fe *p, CXCursor c) {
     n->ty = cty(p, c);
     n->a = expr(p, clang_Cursor_getArgument(c, 0));
     n->b = expr(p, clang_Cursor_getArgument(c, 1));
+    if (n->a->ty->kind == TY_RECORD) n->b = fe_copy_dyn(p, n->b, n->a->ty->rec);   /* the target keeps its class */
     return n;
   }
   if (fk == CXCursor_Constructor && clang_CXXConstructor_isDefaultConstructor(f) &&

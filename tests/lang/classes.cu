@@ -25,6 +25,10 @@ __device__ int named_tag(Named *n) { return n->tag; }   // a pointer to the seco
 struct Poly { __device__ virtual int id() const { return 1; } int a; __device__ Poly() : a(5) {} };
 struct Packed : Poly { int b; __device__ Packed() : b(7) {} };   // b sits in Poly's tail padding
 
+struct Kind { int k; __device__ Kind() : k(1) {} __device__ virtual int kind() const { return k; } };
+struct Kind2 : Kind { int extra; __device__ Kind2() : extra(7) {} __device__ int kind() const override { return 20 + extra; } };
+__device__ int kind_of(const Kind &x) { return x.kind(); }
+
 __global__ void inherit(int *o) {
   int t = threadIdx.x;
   Pt3 p(t, 2 * t, 3 * t);
@@ -41,6 +45,11 @@ __global__ void inherit(int *o) {
   o[t * 8 + 5] = k.a * 10 + k.b;
   o[t * 8 + 6] = (int)sizeof(Packed);
   o[t * 8 + 7] = k.id();
+  Kind2 k2;
+  Kind sliced = k2;   // a copy is of the class it is declared as
+  Kind assigned;
+  assigned = k2;
+  o[256 + t] = kind_of(sliced) * 1000 + kind_of(assigned) * 100 + kind_of(k2);
 }
 
 // ---- virtual functions ----
@@ -229,6 +238,7 @@ int main() {
     CHECK(r[0] == t + 2 * t + 3 * t + 100 * t, "all %d", t);
     CHECK(r[1] == 200 * t && r[2] == 100 * t && r[3] == 3 * t && r[4] == t + 1, "bases %d: %d %d %d %d", t, r[1], r[2], r[3], r[4]);
     CHECK(r[5] == 57 && r[6] == 16 && r[7] == 1, "tail padding: %d %d %d", r[5], r[6], r[7]);
+    CHECK(o[256 + t] == 1127, "sliced copies %d: %d", t, o[256 + t]);
   }
 
   // virtual functions, under divergence
