@@ -277,7 +277,7 @@ Kids cls_kids(Fe *p, CXCursor decl) {
   Probe *pr = probe(p, decl);
   Kids k = {0};
   k.v = xcalloc(pr->k.n + 1, sizeof(CXCursor));
-  memcpy(k.v, pr->k.v, pr->k.n * sizeof(CXCursor));
+  if (pr->k.n) memcpy(k.v, pr->k.v, pr->k.n * sizeof(CXCursor));
   k.n = k.cap = pr->k.n;
   return k;
 }
