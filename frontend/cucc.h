@@ -148,7 +148,15 @@ typedef enum {
   C_ATOMIC,            /* atomic*: a helper of cucc_dev.h, per lane */
   C_WARP,              /* warp collective: hoisted out of its statement */
   C_LDG,               /* __ldg(p): *p */
+  C_DRT,               /* device runtime API (cudaMalloc, cudaStreamCreate...
+                          in device code): a cu_d_* of libcucc_rt, per thread */
+  C_LAUNCH,            /* k<<<g, b, smem, s>>>(args) in device code (dynamic
+                          parallelism): fn the kernel, list g, b, smem, s and
+                          the arguments; per thread */
 } CallKind;
+/* calls that every thread makes for itself, in order, whatever its
+ * arguments: never once per warp */
+static inline bool ck_per_thread(CallKind k) { return k == C_PRINTF || k == C_DRT || k == C_LAUNCH; }
 
 struct Node {
   NodeKind k;

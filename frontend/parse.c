@@ -117,7 +117,10 @@ Type *mk_type(Fe *p, CXType t, CXCursor where) {
       return new_type(TY_INT, 4, 4);
     }
     ty = new_type(TY_PTR, 8, 8);
-    ty->base = mk_type(p, pt, where);
+    /* a pointer to an incomplete class is a handle (cudaStream_t,
+     * cudaEvent_t): C++ neither reads through it nor steps it */
+    if (pc.kind == CXType_Record && clang_Type_getSizeOf(pc) < 0) ty->base = new_type(TY_VOID, 1, 1);
+    else ty->base = mk_type(p, pt, where);
     break;
   }
   case CXType_LValueReference:
@@ -999,6 +1002,102 @@ static Node *default_ctor(Fe *p, CXCursor cls, CXCursor at) {
   return n;
 }
 
+/* k<<<g, b, smem, stream>>>(args) in device code (dynamic parallelism,
+ * CDP2): each thread that reaches it launches a child grid (C_LAUNCH: the
+ * kernel; the configuration, then the arguments). The runtime runs it after
+ * its parent grid's blocks, before the parent is complete
+ * (runtime/src/cdp.c), which finds the kernel by its key: every kernel
+ * defined in the user's files is compiled and registered (host.c), and
+ * clang resolves no overloaded or template kernel here (translate.c,
+ * dlaunch_diag). */
+static Node *dlaunch(Fe *p, CXCursor c, CXCursor f, char *name) {
+  Kids k = kids(c);
+  CXCursor cfg = k.n >= 2 && clang_getCursorKind(k.v[1]) == CXCursor_CallExpr ? k.v[1] : clang_getNullCursor();
+  free(k.v);
+  char *cn = clang_Cursor_isNull(cfg) ? NULL : cx_str(clang_getCursorSpelling(cfg));
+  if (!cn || (strcmp(cn, "cudaConfigureCall") && strcmp(cn, "__cudaPushCallConfiguration")) ||
+      clang_Cursor_getNumArguments(cfg) != 4) {
+    err_c(c, "unsupported in device code: calling kernel '%s' without <<<...>>>", name);
+    return num(c, cty(p, c), 0);
+  }
+  CXCursor def = clang_getCursorDefinition(f);
+  if (clang_Cursor_isNull(def) && !p->opts->rdc) {
+    err_c(c, "kernel '%s' is declared but not defined in this file: compile with -rdc=true (or -dc) to launch "
+          "one defined in another file", name);
+    return num(c, cty(p, c), 0);
+  }
+  Obj *kf = fe_func(p, clang_Cursor_isNull(def) ? clang_getCanonicalCursor(f) : def);
+  kf->is_kernel = true;
+  if (!kf->key) kf->key = cx_str(clang_Cursor_getMangling(clang_Cursor_isNull(def) ? f : def));
+  Node *n = new_node(N_CALL, c);
+  n->ty = cty(p, c);
+  n->ck = C_LAUNCH;
+  n->name = name;
+  n->fn = kf;
+  for (int i = 0; i < 4; i++) {
+    /* smem and stream left out: their default arguments, 0 */
+    CXCursor a = clang_Cursor_getArgument(cfg, i);
+    Kids ak = kids(a);
+    bool dflt = clang_getCursorKind(a) == CXCursor_UnexposedExpr && ak.n == 0;
+    free(ak.v);
+    vec_push(&n->list, dflt && i >= 2 ? num(c, cty(p, a), 0) : expr(p, a));
+  }
+  int na = clang_Cursor_getNumArguments(c);
+  if (na != kf->params.n) {
+    err_c(c, "unsupported in device code: launching kernel '%s' with %d arguments for %d parameters", name, na,
+          kf->params.n);
+    return n;
+  }
+  for (int i = 0; i < na; i++) vec_push(&n->list, expr(p, clang_Cursor_getArgument(c, i)));
+  return n;
+}
+
+/* The runtime API that device code may call (CUDA's device runtime, with
+ * dynamic parallelism): our header declares these __host__ __device__, and
+ * device code calls libcucc_rt's cu_d_<name> (cucc_dev.h), with pointers
+ * passed as void * (the generated C does not know CUDA's handle types). */
+static const char *const drt_names[] = {
+    "cudaMalloc", "cudaFree", "cudaMemcpyAsync", "cudaMemsetAsync", "cudaGetLastError", "cudaPeekAtLastError",
+    "cudaGetErrorString", "cudaGetErrorName", "cudaGetDevice", "cudaDeviceGetAttribute", "cudaDeviceGetLimit",
+    "cudaStreamCreateWithFlags", "cudaStreamDestroy", "cudaStreamWaitEvent", "cudaEventCreateWithFlags",
+    "cudaEventRecord", "cudaEventRecordWithFlags", "cudaEventDestroy"};
+
+static Node *drt_call(Fe *p, CXCursor c, const char *name) {
+  if (!strcmp(name, "cudaDeviceSynchronize") || !strcmp(name, "cudaStreamSynchronize") ||
+      !strcmp(name, "cudaEventSynchronize")) {
+    /* nvcc's wording, and why: CDP1's waits are gone from CUDA 12 */
+    err_c(c, "calling a __host__ function(\"%s\") from a %s function(\"%s\") is not allowed: CUDA 12's dynamic "
+          "parallelism (CDP2) has no device-side %s; a parent grid completes only after its child grids, and "
+          "work that needs their results can be launched into cudaStreamTailLaunch", name,
+          p->fn->is_kernel ? "__global__" : "__device__", p->fn->name, name);
+    return num(c, cty(p, c), 0);
+  }
+  size_t i = 0;
+  while (i < sizeof drt_names / sizeof *drt_names && strcmp(name, drt_names[i])) i++;
+  if (i == sizeof drt_names / sizeof *drt_names) return NULL;
+  Node *n = new_node(N_CALL, c);
+  n->ty = cty(p, c);
+  n->ck = C_DRT;
+  n->name = xfmt("cu_d_%s", name);
+  Type *vp = NULL;
+  int na = clang_Cursor_getNumArguments(c);
+  for (int j = 0; j < na; j++) {
+    Node *a = expr(p, clang_Cursor_getArgument(c, j));
+    if (a->ty->kind == TY_PTR) {
+      if (!vp) {
+        vp = new_type(TY_PTR, 8, 8);
+        vp->base = new_type(TY_VOID, 1, 1);
+      }
+      Node *k = new_node(N_CAST, clang_Cursor_getArgument(c, j));
+      k->ty = vp;
+      k->a = a;
+      a = k;
+    }
+    vec_push(&n->list, a);
+  }
+  return n;
+}
+
 static Node *call(Fe *p, CXCursor c) {
   CXCursor f = clang_getCursorReferenced(c);
   enum CXCursorKind fk = clang_getCursorKind(f);
@@ -1058,9 +1157,10 @@ static Node *call(Fe *p, CXCursor c) {
     err_c(c, "unsupported in device code: indirect call");
     return num(c, cty(p, c), 0);
   }
-  if (cx_has_attr(f, CXCursor_CUDAGlobalAttr)) {
-    err_c(c, "unsupported in device code: launching kernel '%s' from device code (dynamic parallelism)", name);
-    return num(c, cty(p, c), 0);
+  if (cx_has_attr(f, CXCursor_CUDAGlobalAttr)) return dlaunch(p, c, f, name);
+  if (!strncmp(name, "cuda", 4) && clang_Cursor_isNull(clang_getCursorDefinition(f)) && !user_decl(p, f)) {
+    Node *d = drt_call(p, c, name);
+    if (d) return d;
   }
   Node *n = new_node(N_CALL, c);
   n->ty = cty(p, c);

@@ -45,10 +45,39 @@ static bool dev_call_in_hd(CXTranslationUnit tu, CXDiagnostic d, Vec *used) {
   return true;
 }
 
+/* clang resolves no overloaded or template kernel in device code (its
+ * Sema has no dynamic parallelism: every __global__ candidate is "not
+ * viable" from a kernel), and its AST then drops the launch's
+ * configuration; cucc launches a kernel that one plain declaration names
+ * (parse.c, dlaunch). Said so, instead of clang's puzzle. */
+static bool dlaunch_diag(CXDiagnostic d) {
+  static const char pre[] = "no matching function for call to ";
+  char *m = cx_str(clang_getDiagnosticSpelling(d));
+  bool hit = false;
+  CXDiagnosticSet kids = clang_getChildDiagnostics(d);
+  for (unsigned i = 0; !strncmp(m, pre, sizeof pre - 1) && i < clang_getNumDiagnosticsInSet(kids) && !hit; i++) {
+    char *k = cx_str(clang_getDiagnosticSpelling(clang_getDiagnosticInSet(kids, i)));
+    hit = strstr(k, "call to __global__ function from __global__ function") ||
+          strstr(k, "call to __global__ function from __device__ function");
+    free(k);
+  }
+  if (hit) {
+    CXFile f;
+    unsigned line, col;
+    clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, &line, &col, NULL);
+    fprintf(stderr, "%s:%u:%u: error: unsupported: launching the overloaded or template kernel %s from device code "
+            "(dynamic parallelism): clang, which parses for cucc, cannot resolve it there; launch a kernel that one "
+            "non-template declaration names\n", cx_str(clang_getFileName(f)), line, col, m + sizeof pre - 1);
+  }
+  free(m);
+  return hit;
+}
+
 static void print_diag(CXDiagnostic d, int *errs) {
   enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
   if (sev == CXDiagnostic_Ignored) return;
   if (sev >= CXDiagnostic_Error) (*errs)++;
+  if (sev >= CXDiagnostic_Error && dlaunch_diag(d)) return;
   unsigned opts = CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn |
                   CXDiagnostic_DisplayOption;
   fprintf(stderr, "%s\n", cx_str(clang_formatDiagnostic(d, opts)));

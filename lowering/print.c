@@ -295,6 +295,46 @@ static void fnum(P *p, Node *n) {
   buf_printf(p->o, "%s%s", s, f ? "f" : "");
 }
 
+/* the calling thread's index in its block, where a per-thread call
+ * (C_LAUNCH, C_DRT: in a lane loop, or in a device function, which then
+ * takes the thread parameters: uniform.c) is printed */
+static const char *p_thread(P *p) {
+  if (p->hw && p->lane && kernelish(p->fn)) return "(_w * 32u + (unsigned)_r * 16u + (unsigned)_x)";
+  return tid_expr(p);
+}
+
+/* k<<<g, b, smem, s>>>(args) in device code, for one thread (C_LAUNCH):
+ * the configuration and the arguments into temporaries of the kernel's
+ * parameter types, whose addresses the runtime copies from as a host
+ * launch's (cu_dlaunch, runtime/src/cdp.c: the child grid runs after this
+ * grid's blocks). The kernel is found by its key, so one defined in
+ * another file (-rdc) is launched alike. */
+static void p_launch(P *p, Node *n) {
+  Obj *k = n->fn;
+  buf_puts(p->o, "({ ");
+  for (int i = 0; i < n->list.n; i++) {
+    Node *a = n->list.v[i];
+    buf_printf(p->o, "%s = ", ty_decl(i < 4 ? a->ty : ((Obj *)k->params.v[i - 4])->ty, xfmt("_dl%d", i)));
+    ex(p, a);
+    buf_puts(p->o, "; ");
+  }
+  buf_puts(p->o, "void *_dlv[] = {");
+  for (int i = 4; i < n->list.n; i++) buf_printf(p->o, "&_dl%d, ", i);
+  buf_printf(p->o, "0}; cu_dlaunch(_B, %s, \"%s\", (cu_idx3){_dl0.x, _dl0.y, _dl0.z}, "
+                   "(cu_idx3){_dl1.x, _dl1.y, _dl1.z}, _dl2, (void *)_dl3, _dlv); })", p_thread(p), k->key);
+}
+
+/* the device runtime's cu_d_* (C_DRT): which thread calls (its last error
+ * is its own) */
+static void p_drt(P *p, Node *n) {
+  buf_printf(p->o, "%s(_B, %s", n->name, p_thread(p));
+  for (int i = 0; i < n->list.n; i++) {
+    buf_puts(p->o, ", ");
+    ex(p, n->list.v[i]);
+  }
+  buf_puts(p->o, ")");
+}
+
 static void args(P *p, Node *n) {
   buf_puts(p->o, "(");
   int k = 0;
@@ -506,6 +546,10 @@ static void ex(P *p, Node *n) {
         break;
       }
       buf_printf(o, p->lane ? "%s[_l]" : "%s[0]", h);
+      break;
+    }
+    if (n->ck == C_LAUNCH || n->ck == C_DRT) {
+      (n->ck == C_LAUNCH ? p_launch : p_drt)(p, n);
       break;
     }
     if (n->ck == C_LDG) {

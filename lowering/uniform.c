@@ -104,7 +104,7 @@ static bool vary_e(Ua *u, Node *n, int vd) {
   case N_BUILTIN: v = n->bk == B_TID; break;
   case N_CALL: {
     v = vary_list(u, &n->list, vd);
-    if (n->ck == C_PRINTF || n->ck == C_ATOMIC || n->ck == C_WARP) v = true;
+    if (ck_per_thread(n->ck) || n->ck == C_ATOMIC || n->ck == C_WARP) v = true;
     if (n->ck == C_FUNC && (lo(n->fn)->uses_tid || lo(n->fn)->impure)) v = true;
     break;
   }
@@ -287,7 +287,8 @@ static void effects(Obj *fn, Node *n) {
   switch (n->k) {
   case N_BUILTIN: lo(fn)->uses_tid = true; break;
   case N_CALL:
-    if (n->ck == C_PRINTF || n->ck == C_ATOMIC) lo(fn)->impure = true;
+    if (ck_per_thread(n->ck) || n->ck == C_ATOMIC) lo(fn)->impure = true;
+    if (n->ck == C_LAUNCH || n->ck == C_DRT) lo(fn)->uses_tid = true;   /* the runtime is told the thread */
     if (n->ck == C_WARP) lo(fn)->uses_tid = true;
     if (n->ck == C_FUNC && n->fn != fn) {
       lo(fn)->uses_tid |= lo(n->fn)->uses_tid;

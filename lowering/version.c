@@ -41,7 +41,7 @@ bool has_syncwarp(Node *n) { return any_node(n, syncwarp_p, NULL); }
  * at most 16 per-lane variables (each is blockDim.x long on the stack). */
 static bool bw_call_p(Node *n, void *c) {
   (void)c;
-  return n->k == N_CALL && (n->ck == C_WARP || n->ck == C_ATOMIC || n->ck == C_PRINTF || n->ck == C_FUNC);
+  return n->k == N_CALL && (n->ck == C_WARP || n->ck == C_ATOMIC || ck_per_thread(n->ck) || n->ck == C_FUNC);
 }
 
 static int bw_var_f(Node *n, void *c) {

@@ -517,6 +517,32 @@ CU_NV_FLT(d, double)
 #define cu_nv_compare_exchange(p, e, d, w, so, fo, ...) __atomic_compare_exchange((p), (e), (d), (w), (so), (fo))
 #define cu_nv_thread_fence(o, ...) __atomic_thread_fence(o)
 
+/* ---- dynamic parallelism (runtime/src/cdp.c): a launch from device code
+ * (lowering/print.c, p_launch) and the runtime API device code may call,
+ * handles and pointers passed as void * ---- */
+void cu_dlaunch(const cu_block *B, unsigned tid, const char *key, cu_idx3 g, cu_idx3 b, size_t smem, void *stream,
+                void **args);
+#define CU_DRT const cu_block *B, unsigned tid   /* the calling thread */
+int cu_d_cudaMalloc(CU_DRT, void *p, size_t n);
+int cu_d_cudaFree(CU_DRT, void *p);
+int cu_d_cudaMemcpyAsync(CU_DRT, void *dst, void *src, size_t n, int kind, void *s);
+int cu_d_cudaMemsetAsync(CU_DRT, void *p, int v, size_t n, void *s);
+int cu_d_cudaGetLastError(CU_DRT);
+int cu_d_cudaPeekAtLastError(CU_DRT);
+const char *cu_d_cudaGetErrorString(CU_DRT, int e);
+const char *cu_d_cudaGetErrorName(CU_DRT, int e);
+int cu_d_cudaGetDevice(CU_DRT, void *dev);
+int cu_d_cudaDeviceGetAttribute(CU_DRT, void *v, int attr, int dev);
+int cu_d_cudaDeviceGetLimit(CU_DRT, void *v, int limit);
+int cu_d_cudaStreamCreateWithFlags(CU_DRT, void *s, unsigned flags);
+int cu_d_cudaStreamDestroy(CU_DRT, void *s);
+int cu_d_cudaStreamWaitEvent(CU_DRT, void *s, void *e, unsigned flags);
+int cu_d_cudaEventCreateWithFlags(CU_DRT, void *e, unsigned flags);
+int cu_d_cudaEventRecord(CU_DRT, void *e, void *s);
+int cu_d_cudaEventRecordWithFlags(CU_DRT, void *e, void *s, unsigned flags);
+int cu_d_cudaEventDestroy(CU_DRT, void *e);
+#undef CU_DRT
+
 /* ---- inline PTX (frontend/ptx.c): one pure helper per instruction and
  * type that the IR has no operator for ---- */
 int cu_ptx_nsmid(void);   /* the modelled GPU's SMs (runtime) */

@@ -18,7 +18,7 @@
 
 #ifdef __cplusplus
 /* typed forms of the allocation calls, as CUDA's header has them */
-template <class T> static inline cudaError_t cudaMalloc(T **p, size_t n) {
+template <class T> static inline __host__ __device__ cudaError_t cudaMalloc(T **p, size_t n) {
   return cudaMalloc((void **)p, n);
 }
 template <class T> static inline cudaError_t cudaMallocAsync(T **p, size_t n, cudaStream_t s) {

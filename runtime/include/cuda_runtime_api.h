@@ -26,11 +26,16 @@
 #define __dv(v)
 #endif
 
+/* What device code may call too (CUDA's device runtime, with dynamic
+ * parallelism: frontend/parse.c, runtime/src/cdp.c), and the waits that
+ * CUDA 12 took from it (refused there with the reason). */
+#define __CUCC_DRT __host__ __device__
+
 #ifdef __cplusplus
 extern "C" {
 #endif
-cudaError_t cudaMalloc(void **ptr, size_t size);
-cudaError_t cudaFree(void *ptr);
+__CUCC_DRT cudaError_t cudaMalloc(void **ptr, size_t size);
+__CUCC_DRT cudaError_t cudaFree(void *ptr);
 cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaStream_t stream);
 cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream);
 cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t pool, cudaStream_t stream);
@@ -53,10 +58,10 @@ cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags);
 cudaError_t cudaFreeHost(void *ptr);
 cudaError_t cudaMallocManaged(void **ptr, size_t size, unsigned int flags __dv(cudaMemAttachGlobal));
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
-cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+__CUCC_DRT cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
                             cudaStream_t stream __dv(0));
 cudaError_t cudaMemset(void *ptr, int value, size_t count);
-cudaError_t cudaMemsetAsync(void *ptr, int value, size_t count, cudaStream_t stream __dv(0));
+__CUCC_DRT cudaError_t cudaMemsetAsync(void *ptr, int value, size_t count, cudaStream_t stream __dv(0));
 cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes);
 cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height);
 cudaError_t cudaMalloc3D(struct cudaPitchedPtr *ptr, struct cudaExtent extent);
@@ -109,22 +114,22 @@ cudaError_t cudaDestroyTextureObject(cudaTextureObject_t tex);
 cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *surf, const struct cudaResourceDesc *res);
 cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surf);
 cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_const_t array);
-cudaError_t cudaDeviceSynchronize(void);
+__CUCC_DRT cudaError_t cudaDeviceSynchronize(void);
 cudaError_t cudaThreadSynchronize(void);
 cudaError_t cudaDeviceReset(void);
 cudaError_t cudaThreadExit(void);
-cudaError_t cudaGetLastError(void);
-cudaError_t cudaPeekAtLastError(void);
-const char *cudaGetErrorString(cudaError_t error);
-const char *cudaGetErrorName(cudaError_t error);
+__CUCC_DRT cudaError_t cudaGetLastError(void);
+__CUCC_DRT cudaError_t cudaPeekAtLastError(void);
+__CUCC_DRT const char *cudaGetErrorString(cudaError_t error);
+__CUCC_DRT const char *cudaGetErrorName(cudaError_t error);
 cudaError_t cudaGetDeviceCount(int *count);
 cudaError_t cudaSetDevice(int device);
-cudaError_t cudaGetDevice(int *device);
+__CUCC_DRT cudaError_t cudaGetDevice(int *device);
 cudaError_t cudaSetDeviceFlags(unsigned int flags);
 cudaError_t cudaGetDeviceFlags(unsigned int *flags);
 cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop);
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
-cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit);
+__CUCC_DRT cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit);
 cudaError_t cudaDeviceCanAccessPeer(int *can, int device, int peer);
 cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned int flags);
 cudaError_t cudaDeviceDisablePeerAccess(int peer);
@@ -134,19 +139,19 @@ cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config);
 cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *config);
 cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest);
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
-cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device);
+__CUCC_DRT cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device);
 cudaError_t cudaRuntimeGetVersion(int *version);
 cudaError_t cudaDriverGetVersion(int *version);
 cudaError_t cudaEventCreate(cudaEvent_t *event);
-cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
-cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream __dv(0));
-cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream __dv(0), unsigned int flags __dv(0));
-cudaError_t cudaEventSynchronize(cudaEvent_t event);
+__CUCC_DRT cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
+__CUCC_DRT cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream __dv(0));
+__CUCC_DRT cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream __dv(0), unsigned int flags __dv(0));
+__CUCC_DRT cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
-cudaError_t cudaEventDestroy(cudaEvent_t event);
+__CUCC_DRT cudaError_t cudaEventDestroy(cudaEvent_t event);
 cudaError_t cudaStreamCreate(cudaStream_t *stream);
-cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags);
+__CUCC_DRT cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags);
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t *stream, unsigned int flags, int priority);
 cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags);
 cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority);
@@ -154,10 +159,10 @@ cudaError_t cudaStreamGetDevice(cudaStream_t stream, int *device);
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback, void *data,
                                   unsigned int flags);
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *data);
-cudaError_t cudaStreamDestroy(cudaStream_t stream);
-cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+__CUCC_DRT cudaError_t cudaStreamDestroy(cudaStream_t stream);
+__CUCC_DRT cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 cudaError_t cudaStreamQuery(cudaStream_t stream);
-cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags __dv(0));
+__CUCC_DRT cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags __dv(0));
 cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args, size_t smem,
                              cudaStream_t stream);
 cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block, void **args, size_t smem,

@@ -161,6 +161,11 @@ typedef struct CUmemPoolHandle_st *cudaMemPool_t;
 #define cudaStreamNonBlocking 0x01
 #define cudaStreamLegacy ((cudaStream_t)0x1)
 #define cudaStreamPerThread ((cudaStream_t)0x2)
+/* device code's named streams (dynamic parallelism, runtime/src/cdp.c):
+ * a grid launched into the tail stream runs after its parent grid and all
+ * the parent's other work; fire-and-forget runs on its own */
+#define cudaStreamTailLaunch ((cudaStream_t)0x3)
+#define cudaStreamFireAndForget ((cudaStream_t)0x4)
 #define cudaEventDefault 0x00
 #define cudaEventBlockingSync 0x01
 #define cudaEventDisableTiming 0x02

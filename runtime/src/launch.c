@@ -78,7 +78,16 @@ typedef struct Launch {
   int coop;                       /* cudaLaunchCooperativeKernel: every block resident */
   unsigned long long nblocks;
   _Atomic unsigned long long arrived, gen;   /* the grid barrier (cu_grid_sync) */
+  int depth;                      /* 0: launched by the host; a child: its parent's + 1 */
+  unsigned long long seq;         /* this grid's number in the process */
+  rt_kids kids;                   /* what its threads launched (cdp.c) */
 } Launch;
+
+/* for device code's launches and runtime calls (cdp.c) */
+static _Atomic unsigned long long launches;
+rt_kids *rt_grid_kids(const cu_block *B) { return &((Launch *)B->launch)->kids; }
+rt_dev *rt_grid_dev(const cu_block *B) { return ((Launch *)B->launch)->dev; }
+unsigned long long rt_grid_seq(const cu_block *B) { return ((Launch *)B->launch)->seq; }
 
 /* buffers for shared memory and per-thread storage, one per pool slot
  * (each used by one thread at a time, whatever device it works for) */
@@ -256,6 +265,7 @@ struct Job {
   int regs;
   rt_occ occ;
   int coop;
+  int depth;                      /* of the grid: Launch.depth */
 };
 
 /* Checks a launch as CUDA does when it is issued (the limits of the
@@ -323,6 +333,9 @@ void rt_job_run(Job *j) {
   L.params = j->pbuf;
   L.coop = j->coop;
   L.nblocks = (unsigned long long)g.x * g.y * g.z;
+  L.depth = j->depth;
+  L.seq = atomic_fetch_add(&launches, 1) + 1;
+  rt_kids_init(&L.kids);
   unsigned long long nblocks = L.nblocks;
   if (shuffle) rt_sched_launch(nblocks, L.nwarps);
   if (j->coop)   /* every worker can hold the whole grid: no block waits for a free slot */
@@ -338,6 +351,8 @@ void rt_job_run(Job *j) {
   if (report) note_launch(d, k, g, b, smem, j->regs, &j->occ, nblocks, ms);
   if (cu_rt_mode & CU_MODE_PROF) rt_prof_note(k, ms, j->occ.occupancy);
   if (rt_prof_sum) rt_prof_kernel(k, ns);
+  /* a grid completes after the grids its threads launched (cdp.c) */
+  rt_kids_run(&L.kids, atomic_load(&L.failed));
   fflush(stdout);   /* kernel printf is flushed when the kernel completes */
 }
 
@@ -419,6 +434,45 @@ static cudaError_t launch(const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem,
   if (rt_capturing(s)) return rt_cap_kernel(s, j);   /* a node of the graph being captured */
   rt_stream_push(s, run_job, j);
   return cudaSuccess;
+}
+
+/* ---- launches from device code (dynamic parallelism, cdp.c) ---- */
+
+/* CUDA's nesting limit: a grid at depth 23 launches no more */
+enum { MAX_DEPTH = 24 };
+
+static const cu_kernel *named(const char *key) {
+  const cu_kernel *k = NULL;
+  pthread_mutex_lock(&reg_mu);
+  for (unsigned i = 0; i < nkernels && !k; i++)
+    if (kernels[i]->name == key || !strcmp(kernels[i]->name, key)) k = kernels[i];
+  pthread_mutex_unlock(&reg_mu);
+  return k;
+}
+
+/* k<<<g, b, smem, s>>>(args) by one thread of the running grid: checked
+ * and its arguments copied as a host launch's, then queued on the parent,
+ * which runs it after its blocks. Errors are device code's last error. */
+void cu_dlaunch(const cu_block *B, unsigned tid, const char *key, cu_idx3 g, cu_idx3 b, size_t smem, void *stream,
+                void **args) {
+  Launch *P = (Launch *)B->launch;
+  const cu_kernel *k = named(key);
+  if (!k) {
+    rt_dlast(B, tid, cudaErrorInvalidDeviceFunction);
+    return;
+  }
+  if (P->depth + 1 >= MAX_DEPTH) {
+    rt_dlast(B, tid, cudaErrorLaunchMaxDepthExceeded);
+    return;
+  }
+  Job *j = NULL;
+  cudaError_t e = prepare(P->dev, k, g, b, smem, args, &j);
+  if (e) {
+    rt_dlast(B, tid, e);
+    return;
+  }
+  j->depth = P->depth + 1;
+  if (rt_kids_add(&P->kids, j, stream)) rt_dlast(B, tid, cudaErrorMemoryAllocation);
 }
 
 /* grid.sync(): called once per block, with the block's threads between

@@ -165,6 +165,17 @@ static cudaError_t release(void *p, unsigned mask) {
 }
 
 cudaError_t cudaMalloc(void **p, size_t n) { RT_API(); return alloc(p, n, R_DEV, 0); }
+
+/* cudaMalloc and cudaFree in device code (cdp.c): a free must not wait for
+ * the device, whose grid is the caller */
+cudaError_t rt_dev_malloc(void **p, size_t n, rt_dev *d) { return alloc_on(p, n, R_DEV, 0, d ? d : rt_cur(), NULL); }
+cudaError_t rt_dev_free(void *p) {
+  if (!p) return cudaSuccess;
+  if (!rt_ck_free(p, RT_CK_DEV)) return cudaErrorInvalidValue;
+  if (!remove_at(p, 1u << R_DEV)) return cudaErrorInvalidValue;
+  free(p);
+  return cudaSuccess;
+}
 cudaError_t cudaMallocHost(void **p, size_t n) { RT_API(); return alloc(p, n, R_HOST, 0); }
 
 cudaError_t cudaMallocManaged(void **p, size_t n, unsigned int flags) {

@@ -88,6 +88,25 @@ void rt_job_free(Job *j);
 void rt_job_params(const Job *j, void **func, dim3 *g, dim3 *b, size_t *smem, void ***argv);
 const cu_kernel *rt_job_kernel(const Job *j);
 void rt_launch_failed(const cu_block *B);   /* a device fault: the launch fails */
+
+/* cdp.c: dynamic parallelism. A grid's queue of what its threads launched
+ * (child grids, copies, sets), run after its blocks by rt_job_run. */
+typedef struct rt_kids {
+  pthread_mutex_t mu;
+  struct Kid *head, *tail;     /* in order */
+  struct Kid *thead, *ttail;   /* cudaStreamTailLaunch: after all the others */
+} rt_kids;
+void rt_kids_init(rt_kids *q);
+int rt_kids_add(rt_kids *q, Job *j, void *stream);   /* takes j; nonzero: no memory */
+void rt_kids_run(rt_kids *q, int failed);            /* then empty and destroyed */
+rt_kids *rt_grid_kids(const cu_block *B);            /* of B's grid (launch.c) */
+struct rt_dev *rt_grid_dev(const cu_block *B);
+unsigned long long rt_grid_seq(const cu_block *B);   /* its number in the process */
+/* device code's last error: thread tid of block B's (if e is not success); returns e */
+cudaError_t rt_dlast(const cu_block *B, unsigned tid, cudaError_t e);
+/* mem.c: device memory that device code allocates and frees (no wait) */
+cudaError_t rt_dev_malloc(void **p, size_t n, struct rt_dev *d);
+cudaError_t rt_dev_free(void *p);
 int rt_launch_dev(const cu_block *B);       /* the device B's grid runs on */
 
 /* check.c: cucc --check (nothing happens unless a checked object asked) */
