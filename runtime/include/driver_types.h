@@ -170,6 +170,12 @@ typedef struct CUmemPoolHandle_st *cudaMemPool_t;
 #define cudaEventBlockingSync 0x01
 #define cudaEventDisableTiming 0x02
 #define cudaEventInterprocess 0x04
+#define cudaIpcMemLazyEnablePeerAccess 0x01
+/* handles of memory and events shared between processes (CUDA IPC): 64
+ * opaque bytes, copied between processes as they are */
+#define CUDA_IPC_HANDLE_SIZE 64
+typedef struct cudaIpcEventHandle_st { char reserved[CUDA_IPC_HANDLE_SIZE]; } cudaIpcEventHandle_t;
+typedef struct cudaIpcMemHandle_st { char reserved[CUDA_IPC_HANDLE_SIZE]; } cudaIpcMemHandle_t;
 #define cudaHostAllocDefault 0x00
 #define cudaHostAllocPortable 0x01
 #define cudaHostAllocMapped 0x02

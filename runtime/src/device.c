@@ -114,6 +114,7 @@ static void props(rt_dev *d) {
   p->concurrentKernels = m->sm >= 20;
   p->asyncEngineCount = m->sm >= 20 ? 2 : m->sm >= 11;
   p->unifiedAddressing = m->sm >= 20;
+  p->ipcEventSupported = p->unifiedAddressing;   /* CUDA IPC (ipc.c) */
   p->memoryClockRate = 5000000;
   p->memoryBusWidth = 256;
   p->l2CacheSize = m->sm >= 20 ? 4194304 : 0;

@@ -4,8 +4,12 @@
  * refers to the latest record issued before it, as CUDA specifies. An
  * event belongs to the device current at its creation: it is recorded only
  * in that device's streams and timed only against its events (CUDA's
- * rules); any device's stream may wait for it, any thread sync on it. */
+ * rules); any device's stream may wait for it, any thread sync on it. An
+ * interprocess event (cudaEventInterprocess) keeps its records in memory
+ * other processes map (ipc.c): each that opened it records it and waits
+ * for it. */
 #include "rt.h"
+#include <stdatomic.h>
 #include <time.h>
 
 struct CUevent_st {
@@ -14,6 +18,9 @@ struct CUevent_st {
   pthread_mutex_t mu;
   pthread_cond_t cv;
   unsigned long long rec, done;   /* records issued, latest one completed */
+  rt_ipcev *sh;                   /* interprocess: rec and done are these */
+  bool imported;                  /* sh is another process's (cudaIpcOpenEventHandle) */
+  cudaIpcEventHandle_t from;      /* (its handle) */
   double ms;                      /* host clock when `done` completed */
   int refs;                       /* (live_mu) the handle and pending operations */
   struct CUevent_st *next;        /* live events, to tell a bad handle */
@@ -39,6 +46,7 @@ static void release(cudaEvent_t e) {
   int last = --e->refs == 0;
   pthread_mutex_unlock(&live_mu);
   if (!last) return;
+  if (e->sh) rt_ipcev_free(e->sh, e->imported);
   pthread_mutex_destroy(&e->mu);
   pthread_cond_destroy(&e->cv);
   free(e);
@@ -60,6 +68,10 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *out, unsigned int flags) {
   if ((flags & cudaEventInterprocess) && !(flags & cudaEventDisableTiming)) return rt_err(cudaErrorInvalidValue);
   cudaEvent_t e = calloc(1, sizeof *e);
   if (!e) return rt_err(cudaErrorMemoryAllocation);
+  if ((flags & cudaEventInterprocess) && !(e->sh = rt_ipcev_new())) {
+    free(e);
+    return rt_err(cudaErrorMemoryAllocation);
+  }
   e->dev = rt_cur();
   e->flags = flags;
   e->refs = 1;
@@ -95,9 +107,24 @@ cudaError_t cudaEventDestroy(cudaEvent_t e) {
 
 typedef struct Rec { cudaEvent_t e; unsigned long long n; } Rec;
 
+/* A new record's number (interprocess: counted across the processes). */
+static unsigned long long issue(cudaEvent_t e) {
+  if (e->sh) return atomic_fetch_add(&e->sh->rec, 1) + 1;
+  pthread_mutex_lock(&e->mu);
+  unsigned long long n = ++e->rec;
+  pthread_mutex_unlock(&e->mu);
+  return n;
+}
+
 static void run_record(void *p) {
   Rec *r = p;
   cudaEvent_t e = r->e;
+  if (e->sh) {
+    rt_ipcev_complete(e->sh, r->n);
+    release(e);
+    free(r);
+    return;
+  }
   pthread_mutex_lock(&e->mu);
   if (r->n > e->done) {
     e->done = r->n;
@@ -113,6 +140,10 @@ cudaError_t rt_event_check(cudaEvent_t e) { return check(e); }
 
 /* a graph's event record node: a record issued and completed at once */
 void rt_event_record_now(cudaEvent_t e) {
+  if (e->sh) {
+    rt_ipcev_complete(e->sh, issue(e));
+    return;
+  }
   pthread_mutex_lock(&e->mu);
   e->done = ++e->rec;
   e->ms = now_ms();
@@ -130,10 +161,8 @@ cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
   Rec *r = malloc(sizeof *r);
   if (!r) return rt_err(cudaErrorMemoryAllocation);
   hold(e);
-  pthread_mutex_lock(&e->mu);
   r->e = e;
-  r->n = ++e->rec;
-  pthread_mutex_unlock(&e->mu);
+  r->n = issue(e);
   rt_stream_push(s, run_record, r);
   return cudaSuccess;
 }
@@ -146,12 +175,17 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t s, unsigned int
 
 /* Wait until record n of e has completed. */
 static void wait_rec(cudaEvent_t e, unsigned long long n) {
+  if (e->sh) {
+    rt_ipcev_wait(e->sh, n);
+    return;
+  }
   pthread_mutex_lock(&e->mu);
   while (e->done < n) pthread_cond_wait(&e->cv, &e->mu);
   pthread_mutex_unlock(&e->mu);
 }
 
 static unsigned long long latest(cudaEvent_t e) {
+  if (e->sh) return atomic_load(&e->sh->rec);
   pthread_mutex_lock(&e->mu);
   unsigned long long n = e->rec;
   pthread_mutex_unlock(&e->mu);
@@ -173,9 +207,13 @@ cudaError_t cudaEventQuery(cudaEvent_t e) {
   RT_API();
   cudaError_t err = check(e);
   if (err) return rt_err(err);
-  pthread_mutex_lock(&e->mu);
-  bool ready = e->done == e->rec;
-  pthread_mutex_unlock(&e->mu);
+  bool ready;
+  if (e->sh) ready = atomic_load(&e->sh->done) >= atomic_load(&e->sh->rec);
+  else {
+    pthread_mutex_lock(&e->mu);
+    ready = e->done == e->rec;
+    pthread_mutex_unlock(&e->mu);
+  }
   return ready ? cudaSuccess : cudaErrorNotReady;
 }
 
@@ -221,5 +259,45 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned int flag
   *r = (Rec){e, n};
   hold(e);
   rt_stream_push(s, run_wait, r);
+  return cudaSuccess;
+}
+
+/* ---- interprocess events (ipc.c shares their state) ---- */
+cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t *h, cudaEvent_t e) {
+  RT_API();
+  cudaError_t err = check(e);
+  if (!err && !(e->flags & cudaEventInterprocess)) err = cudaErrorInvalidResourceHandle;   /* (CUDA's answer) */
+  if (!err && !h) err = cudaErrorInvalidValue;
+  if (!err && e->imported) *h = e->from;
+  else if (!err) err = rt_ipcev_export(e->sh, h);
+  return err ? rt_err(err) : cudaSuccess;
+}
+
+/* The event of another process, as if made here with cudaEventDisableTiming
+ * (and cudaEventInterprocess: its handle may be passed on). */
+cudaError_t cudaIpcOpenEventHandle(cudaEvent_t *out, cudaIpcEventHandle_t h) {
+  RT_API();
+  if (!out) return rt_err(cudaErrorInvalidValue);
+  rt_ipcev *sh;
+  cudaError_t err = rt_ipcev_import(&h, &sh);
+  if (err) return rt_err(err);
+  cudaEvent_t e = calloc(1, sizeof *e);
+  if (!e) {
+    rt_ipcev_free(sh, true);
+    return rt_err(cudaErrorMemoryAllocation);
+  }
+  e->dev = rt_cur();
+  e->flags = cudaEventDisableTiming | cudaEventInterprocess;
+  e->refs = 1;
+  e->sh = sh;
+  e->imported = true;
+  e->from = h;
+  pthread_mutex_init(&e->mu, NULL);
+  pthread_cond_init(&e->cv, NULL);
+  pthread_mutex_lock(&live_mu);
+  e->next = live;
+  live = e;
+  pthread_mutex_unlock(&live_mu);
+  *out = e;
   return cudaSuccess;
 }

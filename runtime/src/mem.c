@@ -7,13 +7,16 @@
  *    the stream's earlier work, page-locked ones are queued to the stream;
  *  - cudaHostGetDevicePointer and cudaPointerGetAttributes can answer;
  *  - each device counts its memory: device memory beyond a device's share
- *    of the host's is out of memory, as on a GPU. */
+ *    of the host's is out of memory, as on a GPU.
+ * cudaMalloc's memory comes from arena.c, where another process can map it
+ * (CUDA IPC, ipc.c); the rest from malloc. */
 #include "rt.h"
 #include <stdatomic.h>
 #include <unistd.h>
 
-enum { R_DEV, R_HOST, R_MANAGED, R_REG, R_GRAPH };   /* R_REG: the user's memory, cudaHostRegister;
-                                                     R_GRAPH: a graph allocation (graph.c owns it) */
+enum { R_DEV, R_HOST, R_MANAGED, R_REG, R_GRAPH, R_IPC };   /* R_REG: the user's memory, cudaHostRegister;
+                                                     R_GRAPH: a graph allocation (graph.c owns it);
+                                                     R_IPC: another process's, opened (ipc.c owns it) */
 typedef struct Region {
   char *p;
   size_t n;
@@ -21,6 +24,7 @@ typedef struct Region {
   unsigned flags;
   rt_dev *dev;                    /* the device it was allocated on (current then) */
   struct CUmemPoolHandle_st *pool;   /* stream-ordered: the pool it came from */
+  unsigned long long id;          /* R_DEV: its number, for IPC handles */
 } Region;
 
 static Region *regs;
@@ -79,7 +83,8 @@ static bool insert(void *p, size_t n, int kind, unsigned flags, rt_dev *dev, str
   }
   if (ok) {
     memmove(regs + i + 1, regs + i, (nregs - i) * sizeof *regs);
-    regs[i] = (Region){p, n, kind, flags, dev, pool};
+    static unsigned long long ids;
+    regs[i] = (Region){p, n, kind, flags, dev, pool, ++ids};
     nregs++;
   }
   pthread_mutex_unlock(&mu);
@@ -94,12 +99,14 @@ static void account(const Region *r, bool add) {
   if (r->pool) rt_mempool_note(r->pool, r->n, add);
 }
 
-/* Removes the region that starts at p and is of one of the kinds in mask. */
-static bool remove_at(void *p, unsigned mask) {
+/* Removes the region that starts at p and is of one of the kinds in mask
+ * (copied to *out). */
+static bool remove_at(void *p, unsigned mask, Region *out) {
   pthread_mutex_lock(&mu);
   size_t i = upper(p);
   bool ok = i > 0 && regs[i - 1].p == (char *)p && (mask >> regs[i - 1].kind & 1);
   if (ok) {
+    if (out) *out = regs[i - 1];
     account(&regs[i - 1], false);
     memmove(regs + i - 1, regs + i, (nregs - i) * sizeof *regs);
     nregs--;
@@ -114,6 +121,22 @@ static bool remove_at(void *p, unsigned mask) {
 
 static int ck_kind(int kind) { return kind == R_HOST ? RT_CK_HOST : kind == R_MANAGED ? RT_CK_MANAGED : RT_CK_DEV; }
 
+/* cudaMalloc's memory (not a pool's: CUDA shares those otherwise) is the
+ * arena's, which another process can map; the rest malloc's. */
+static bool shared(int kind, struct CUmemPoolHandle_st *pool) { return kind == R_DEV && !pool; }
+
+static void *get(size_t n, int kind, struct CUmemPoolHandle_st *pool) {
+  void *p = NULL;
+  n += cu_ck_what ? REDZONE : 0;
+  if (shared(kind, pool)) return rt_arena_alloc(n);
+  return posix_memalign(&p, 256, n) == 0 ? p : NULL;
+}
+
+static void put(const Region *r) {
+  if (shared(r->kind, r->pool)) rt_arena_free(r->p, r->n + (cu_ck_what ? REDZONE : 0));
+  else free(r->p);
+}
+
 /* n bytes of device memory more on d: past its memory? (racing
  * allocations may both fit; the host's memory is the real limit) */
 static bool full(rt_dev *d, size_t n) { return n > d->total || atomic_load(&d->used) > d->total - n; }
@@ -124,14 +147,13 @@ static cudaError_t alloc_on(void **out, size_t n, int kind, unsigned flags, rt_d
   *out = NULL;
   if (n == 0) return cudaSuccess;
   void *p = NULL;
-  if (n > (size_t)1 << 46 || (kind == R_DEV && full(dev, n)) ||
-      posix_memalign(&p, 256, n + (cu_ck_what ? REDZONE : 0)) != 0)
+  if (n > (size_t)1 << 46 || (kind == R_DEV && full(dev, n)) || !(p = get(n, kind, pool)))
     return rt_err(cudaErrorMemoryAllocation);
+  Region r = {p, n, kind, flags, dev, pool, 0};
   if (!insert(p, n, kind, flags, dev, pool)) {
-    free(p);
+    put(&r);
     return rt_err(cudaErrorMemoryAllocation);
   }
-  Region r = {p, n, kind, flags, dev, pool};
   account(&r, true);
   rt_ck_alloc(p, n, ck_kind(kind), NULL);
   *out = p;
@@ -150,7 +172,20 @@ bool rt_region_add(void *p, size_t n, int dev) {
 }
 
 void rt_region_drop(void *p) {
-  if (remove_at(p, 1u << R_GRAPH)) rt_ck_free(p, RT_CK_DEV);
+  if (remove_at(p, 1u << R_GRAPH, NULL)) rt_ck_free(p, RT_CK_DEV);
+}
+
+bool rt_region_ipc_add(void *p, size_t n) { return insert(p, n, R_IPC, 0, rt_cur(), NULL); }
+void rt_region_ipc_drop(void *p) { remove_at(p, 1u << R_IPC, NULL); }
+
+bool rt_ipc_source(const void *p, void **base, size_t *n, unsigned long long *id, int *dev) {
+  Region r;
+  if (!lookup(p, &r) || !shared(r.kind, r.pool)) return false;
+  *base = r.p;
+  *n = r.n;
+  *id = r.id;
+  *dev = r.dev->id;
+  return true;
 }
 
 /* Freeing is a synchronizing call in CUDA: the device may still use it. */
@@ -159,8 +194,9 @@ static cudaError_t release(void *p, unsigned mask) {
   rt_sync_all();
   if ((mask >> R_DEV & 1) && rt_graph_mem_free(p)) return cudaSuccess;   /* a graph's allocation */
   rt_ck_free(p, mask & 1u << R_HOST ? RT_CK_HOST : RT_CK_DEV);   /* cucc --check reports a bad one */
-  if (!remove_at(p, mask)) return rt_err(cudaErrorInvalidValue);
-  free(p);
+  Region r;
+  if (!remove_at(p, mask, &r)) return rt_err(cudaErrorInvalidValue);
+  put(&r);
   return cudaSuccess;
 }
 
@@ -219,7 +255,8 @@ cudaError_t cudaMallocAsync(void **p, size_t n, cudaStream_t s) {
 static void run_free(void *p) {
   if (rt_graph_mem_free(p)) return;
   rt_ck_free(p, RT_CK_DEV);
-  if (remove_at(p, 1u << R_DEV)) free(p);
+  Region r;
+  if (remove_at(p, 1u << R_DEV, &r)) put(&r);
 }
 
 cudaError_t cudaFreeAsync(void *p, cudaStream_t s) {
@@ -275,7 +312,7 @@ cudaError_t cudaHostUnregister(void *p) {
   RT_API();
   if (!p) return rt_err(cudaErrorInvalidValue);
   rt_sync_all();
-  if (remove_at(p, 1u << R_REG)) return cudaSuccess;
+  if (remove_at(p, 1u << R_REG, NULL)) return cudaSuccess;
   /* inside a registered range but not its start: an invalid value (H100) */
   Region r;
   return rt_err(lookup(p, &r) && r.kind == R_REG ? cudaErrorInvalidValue : cudaErrorHostMemoryNotRegistered);
@@ -304,7 +341,7 @@ cudaError_t cudaHostGetFlags(unsigned int *flags, void *h) {
 cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void *p) {
   RT_API();
   static const enum cudaMemoryType types[] = {cudaMemoryTypeDevice, cudaMemoryTypeHost, cudaMemoryTypeManaged,
-                                              cudaMemoryTypeHost, cudaMemoryTypeDevice};
+                                              cudaMemoryTypeHost, cudaMemoryTypeDevice, cudaMemoryTypeDevice};
   Region r;
   if (!a) return rt_err(cudaErrorInvalidValue);
   memset(a, 0, sizeof *a);
@@ -313,7 +350,7 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void
   a->type = types[r.kind];
   a->device = r.dev->id;
   a->devicePointer = (void *)p;
-  a->hostPointer = r.kind == R_DEV || r.kind == R_GRAPH ? NULL : (void *)p;
+  a->hostPointer = r.kind == R_DEV || r.kind == R_GRAPH || r.kind == R_IPC ? NULL : (void *)p;
   return cudaSuccess;
 }
 
@@ -338,13 +375,13 @@ void rt_mem_reset(rt_dev *d) {
   size_t k = 0;
   for (size_t i = 0; i < nregs; i++) {
     Region *r = &regs[i];
-    if (r->kind == R_REG || r->kind == R_GRAPH || r->dev != d) {   /* (graph.c owns its allocations) */
+    if (r->kind == R_REG || r->kind == R_GRAPH || r->kind == R_IPC || r->dev != d) {   /* (graph.c, ipc.c own theirs) */
       regs[k++] = *r;
       continue;
     }
     account(r, false);
     if (rt_ndev() > 1) rt_ck_free(r->p, r->kind == R_HOST ? RT_CK_HOST : RT_CK_DEV);
-    free(r->p);
+    put(r);
   }
   nregs = k;
   pthread_mutex_unlock(&mu);
@@ -364,8 +401,8 @@ static int op_of(const Xfer *x) {
   int k = x->kind;
   if (k == cudaMemcpyDefault) {
     Region r;
-    bool d = lookup(x->dst, &r) && (r.kind == R_DEV || r.kind == R_MANAGED);
-    bool s = lookup(x->src, &r) && (r.kind == R_DEV || r.kind == R_MANAGED);
+    bool d = lookup(x->dst, &r) && (r.kind == R_DEV || r.kind == R_MANAGED || r.kind == R_IPC);
+    bool s = lookup(x->src, &r) && (r.kind == R_DEV || r.kind == R_MANAGED || r.kind == R_IPC);
     k = s ? (d ? cudaMemcpyDeviceToDevice : cudaMemcpyDeviceToHost) : d ? cudaMemcpyHostToDevice : cudaMemcpyHostToHost;
   }
   return k == cudaMemcpyHostToDevice ? RT_OP_HTOD : k == cudaMemcpyDeviceToHost ? RT_OP_DTOH

@@ -23,6 +23,28 @@ cudaError_t rt_take_sticky(struct rt_dev *d);
 bool rt_is_alloc(const void *p);
 int rt_alloc_dev(const void *p, unsigned long long *access);   /* device memory: its device and who may access it; else -1 */
 void rt_mem_reset(struct rt_dev *d);   /* cudaDeviceReset: d's allocations freed */
+/* cudaMalloc's allocation p lies in: its base, size, number (unique in the
+ * process) and device; false for any other memory */
+bool rt_ipc_source(const void *p, void **base, size_t *n, unsigned long long *id, int *dev);
+bool rt_region_ipc_add(void *p, size_t n);   /* another process's memory, opened */
+void rt_region_ipc_drop(void *p);
+
+/* arena.c: cudaMalloc's memory, which another process can map */
+void *rt_arena_alloc(size_t n);
+void rt_arena_free(void *p, size_t n);
+bool rt_arena_where(const void *p, int *fd, unsigned long long *off);   /* its memfd and offset */
+
+/* ipc.c: an interprocess event's state, shared by the processes that opened it */
+typedef struct rt_ipcev {
+  _Atomic unsigned long long rec, done;   /* records issued, latest one completed */
+  _Atomic unsigned seq;                   /* the futex: bumped at each completion */
+} rt_ipcev;
+rt_ipcev *rt_ipcev_new(void);
+void rt_ipcev_free(rt_ipcev *s, bool imported);
+cudaError_t rt_ipcev_export(rt_ipcev *s, cudaIpcEventHandle_t *h);
+cudaError_t rt_ipcev_import(const cudaIpcEventHandle_t *h, rt_ipcev **s);
+void rt_ipcev_complete(rt_ipcev *s, unsigned long long n);
+void rt_ipcev_wait(rt_ipcev *s, unsigned long long n);
 
 /* mem.c: copies and sets, 1-D to 3-D, planned when issued and run later
  * (an asynchronous one, a graph's memcpy or memset node) */
