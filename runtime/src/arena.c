@@ -9,10 +9,11 @@
  * before, reuses freed memory whose pages are already there. So does this:
  * one large sparse memfd (more when it fills), carved into blocks of size
  * classes (four per power of two), freed blocks kept on their class's list
- * for the next allocation of that class. Freed blocks keep their pages up
- * to RETAIN bytes in all; past that (a large block, or many) their pages
- * go back to the system (a hole punched in the file), as glibc unmaps its
- * large chunks. */
+ * for the next allocation of that class. A freed block keeps its pages
+ * (the next cudaMalloc of its size takes it without page faults); past
+ * RETAIN bytes of such blocks in all, the pages of the oldest go back to
+ * the system (a hole punched in the file), and those of a block larger
+ * than RETAIN at once, as glibc unmaps its large chunks. */
 #include "rt.h"
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -45,13 +46,22 @@ typedef struct Arena {
   pid_t pid;          /* the process that made it (see on_fork) */
 } Arena;
 
-typedef struct Block { char *p; bool kept; } Block;   /* kept: its pages are still there */
+typedef struct Block {
+  char *p;
+  bool kept;                  /* its pages are still there */
+  unsigned long long when;    /* freed when (a count of frees) */
+} Block;
 
 static Arena arenas[MAXARENA];
 static int narenas;
-static struct { Block *v; size_t n, cap; } freel[NCLASS];
+static struct {
+  Block *v;
+  size_t n, cap;
+  size_t old;         /* v[0..old) are not kept */
+} freel[NCLASS];
 static size_t retained;   /* bytes of kept free blocks */
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static pid_t me;          /* getpid() (a system call) */
 
 /* Size classes: 256, then 1.25, 1.5, 1.75 and 2 times each power of two. */
 static int cls(size_t n) {
@@ -72,7 +82,8 @@ static size_t cls_size(int c) {
  * would overwrite the other's memory. Its new allocations come from arenas
  * of its own; what it inherited stays mapped, shared, as long as it lives. */
 static void on_fork(void) {
-  for (int c = 0; c < NCLASS; c++) freel[c].n = 0;
+  for (int c = 0; c < NCLASS; c++) freel[c].n = freel[c].old = 0;
+  me = getpid();
   retained = 0;
   pthread_mutex_init(&mu, NULL);
 }
@@ -83,6 +94,7 @@ static bool grow(size_t need) {
   static bool once;
   if (!once) {
     pthread_atfork(NULL, NULL, on_fork);
+    me = getpid();
     once = true;
   }
   if (narenas == MAXARENA) return false;
@@ -97,7 +109,7 @@ static bool grow(size_t need) {
     if (ftruncate(fd, (off_t)want) != 0) continue;
     void *p = mmap(NULL, want, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd, 0);
     if (p == MAP_FAILED) continue;
-    arenas[narenas++] = (Arena){p, want, 0, fd, getpid()};
+    arenas[narenas++] = (Arena){p, want, 0, fd, me};
     return true;
   }
   close(fd);
@@ -128,10 +140,11 @@ void *rt_arena_alloc(size_t n) {
     Block b = freel[c].v[--freel[c].n];
     p = b.p;
     if (b.kept) retained -= sz;
+    if (freel[c].old > freel[c].n) freel[c].old = freel[c].n;
   } else {
     size_t align = sz >= 4096 ? 4096 : 256;
     for (int tries = 0; !p && tries < 2; tries++) {
-      Arena *a = narenas && arenas[narenas - 1].pid == getpid() ? &arenas[narenas - 1] : NULL;
+      Arena *a = narenas && arenas[narenas - 1].pid == me ? &arenas[narenas - 1] : NULL;
       size_t at = a ? (a->top + align - 1) / align * align : 0;
       if (a && at + sz <= a->size) {
         p = a->base + at;
@@ -147,24 +160,44 @@ void *rt_arena_alloc(size_t n) {
   return p;
 }
 
+/* Kept free blocks past RETAIN bytes: the least recently freed give their
+ * pages back (mu held). A class's list is in the order of its frees, so
+ * its oldest kept block is its first past `old`. */
+static void trim(void) {
+  while (retained > RETAIN) {
+    int best = -1;
+    for (int c = 0; c < NCLASS; c++) {
+      while (freel[c].old < freel[c].n && !freel[c].v[freel[c].old].kept) freel[c].old++;
+      if (freel[c].old < freel[c].n &&
+          (best < 0 || freel[c].v[freel[c].old].when < freel[best].v[freel[best].old].when))
+        best = c;
+    }
+    if (best < 0) return;
+    Block *b = &freel[best].v[freel[best].old++];
+    punch(arena_of(b->p), b->p, cls_size(best));
+    b->kept = false;
+    retained -= cls_size(best);
+  }
+}
+
 /* A block of rt_arena_alloc(n) back. */
 void rt_arena_free(void *p, size_t n) {
   int c = cls(n);
   size_t sz = cls_size(c);
   pthread_mutex_lock(&mu);
   Arena *a = arena_of(p);
-  if (!a || a->pid != getpid()) {   /* inherited from the parent: stays its */
+  if (!a || a->pid != me) {   /* inherited from the parent: stays its */
     pthread_mutex_unlock(&mu);
     return;
   }
-  Block b = {p, retained + sz <= RETAIN};
-  if (b.kept) retained += sz;
-  else punch(a, p, sz);
+  static unsigned long long frees;
+  Block b = {p, sz <= RETAIN, ++frees};
+  if (!b.kept) punch(a, p, sz);
   if (freel[c].n == freel[c].cap) {
     size_t cap = freel[c].cap ? freel[c].cap * 2 : 16;
     Block *v = realloc(freel[c].v, cap * sizeof *v);
     if (!v) {   /* lost to this process, not to the system */
-      if (b.kept) retained -= sz, punch(a, p, sz);
+      if (b.kept) punch(a, p, sz);
       pthread_mutex_unlock(&mu);
       return;
     }
@@ -172,6 +205,10 @@ void rt_arena_free(void *p, size_t n) {
     freel[c].cap = cap;
   }
   freel[c].v[freel[c].n++] = b;
+  if (b.kept) {
+    retained += sz;
+    trim();
+  }
   pthread_mutex_unlock(&mu);
   poison(p, sz);
 }
