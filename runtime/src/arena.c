@@ -180,15 +180,15 @@ static void trim(void) {
   }
 }
 
-/* A block of rt_arena_alloc(n) back. */
-void rt_arena_free(void *p, size_t n) {
+/* A block of rt_arena_alloc(n) back; false if p is not the arena's. */
+bool rt_arena_free(void *p, size_t n) {
   int c = cls(n);
   size_t sz = cls_size(c);
   pthread_mutex_lock(&mu);
   Arena *a = arena_of(p);
-  if (!a || a->pid != me) {   /* inherited from the parent: stays its */
+  if (!a || a->pid != me) {   /* (inherited from the parent: stays its) */
     pthread_mutex_unlock(&mu);
-    return;
+    return a != NULL;
   }
   static unsigned long long frees;
   Block b = {p, sz <= RETAIN, ++frees};
@@ -199,7 +199,7 @@ void rt_arena_free(void *p, size_t n) {
     if (!v) {   /* lost to this process, not to the system */
       if (b.kept) punch(a, p, sz);
       pthread_mutex_unlock(&mu);
-      return;
+      return true;
     }
     freel[c].v = v;
     freel[c].cap = cap;
@@ -211,6 +211,7 @@ void rt_arena_free(void *p, size_t n) {
   }
   pthread_mutex_unlock(&mu);
   poison(p, sz);
+  return true;
 }
 
 /* Where p lies: the arena's file descriptor and p's offset in it. */

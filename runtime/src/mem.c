@@ -122,19 +122,19 @@ static bool remove_at(void *p, unsigned mask, Region *out) {
 static int ck_kind(int kind) { return kind == R_HOST ? RT_CK_HOST : kind == R_MANAGED ? RT_CK_MANAGED : RT_CK_DEV; }
 
 /* cudaMalloc's memory (not a pool's: CUDA shares those otherwise) is the
- * arena's, which another process can map; the rest malloc's. */
+ * arena's, which another process can map; the rest malloc's (cudaMalloc's
+ * too where no arena can be had: it has no IPC handle). */
 static bool shared(int kind, struct CUmemPoolHandle_st *pool) { return kind == R_DEV && !pool; }
 
 static void *get(size_t n, int kind, struct CUmemPoolHandle_st *pool) {
   void *p = NULL;
   n += cu_ck_what ? REDZONE : 0;
-  if (shared(kind, pool)) return rt_arena_alloc(n);
+  if (shared(kind, pool) && (p = rt_arena_alloc(n))) return p;
   return posix_memalign(&p, 256, n) == 0 ? p : NULL;
 }
 
 static void put(const Region *r) {
-  if (shared(r->kind, r->pool)) rt_arena_free(r->p, r->n + (cu_ck_what ? REDZONE : 0));
-  else free(r->p);
+  if (!shared(r->kind, r->pool) || !rt_arena_free(r->p, r->n + (cu_ck_what ? REDZONE : 0))) free(r->p);
 }
 
 /* n bytes of device memory more on d: past its memory? (racing

@@ -31,7 +31,7 @@ void rt_region_ipc_drop(void *p);
 
 /* arena.c: cudaMalloc's memory, which another process can map */
 void *rt_arena_alloc(size_t n);
-void rt_arena_free(void *p, size_t n);
+bool rt_arena_free(void *p, size_t n);   /* false: p is not the arena's */
 bool rt_arena_where(const void *p, int *fd, unsigned long long *off);   /* its memfd and offset */
 
 /* ipc.c: an interprocess event's state, shared by the processes that opened it */
