@@ -192,6 +192,7 @@ bool rt_arena_free(void *p, size_t n) {
   }
   static unsigned long long frees;
   Block b = {p, sz <= RETAIN, ++frees};
+  poison(p, sz);   /* (before another thread may take it) */
   if (!b.kept) punch(a, p, sz);
   if (freel[c].n == freel[c].cap) {
     size_t cap = freel[c].cap ? freel[c].cap * 2 : 16;
@@ -210,7 +211,6 @@ bool rt_arena_free(void *p, size_t n) {
     trim();
   }
   pthread_mutex_unlock(&mu);
-  poison(p, sz);
   return true;
 }
 
