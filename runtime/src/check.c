@@ -463,6 +463,11 @@ void *cu_ck_slow(const cu_block *B, unsigned tid, void *p, const cu_site *s, con
     if (init && (s->kind & CU_WR)) memset(init + off, 1, s->size);   /* the allocation lives: the kernel uses it */
     return p;
   }
+  /* device memory outside every allocation (arena.c's memory is never a
+   * stack, though a worker's stack may lie just below it) */
+  int fd;
+  unsigned long long aoff;
+  if (rt_arena_where((const void *)a, &fd, &aoff)) return bad(B, tid, a, s, "__global__", "is out of bounds");
   /* local memory reached through a pointer: this thread's stack (a
    * worker's, or an SM slot's coroutine stack) or the block's per-thread
    * storage */
