@@ -208,8 +208,9 @@ cudaError_t rt_dev_malloc(void **p, size_t n, rt_dev *d) { return alloc_on(p, n,
 cudaError_t rt_dev_free(void *p) {
   if (!p) return cudaSuccess;
   if (!rt_ck_free(p, RT_CK_DEV)) return cudaErrorInvalidValue;
-  if (!remove_at(p, 1u << R_DEV)) return cudaErrorInvalidValue;
-  free(p);
+  Region r;
+  if (!remove_at(p, 1u << R_DEV, &r)) return cudaErrorInvalidValue;
+  put(&r);   /* (to the arena, as cudaFree) */
   return cudaSuccess;
 }
 cudaError_t cudaMallocHost(void **p, size_t n) { RT_API(); return alloc(p, n, R_HOST, 0); }
