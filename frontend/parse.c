@@ -7,6 +7,15 @@
  * location as "unsupported" rather than guessed at. */
 #include "cucc.h"
 #include "fe.h"
+
+/* Is cursor c written before the name of function fn (a qualifier)? */
+static bool before_name(CXCursor c, CXCursor fn) {
+  CXFile f1, f2;
+  unsigned a, b;
+  clang_getExpansionLocation(clang_getCursorLocation(c), &f1, NULL, NULL, &a);
+  clang_getExpansionLocation(clang_getCursorLocation(fn), &f2, NULL, NULL, &b);
+  return f1 && f2 && clang_File_isEqual(f1, f2) && a < b;
+}
 #include <limits.h>
 
 /* ---- small libclang helpers ---- */
@@ -2103,8 +2112,11 @@ Obj *fe_func(Fe *p, CXCursor def) {
       *cp = fd;
       vec_push(&fi.done, cp);
       i++;
-    } else if (f->is_ctor && !implicit && (kk == CXCursor_TypeRef || kk == CXCursor_TemplateRef)) {
-      /* a base initializer B(args), or a delegating constructor's */
+    } else if (f->is_ctor && !implicit && (kk == CXCursor_TypeRef || kk == CXCursor_TemplateRef) &&
+               !before_name(k.v[i], def)) {
+      /* a base initializer B(args), or a delegating constructor's (not
+       * the class named before the name of one defined outside it:
+       * `template <class T> X<T>::X(T v) : lo(v)`) */
       int j = i + 1;
       while (j < k.n && !is_expr(k.v[j]) && clang_getCursorKind(k.v[j]) != CXCursor_CompoundStmt) j++;
       if (j >= k.n || !is_expr(k.v[j])) continue;

@@ -105,8 +105,42 @@ __global__ void kernel(float *out, int n) {
   out[i * NOUT + 7] = add(3, 4);
 }
 
+// constructors defined outside their class, with member initializers (as
+// cuda-samples' interval writes interval_gpu<T>): the class named before
+// the constructor's name is no base initializer
+template <class T> struct Ival {
+  T lo, hi;
+  __device__ Ival(T const &l, T const &h);
+  __device__ Ival(T const &v);
+};
+template <class T> __device__ Ival<T>::Ival(T const &l, T const &h) : lo(l), hi(h) {}
+template <class T> __device__ Ival<T>::Ival(T const &v) : lo(v), hi(v + 1) {}
+struct Pair {
+  int a, b;
+  __device__ Pair(int x);
+};
+__device__ Pair::Pair(int x) : a(x), b(2 * x) {}
+
+__global__ void outside(int *o) {
+  int t = threadIdx.x;
+  Ival<float> u(t, t * 3.0f), v(t * 5.0f);
+  Pair p(t + 7);
+  o[t] = (int)(u.lo + 10 * u.hi + 100 * v.lo + 1000 * v.hi) + 100000 * p.a + 1000000 * p.b;
+}
+
 int main() {
   const int n = 77;
+  {
+    int *o, h[8];
+    cudaMalloc(&o, sizeof h);
+    outside<<<1, 8>>>(o);
+    cudaMemcpy(h, o, sizeof h, cudaMemcpyDeviceToHost);
+    for (int t = 0; t < 8; t++)
+      if (h[t] != t + 30 * t + 500 * t + 1000 * (5 * t + 1) + 100000 * (t + 7) + 1000000 * 2 * (t + 7)) {
+        printf("FAIL: constructor defined outside its class, thread %d: %d\n", t, h[t]);
+        return 1;
+      }
+  }
   float *d;
   cudaMalloc(&d, n * NOUT * sizeof(float));
   kernel<<<(n + 31) / 32, 32>>>(d, n);
