@@ -3,10 +3,11 @@
  * __syncthreads() splits a kernel into regions: maximal runs of statements
  * without a barrier. A region runs for every warp of the block before the
  * next one starts, so each barrier is simply the end of a warp loop. The
- * statements that contain barriers stay at block level as C control flow,
- * which must be uniform across the block: a condition that varies between
- * threads is evaluated for every thread, and if the threads disagree the
- * barrier is divergent and reported (build.c, block_cond).
+ * statements that contain barriers stay at block level as C control flow:
+ * a condition that varies between threads is evaluated for every thread;
+ * threads that disagree on an if are parked while a side runs (mark_park),
+ * and on a loop the barrier is divergent and reported (print.c,
+ * block_cond).
  *
  * This pass marks the statements that contain barriers (LNode.sync),
  * numbers the regions, and decides where each variable lives: in its
