@@ -29,21 +29,7 @@
 #include "cucc.h"
 #include "fe.h"
 
-static enum CXChildVisitResult kids_cb(CXCursor c, CXCursor parent, CXClientData d) {
-  (void)parent;
-  Kids *k = d;
-  if (k->n == k->cap) {
-    k->cap = k->cap ? k->cap * 2 : 8;
-    k->v = xrealloc(k->v, sizeof(CXCursor) * k->cap);
-  }
-  k->v[k->n++] = c;
-  return CXChildVisit_Continue;
-}
-static Kids kids(CXCursor c) {
-  Kids k = {0};
-  clang_visitChildren(c, kids_cb, &k);
-  return k;
-}
+#define kids fe_kids   /* parse.c */
 
 static void err_c(CXCursor c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void err_c(CXCursor c, const char *fmt, ...) {

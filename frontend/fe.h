@@ -69,6 +69,7 @@ void fe_inline_left(Node *body);
 /* class.c */
 Cls *fe_cls(Fe *p, Record *r);
 typedef struct Kids { CXCursor *v; int n, cap; } Kids;   /* a cursor's children */
+Kids fe_kids(CXCursor c);                /* a cursor's children (parse.c) */
 Kids cls_kids(Fe *p, CXCursor decl);   /* a class's children, an instantiation's too */
 void fe_rec_bases(Fe *p, Record *r, CXCursor decl, CXCursor where);
 void fe_rec_check(Fe *p, Record *r, CXCursor where);

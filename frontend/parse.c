@@ -38,11 +38,12 @@ static enum CXChildVisitResult kids_cb(CXCursor c, CXCursor parent, CXClientData
   return CXChildVisit_Continue;
 }
 
-static Kids kids(CXCursor c) {
+Kids fe_kids(CXCursor c) {
   Kids k = {0};
   clang_visitChildren(c, kids_cb, &k);
   return k;
 }
+#define kids fe_kids
 
 void cx_loc(CXCursor c, const char **file, int *line, int *col) {
   CXFile f;
@@ -820,9 +821,9 @@ static Node *assign_field(CXCursor at, Obj *self, CXCursor fd, Node *val) {
   return s;
 }
 
-/* The object a member function is called on: the callee's base
- * (obj.f(), p->f()), or null for an implicit this->f(). */
-static CXCursor callee_base(CXCursor c) {
+/* The member reference naming the callee of member call c (through
+ * implicit casts), or null for an implicit this->f(). */
+static CXCursor callee_member(CXCursor c) {
   Kids k = kids(c);
   CXCursor m = k.n ? k.v[0] : clang_getNullCursor();
   free(k.v);
@@ -831,6 +832,13 @@ static CXCursor callee_base(CXCursor c) {
     m = kk.n == 1 ? kk.v[0] : clang_getNullCursor();
     free(kk.v);
   }
+  return m;
+}
+
+/* The object a member function is called on: the callee's base
+ * (obj.f(), p->f()), or null for an implicit this->f(). */
+static CXCursor callee_base(CXCursor c) {
+  CXCursor m = callee_member(c);
   if (clang_Cursor_isNull(m)) return m;
   Kids kk = kids(m);
   CXCursor b = clang_getNullCursor();
@@ -843,14 +851,7 @@ static CXCursor callee_base(CXCursor c) {
 /* Is the callee of member call c named with a qualifier (B::f(), no
  * virtual dispatch)? */
 static bool callee_qualified(CXCursor c) {
-  Kids k = kids(c);
-  CXCursor m = k.n ? k.v[0] : clang_getNullCursor();
-  free(k.v);
-  while (!clang_Cursor_isNull(m) && clang_getCursorKind(m) != CXCursor_MemberRefExpr) {
-    Kids kk = kids(m);
-    m = kk.n == 1 ? kk.v[0] : clang_getNullCursor();
-    free(kk.v);
-  }
+  CXCursor m = callee_member(c);
   if (clang_Cursor_isNull(m)) return false;
   Kids kk = kids(m);
   bool q = false;
