@@ -270,6 +270,11 @@ int drv_link(Drv *d, Tools *t, Vec *objs, const char *out, const char *linkdir) 
   if (strcmp(d->cudart, "none")) vec_push(&a, "-lcucc_rt");
   vec_push(&a, "-lpthread");
   vec_push(&a, "-lm");
+  /* 16-byte __nv_atomic_* by value (and clang's generic atomics): loaded
+   * only where a program calls it */
+  vec_push(&a, "-Wl,--push-state,--as-needed");
+  vec_push(&a, "-latomic");
+  vec_push(&a, "-Wl,--pop-state");
   /* (what this machine's runtime was built with, e.g. the sanitizers) */
   if (*CUCC_RT_LINK_FLAGS && !t->libsub) vec_push(&a, CUCC_RT_LINK_FLAGS);
   /* the OpenMP runtime, for objects of .cu files that include Thrust

@@ -1236,6 +1236,13 @@ static Node *call(Fe *p, CXCursor c) {
         if (!sfx || !strcmp(sfx, "us")) err_c(c, "unsupported in device code: %s on this type", name);
         n->name = xfmt("cu_nv_fetch_%s_%s", op, sfx ? sfx : "i");
       }
+    /* the by-value forms take any type of 4, 8 or 16 bytes, as CUDA's */
+    bool byval = !strcmp(op, "load") || !strcmp(op, "store") || !strcmp(op, "exchange") ||
+                 !strcmp(op, "compare_exchange");
+    CXType pt = clang_getPointeeType(clang_getCanonicalType(clang_getArgType(clang_getCursorType(f), 0)));
+    long long sz = clang_Type_getSizeOf(pt);
+    if (byval && sz != 4 && sz != 8 && sz != 16)
+      err_c(c, "%s on a type of %lld bytes: CUDA's atomics take 4, 8 or 16", name, sz);
     return n;
   }
   if (warp_call(c, n, name)) {

@@ -508,13 +508,28 @@ CU_NV_FLT(f, float)
 CU_NV_FLT(d, double)
 #undef CU_NV_FLT
 #define cu_nv_load_n(p, o, ...) __atomic_load_n((p), (o))
-#define cu_nv_load(p, r, o, ...) __atomic_load((p), (r), (o))
 #define cu_nv_store_n(p, v, o, ...) __atomic_store_n((p), (v), (o))
-#define cu_nv_store(p, v, o, ...) __atomic_store((p), (v), (o))
 #define cu_nv_exchange_n(p, v, o, ...) __atomic_exchange_n((p), (v), (o))
-#define cu_nv_exchange(p, v, r, o, ...) __atomic_exchange((p), (v), (r), (o))
 #define cu_nv_compare_exchange_n(p, e, d, w, so, fo, ...) __atomic_compare_exchange_n((p), (e), (d), (w), (so), (fo))
-#define cu_nv_compare_exchange(p, e, d, w, so, fo, ...) __atomic_compare_exchange((p), (e), (d), (w), (so), (fo))
+/* The by-value forms take a struct of 4, 8 or 16 bytes (CUDA's rule),
+ * aligned to its size as on the GPU. Its alignment in C may be less (a pair
+ * of ints: 4), and then clang calls libatomic's generic functions where gcc
+ * inlines; as an integer of its size the atomic is one instruction with
+ * either (16 bytes: libatomic, linked by the driver). */
+typedef uint32_t __attribute__((may_alias, aligned(4))) cu_av4;
+typedef uint64_t __attribute__((may_alias, aligned(8))) cu_av8;
+typedef unsigned __int128 __attribute__((may_alias, aligned(16))) cu_av16;
+#define CU_AVP(p, q)                                                                   \
+  __builtin_choose_expr(sizeof(*(p)) == 4, (cu_av4 *)(void *)(q),                      \
+                        __builtin_choose_expr(sizeof(*(p)) == 8, (cu_av8 *)(void *)(q), \
+                                              (cu_av16 *)(void *)(q)))
+#define CU_AVN(p) (void)sizeof(char[sizeof(*(p)) == 4 || sizeof(*(p)) == 8 || sizeof(*(p)) == 16 ? 1 : -1])
+#define cu_nv_load(p, r, o, ...) (CU_AVN(p), __atomic_load(CU_AVP(p, p), CU_AVP(p, r), (o)))
+#define cu_nv_store(p, v, o, ...) (CU_AVN(p), __atomic_store(CU_AVP(p, p), CU_AVP(p, v), (o)))
+#define cu_nv_exchange(p, v, r, o, ...) \
+  (CU_AVN(p), __atomic_exchange(CU_AVP(p, p), CU_AVP(p, v), CU_AVP(p, r), (o)))
+#define cu_nv_compare_exchange(p, e, d, w, so, fo, ...) \
+  (CU_AVN(p), __atomic_compare_exchange(CU_AVP(p, p), CU_AVP(p, e), CU_AVP(p, d), (w), (so), (fo)))
 #define cu_nv_thread_fence(o, ...) __atomic_thread_fence(o)
 
 /* ---- dynamic parallelism (runtime/src/cdp.c): a launch from device code

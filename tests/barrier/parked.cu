@@ -41,11 +41,15 @@ __global__ void sides(int *out, int *fin) {
   s[t] = t;
   __syncthreads();
   if (warp % 2 == 0) {   // each side exchanges within its warp
-    s[t] = s[warp * 32 + (lane + 1) % 32] * 2;
+    int v = s[warp * 32 + (lane + 1) % 32] * 2;
+    w.sync();            // (reads before writes: lanes are not in lockstep)
+    s[t] = v;
     w.sync();
     out[t] = s[t] + 1;
   } else {
-    s[t] = s[warp * 32 + (lane + 31) % 32] * 3;
+    int v = s[warp * 32 + (lane + 31) % 32] * 3;
+    w.sync();
+    s[t] = v;
     w.sync();
     if (lane < 8) {      // nested, and a return in it
       w.sync();

@@ -78,6 +78,22 @@ __global__ void lastblock(const int *x, int *part, unsigned *count, int *total, 
   }
 }
 
+// by value at 16 and 4 bytes (a struct of 12 is refused: lang_bad_memops)
+struct Quad { long long a, b; };
+struct Half2 { short a, b; };
+#ifdef BAD
+struct Odd { int a, b, c; };
+__global__ void odd(Odd *o) { Odd v = {1, 2, 3}, r; __nv_atomic_exchange(o, &v, &r, __NV_ATOMIC_RELAXED); }
+#endif
+__global__ void widths(Quad *q, Half2 *h) {
+  int t = threadIdx.x;
+  Quad mine = {t, -t}, old;
+  __nv_atomic_exchange(q, &mine, &old, __NV_ATOMIC_ACQ_REL);   // every thread: one wins last
+  __nv_atomic_store(&q[1 + t], &old, __NV_ATOMIC_RELEASE);
+  Half2 w = {1, 2}, want = {(short)t, (short)t};
+  __nv_atomic_compare_exchange(h, &want, &w, false, __NV_ATOMIC_SEQ_CST, __NV_ATOMIC_RELAXED);   // only t == 7
+}
+
 // loads and stores with cache hints, in lane statements and under divergence
 __global__ void hints(const float *a, const float4 *b, float *c, float4 *d, int2 *e, int n) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
@@ -156,6 +172,25 @@ int main() {
   if (bad2) printf("__nv_atomic: %d wrong (total %d want %lld, flags %d %d %d %d %x %x %x %d %d %d %d, pair %d %d)\n", bad2,
                    *total, want, flags[0], flags[1], flags[2], flags[3], flags[4], flags[5], flags[6], flags[7], flags[8],
                    flags[9], flags[10], pr[0].a, pr[0].b);
+
+  Quad *q;
+  Half2 *h2;
+  cudaMallocManaged(&q, 65 * sizeof(Quad));
+  cudaMallocManaged(&h2, sizeof(Half2));
+  q[0] = Quad{-1, 1};
+  h2[0] = Half2{7, 7};
+  widths<<<1, 64>>>(q, h2);
+  cudaDeviceSynchronize();
+  // the olds and the last value are the 64 threads' values and the first
+  // one, each once, and every pair's halves agree (no torn 16 bytes)
+  int cnt[65] = {0};
+  for (int k = 0; k < 65; k++) {
+    bad2 += q[k].a != -q[k].b || q[k].a < -1 || q[k].a > 63;
+    if (q[k].a >= -1 && q[k].a <= 63) cnt[q[k].a + 1]++;
+  }
+  for (int k = 0; k < 65; k++) bad2 += cnt[k] != 1;
+  bad2 += h2[0].a != 1 || h2[0].b != 2;
+  if (bad2) printf("by value at 16 and 4 bytes: %d wrong\n", bad2);
 
   const int H = 1000;
   float *a, *c;
