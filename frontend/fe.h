@@ -66,6 +66,7 @@ Node *fe_expr(Fe *p, CXCursor c);
 bool fe_warp_call(CXCursor c, Node *n, const char *name);
 Node *fe_asm(Fe *p, CXCursor c);   /* ptx.c: an asm statement */
 void fe_inline_left(Node *body);
+void fe_shared32(Node *body);   /* shared32.c: shared offsets wrap in 32 bits */
 /* class.c */
 Cls *fe_cls(Fe *p, Record *r);
 typedef struct Kids { CXCursor *v; int n, cap; } Kids;   /* a cursor's children */

@@ -2204,6 +2204,7 @@ Obj *fe_func(Fe *p, CXCursor def) {
     f->has_body = true;
   }
   fe_inline_left(f->body);
+  fe_shared32(f->body);
   p->fn = save_fn;
   p->loops = save_loops;
   p->dtors.n = save_dtors;

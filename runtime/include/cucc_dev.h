@@ -220,11 +220,15 @@ CU_SHFL(f, float)
 CU_SHFL(d, double)
 #undef CU_SHFL
 
-/* votes: the lanes of `mask` that execute the call take part */
+/* votes and reductions: the lanes that execute the call take part, those
+ * its mask omits too, as on an H100 (tests/warp/gpu_behaviour.cu: every
+ * lane calling __ballot_sync(0xffff, p) gets all 32 lanes' bits); the
+ * guide calls such a mask undefined, and --check reports it */
 static inline void cu_ballot(unsigned *o, const int *p, const unsigned *mask, unsigned act) {
+  (void)mask;
   for (int l = 0; l < 32; l++)
     if (act >> l & 1) {
-      unsigned part = act & mask[l], r = 0;
+      unsigned part = act, r = 0;
       for (int k = 0; k < 32; k++) r |= (unsigned)((part >> k & 1) && p[k]) << k;
       o[l] = r;
     }
@@ -239,13 +243,14 @@ static inline void cu_vote_all(int *o, const int *p, const unsigned *mask, unsig
   unsigned b[32];
   cu_ballot(b, p, mask, act);
   for (int l = 0; l < 32; l++)
-    if (act >> l & 1) o[l] = b[l] == (act & mask[l]);
+    if (act >> l & 1) o[l] = b[l] == act;
 }
 #define CU_REDUCE(NAME, S, T, INIT, OP)                                                 \
   static inline void cu_reduce_##NAME##_##S(T *o, const T *v, const unsigned *mask, unsigned act) { \
+    (void)mask;                                                                         \
     for (int l = 0; l < 32; l++)                                                        \
       if (act >> l & 1) {                                                               \
-        unsigned part = act & mask[l];                                                  \
+        unsigned part = act;                                                            \
         T r = INIT;                                                                     \
         for (int k = 0; k < 32; k++)                                                    \
           if (part >> k & 1) { T x = v[k]; r = OP; }                                    \
@@ -1131,4 +1136,9 @@ static inline __attribute__((always_inline)) void __cu_dev_copy(void *dst, const
 }
 
 #include <cucc_wmma.h>
+
+/* device printf: into the device's buffer, written after the kernel
+ * (runtime/src/printf.c); last, after every header that declares printf */
+int cu_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#define printf(...) cu_printf(__VA_ARGS__)
 #endif

@@ -232,6 +232,8 @@ void rt_dev_enter(int dev) {
   rt_ck_enter(dev);
 }
 
+int rt_run_dev(void) { return run_dev; }
+
 /* %nsmid of inline PTX (cucc_dev.h): the SMs of the kernel's device */
 int cu_ptx_nsmid(void) { return rt_dev_at(run_dev)->model.sms; }
 
@@ -436,7 +438,7 @@ cudaError_t cudaChooseDevice(int *d, const struct cudaDeviceProp *p) {
 /* ---- limits: recorded and reported per device; the CPU needs none ---- */
 enum { NLIMITS = cudaLimitPersistingL2CacheSize + 1 };
 static const size_t limit0[NLIMITS] = {
-  [cudaLimitStackSize] = 1024, [cudaLimitPrintfFifoSize] = 1 << 20, [cudaLimitMallocHeapSize] = 8 << 20,
+  [cudaLimitStackSize] = 1024, [cudaLimitPrintfFifoSize] = 8650752, [cudaLimitMallocHeapSize] = 8 << 20,
   [cudaLimitDevRuntimeSyncDepth] = 1024, [cudaLimitDevRuntimePendingLaunchCount] = 2048,
   [cudaLimitMaxL2FetchGranularity] = 64, [cudaLimitPersistingL2CacheSize] = 0,
 };
@@ -449,6 +451,12 @@ cudaError_t cudaDeviceSetLimit(enum cudaLimit l, size_t v) {
   if ((unsigned)l >= NLIMITS) return rt_err(cudaErrorInvalidValue);   /* as an H100 */
   if (l == cudaLimitMaxL2FetchGranularity && (v > 128 || (v & (v - 1)))) return rt_err(cudaErrorInvalidValue);
   int d = rt_cur()->id;
+  /* printf's buffer, as an H100: at least 512 KB, whole 128 bytes, fixed
+   * once a kernel has printed (tests/warp/gpu_behaviour.cu) */
+  if (l == cudaLimitPrintfFifoSize) {
+    if (rt_printf_used(d)) return rt_err(cudaErrorInvalidValue);
+    v = v < (512u << 10) ? 512u << 10 : (v + 127) / 128 * 128;
+  }
   pthread_mutex_lock(&limit_mu);
   limits[d][l] = v;
   limit_set[d][l] = true;
@@ -465,6 +473,13 @@ cudaError_t cudaDeviceGetLimit(size_t *v, enum cudaLimit l) {
   *v = limit_set[d][l] ? limits[d][l] : limit0[l];
   pthread_mutex_unlock(&limit_mu);
   return cudaSuccess;
+}
+
+size_t rt_printf_limit(int d) {
+  pthread_mutex_lock(&limit_mu);
+  size_t v = limit_set[d][cudaLimitPrintfFifoSize] ? limits[d][cudaLimitPrintfFifoSize] : limit0[cudaLimitPrintfFifoSize];
+  pthread_mutex_unlock(&limit_mu);
+  return v;
 }
 
 /* read by device code's malloc, so no RT_API: not an API call of its own */
@@ -541,6 +556,7 @@ void rt_dev_reset(rt_dev *d) {
   atomic_store(&d->peers, 0);
   atomic_store(&d->flags, 0);
   atomic_store(&d->sticky, 0);
+  atomic_store(&d->sticky_told, 0);
   d->pool = NULL;
   pthread_mutex_lock(&limit_mu);
   memset(limit_set[d->id], 0, sizeof limit_set[d->id]);

@@ -149,9 +149,12 @@ const char *cudaGetErrorName(cudaError_t e) { RT_API(); return lookup(e, 0); }
 const char *cudaGetErrorString(cudaError_t e) { RT_API(); return lookup(e, 1); }
 
 /* Last error: per host thread, cleared by cudaGetLastError. A failed kernel
- * (a fault found while it ran) is sticky: every later synchronizing call
- * on its device reports it, as an unspecified launch failure does on a
- * GPU; the other devices go on. */
+ * (a fault found while it ran) is sticky: every later call that uses its
+ * device (synchronizations, copies, allocations, frees, launches) returns
+ * it, and so sets the last error, as on an H100 after a device assert
+ * (tests/warp/gpu_behaviour.cu); cudaGetLastError itself reports it only
+ * where no call has yet, and once. The other devices go on;
+ * cudaDeviceReset clears it. */
 static _Thread_local cudaError_t last;
 
 cudaError_t rt_err(cudaError_t e) {
@@ -164,17 +167,29 @@ void rt_set_sticky(rt_dev *d, cudaError_t e) {
   atomic_compare_exchange_strong(&d->sticky, &none, (int)e);
 }
 
-cudaError_t rt_take_sticky(rt_dev *d) { return (cudaError_t)atomic_load(&d->sticky); }
+cudaError_t rt_take_sticky(rt_dev *d) {
+  rt_printf_flush();   /* each synchronizing call makes this one: device printf's lines */
+  int e = atomic_load(&d->sticky);
+  if (e) atomic_store(&d->sticky_told, 1);
+  return (cudaError_t)e;
+}
+
+cudaError_t rt_sticky(void) {
+  cudaError_t e = rt_take_sticky(rt_cur());
+  return e ? rt_err(e) : cudaSuccess;
+}
 
 cudaError_t cudaGetLastError(void) {
   RT_API();
   cudaError_t e = last;
   last = cudaSuccess;
-  if (e == cudaSuccess) e = rt_take_sticky(rt_cur());
+  rt_dev *d = rt_cur();
+  if (e == cudaSuccess && !atomic_load(&d->sticky_told)) e = rt_take_sticky(d);
   return e;
 }
 
 cudaError_t cudaPeekAtLastError(void) {
   RT_API();
-  return last != cudaSuccess ? last : rt_take_sticky(rt_cur());
+  rt_dev *d = rt_cur();
+  return last != cudaSuccess || atomic_load(&d->sticky_told) ? last : (cudaError_t)atomic_load(&d->sticky);
 }

@@ -77,6 +77,7 @@ typedef struct Launch {
   _Atomic int reports;
   int coop;                       /* cudaLaunchCooperativeKernel: every block resident */
   unsigned long long nblocks;
+  unsigned long long wave;        /* the blocks resident at once: all run after a fault */
   _Atomic unsigned long long arrived, gen;   /* the grid barrier (cu_grid_sync) */
   int depth;                      /* 0: launched by the host; a child: its parent's + 1 */
   unsigned long long seq;         /* this grid's number in the process */
@@ -136,7 +137,10 @@ static void run_blocks(unsigned long long i, unsigned long long end, int w, void
   B.launch = (struct cu_launch *)L;
   bool shuffle = cu_rt_mode & CU_MODE_SHUFFLE;
   for (; i < end; i++) {
-    if (atomic_load_explicit(&L->failed, memory_order_relaxed)) return;   /* a faulted kernel stops, as on a GPU */
+    /* a faulted kernel stops, as on a GPU: the blocks of its first wave
+     * were running already and finish (each thread that fails an assert
+     * prints it, as on an H100); no block starts after them */
+    if (i >= L->wave && atomic_load_explicit(&L->failed, memory_order_relaxed)) return;
     if (shuffle) {
       unsigned long long j = rt_sched_block(i);
       B.blockIdx = block_idx(j, L->g);
@@ -170,8 +174,16 @@ void cu_fault_err(const cu_block *B, unsigned tid, const char *file, int line, c
   atomic_store(&L->failed, 1);
   rt_set_sticky(L->dev, (cudaError_t)err);
   if (rt_ck_fault(B, tid, file, line, msg)) return;   /* cucc --check: synccheck's report */
-  if (atomic_fetch_add(&L->reports, 1) >= 8) return;
   unsigned dx = B->blockDim.x, dy = B->blockDim.y;
+  if (err == cudaErrorAssert) {
+    /* as a GPU prints it, through printf's buffer, after the kernel's lines */
+    char m[1024];
+    snprintf(m, sizeof m, "%s:%d: void %s: block: [%u,%u,%u], thread: [%u,%u,%u] %s", file, line, B->kernel->pretty,
+             B->blockIdx.x, B->blockIdx.y, B->blockIdx.z, tid % dx, (tid / dx) % dy, tid / (dx * dy), msg);
+    rt_printf_err(m);
+    return;
+  }
+  if (atomic_fetch_add(&L->reports, 1) >= 8) return;
   fprintf(stderr, "cucc: kernel '%s' block (%u,%u,%u) thread (%u,%u,%u) at %s:%d: %s\n",
           B->kernel->pretty, B->blockIdx.x, B->blockIdx.y, B->blockIdx.z, tid % dx, (tid / dx) % dy,
           tid / (dx * dy), file, line, msg);
@@ -332,6 +344,7 @@ void rt_job_run(Job *j) {
   L.nwarps = (L.nthreads + 31) / 32;
   L.params = j->pbuf;
   L.coop = j->coop;
+  L.wave = (unsigned long long)j->occ.blocks * d->model.sms;
   L.nblocks = (unsigned long long)g.x * g.y * g.z;
   L.depth = j->depth;
   L.seq = atomic_fetch_add(&launches, 1) + 1;
@@ -353,7 +366,7 @@ void rt_job_run(Job *j) {
   if (rt_prof_sum) rt_prof_kernel(k, ns);
   /* a grid completes after the grids its threads launched (cdp.c) */
   rt_kids_run(&L.kids, atomic_load(&L.failed));
-  fflush(stdout);   /* kernel printf is flushed when the kernel completes */
+  rt_printf_done(d->id);   /* device printf: its lines shortly after the kernel completes */
 }
 
 void rt_job_free(Job *j) {
@@ -417,6 +430,7 @@ static cudaError_t launch(const cu_kernel *k, cu_idx3 g, cu_idx3 b, size_t smem,
   cudaError_t e = rt_stream_check(s);
   rt_dev *d = rt_cur();
   if (!e && rt_stream_dev(s) != d) e = cudaErrorInvalidResourceHandle;
+  if (!e) e = rt_take_sticky(d);
   Job *j = NULL;
   if (!e) e = prepare(d, k, g, b, smem, args, &j);
   if (e) return rt_err(e);

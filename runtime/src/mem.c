@@ -161,6 +161,8 @@ static cudaError_t alloc_on(void **out, size_t n, int kind, unsigned flags, rt_d
 }
 
 static cudaError_t alloc(void **out, size_t n, int kind, unsigned flags) {
+  cudaError_t e = rt_sticky();
+  if (e) return e;
   return alloc_on(out, n, kind, flags, rt_cur(), NULL);
 }
 
@@ -192,6 +194,8 @@ bool rt_ipc_source(const void *p, void **base, size_t *n, unsigned long long *id
 static cudaError_t release(void *p, unsigned mask) {
   if (!p) return cudaSuccess;
   rt_sync_all();
+  cudaError_t e = rt_sticky();
+  if (e) return e;
   if ((mask >> R_DEV & 1) && rt_graph_mem_free(p)) return cudaSuccess;   /* a graph's allocation */
   rt_ck_free(p, mask & 1u << R_HOST ? RT_CK_HOST : RT_CK_DEV);   /* cucc --check reports a bad one */
   Region r;
@@ -456,6 +460,7 @@ static cudaError_t xfer_checked(const Xfer *x) {
 
 static cudaError_t xfer_async(const Xfer *x, cudaStream_t s) {
   cudaError_t e = rt_stream_check(s);
+  if (!e) e = rt_take_sticky(rt_stream_dev(s));
   if (e) return rt_err(e);
   if (!x->w || !x->h || !x->d) return cudaSuccess;
   if (rt_capturing(s)) return rt_cap_xfer(s, x);   /* a node of the graph being captured */
@@ -622,7 +627,7 @@ cudaError_t cudaMemset(void *p, int v, size_t n) {
   RT_API();
   Xfer x = {0};
   cudaError_t e = setter(&x, p, n, v, n, 1, 1, n);
-  return e ? e : xfer_sync(&x);
+  return e ? e : xfer_checked(&x);
 }
 
 cudaError_t cudaMemsetAsync(void *p, int v, size_t n, cudaStream_t s) {
@@ -636,7 +641,7 @@ cudaError_t cudaMemset2D(void *p, size_t pitch, int v, size_t w, size_t h) {
   RT_API();
   Xfer x = {0};
   cudaError_t e = setter(&x, p, pitch, v, w, h, 1, 0);
-  return e ? e : xfer_sync(&x);
+  return e ? e : xfer_checked(&x);
 }
 
 cudaError_t cudaMemset2DAsync(void *p, size_t pitch, int v, size_t w, size_t h, cudaStream_t s) {
@@ -650,7 +655,7 @@ cudaError_t cudaMemset3D(struct cudaPitchedPtr pp, int v, struct cudaExtent ex) 
   RT_API();
   Xfer x = {0};
   cudaError_t e = setter(&x, pp.ptr, pp.pitch, v, ex.width, ex.height, ex.depth, pp.pitch * pp.ysize);
-  return e ? e : xfer_sync(&x);
+  return e ? e : xfer_checked(&x);
 }
 
 cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pp, int v, struct cudaExtent ex, cudaStream_t s) {

@@ -18,6 +18,14 @@ typedef struct Job Job;   /* launch.c */
 cudaError_t rt_err(cudaError_t e);   /* records e (if not success), returns it */
 void rt_set_sticky(struct rt_dev *d, cudaError_t e);   /* a failed launch: d's next sync reports it */
 cudaError_t rt_take_sticky(struct rt_dev *d);
+cudaError_t rt_sticky(void);   /* the current device's sticky error, as the last error too */
+/* printf.c: device printf's buffer */
+void rt_printf_flush(void);
+void rt_printf_done(int dev);
+void rt_printf_err(const char *msg);
+bool rt_printf_used(int dev);
+size_t rt_printf_limit(int dev);   /* device.c: cudaLimitPrintfFifoSize */
+int rt_run_dev(void);              /* device.c: the device whose blocks this thread runs */
 
 /* mem.c */
 bool rt_is_alloc(const void *p);
@@ -252,7 +260,8 @@ typedef struct rt_dev {
   _Atomic size_t used;              /* bytes of device memory allocated on it */
   _Atomic unsigned long long peers; /* bit p: it may access device p's memory */
   _Atomic unsigned flags;           /* cudaSetDeviceFlags */
-  _Atomic int sticky;               /* a failed kernel: every later sync of it reports this */
+  _Atomic int sticky;               /* a failed kernel: every later call on it reports this */
+  _Atomic int sticky_told;          /* ... and one has (cudaGetLastError reports it no more) */
   pthread_mutex_t launch_mu;        /* one grid at a time on it */
   struct CUmemPoolHandle_st *pool;  /* its current memory pool (cudaDeviceSetMemPool; NULL: the default) */
 } rt_dev;
