@@ -158,8 +158,18 @@ static int compile_cu(Drv *d, Tools *t, In *in, const char *obj) {
   vec_push(&a, "-fno-math-errno");
   vec_push(&a, "-fPIC");
   /* the user's source was diagnosed by libclang; warnings about the
-   * generated C (clang's extra parentheses) would only be noise */
-  vec_push(&a, "-w");
+   * generated C (clang's extra parentheses) would only be noise. The
+   * test suite sets CUCC_DEVICE_WERROR: there the C compiler's default
+   * warnings about our C (incompatible pointers, int conversions,
+   * undeclared functions) are errors, an emitter's bug failing CI rather
+   * than showing a user a warning or a wrong program */
+  const char *we = getenv("CUCC_DEVICE_WERROR");
+  if (we && *we && strcmp(we, "0")) {
+    vec_push(&a, "-Werror");
+    vec_push(&a, "-Wno-parentheses-equality");   /* (clang: `((x == y))`) */
+    vec_push(&a, "-Wno-pass-failed");   /* (clang: a lane loop it could not vectorize) */
+    vec_push(&a, "-Wno-unknown-warning-option");
+  } else vec_push(&a, "-w");
   /* --cpu, --use_fast_math, -fmad=false ... */
   for (int i = 0; i < d->dflags.n; i++) vec_push(&a, d->dflags.v[i]);
   /* -Xcompiler options (e.g. -march=native, -fopenmp) reach device C too:

@@ -14,6 +14,12 @@ if(NOT EXISTS "${CUCC}")
   message(FATAL_ERROR "[${NAME}] compiler not built: ${CUCC}")
 endif()
 
+# every test's device C is compiled with the C compiler's warnings as
+# errors (driver/compile.c): an emitter's bug fails the suite
+if(NOT DEFINED ENV{CUCC_DEVICE_WERROR})
+  set(ENV{CUCC_DEVICE_WERROR} 1)
+endif()
+
 file(REMOVE_RECURSE "${WORKDIR}")
 file(MAKE_DIRECTORY "${WORKDIR}")
 set(EXE "${WORKDIR}/${NAME}")
