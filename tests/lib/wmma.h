@@ -4,7 +4,10 @@
 // accumulator, an elementwise pass over x[i], a store), for one shape,
 // operand type, layouts and accumulator types, checked against a CPU
 // reference; and a warp's sum of its lanes' x[i] (each element of a tile
-// belongs to one lane, as on a GPU).
+// belongs to one lane, as on a GPU). Ground truth: the four wmma tests,
+// built by nvcc 13.0 for sm_90, pass on an H100 too (2026-11-25; without
+// the float and half satf cases, which CUDA 13's mma.h no longer takes):
+// the GPU computes what the references say, within these tolerances.
 #include <mma.h>
 #include <cfloat>
 #include <climits>
