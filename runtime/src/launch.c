@@ -77,7 +77,7 @@ typedef struct Launch {
   _Atomic int reports;
   int coop;                       /* cudaLaunchCooperativeKernel: every block resident */
   unsigned long long nblocks;
-  unsigned long long wave;        /* the blocks resident at once: all run after a fault */
+  unsigned long long wave;        /* the blocks resident at once: all run after an assert */
   _Atomic unsigned long long arrived, gen;   /* the grid barrier (cu_grid_sync) */
   int depth;                      /* 0: launched by the host; a child: its parent's + 1 */
   unsigned long long seq;         /* this grid's number in the process */
@@ -137,10 +137,11 @@ static void run_blocks(unsigned long long i, unsigned long long end, int w, void
   B.launch = (struct cu_launch *)L;
   bool shuffle = cu_rt_mode & CU_MODE_SHUFFLE;
   for (; i < end; i++) {
-    /* a faulted kernel stops, as on a GPU: the blocks of its first wave
-     * were running already and finish (each thread that fails an assert
-     * prints it, as on an H100); no block starts after them */
-    if (i >= L->wave && atomic_load_explicit(&L->failed, memory_order_relaxed)) return;
+    /* a faulted kernel stops, as on a GPU; after an assert (failed == 2)
+     * the blocks of its first wave, which a GPU runs at once, still run:
+     * each thread that fails it prints it, as on an H100 */
+    int f = atomic_load_explicit(&L->failed, memory_order_relaxed);
+    if (f && (f != 2 || i >= L->wave)) return;
     if (shuffle) {
       unsigned long long j = rt_sched_block(i);
       B.blockIdx = block_idx(j, L->g);
@@ -171,7 +172,9 @@ void cu_fault(const cu_block *B, unsigned tid, const char *file, int line, const
 
 void cu_fault_err(const cu_block *B, unsigned tid, const char *file, int line, const char *msg, int err) {
   Launch *L = (Launch *)B->launch;
-  atomic_store(&L->failed, 1);
+  int none = 0;   /* (an assert: 2, unless another fault came first; another fault: 1) */
+  if (err == cudaErrorAssert) atomic_compare_exchange_strong(&L->failed, &none, 2);
+  else atomic_store(&L->failed, 1);
   rt_set_sticky(L->dev, (cudaError_t)err);
   if (rt_ck_fault(B, tid, file, line, msg)) return;   /* cucc --check: synccheck's report */
   unsigned dx = B->blockDim.x, dy = B->blockDim.y;
