@@ -921,6 +921,14 @@ static Node *method_call(Fe *p, CXCursor c, CXCursor f, char *name) {
     }
     if (obj->ty->kind == TY_PTR) obj = self->ty->kind == TY_PTR ? obj : load(obj);
     else if (self->ty->kind == TY_PTR) obj = addr_of(obj, self->ty);
+    if (obj->ty->kind == TY_PTR && self->ty->kind == TY_PTR && obj->ty->base->is_const && !self->ty->base->is_const) {
+      /* a const object to a dispatcher, whose self is not (it serves
+       * const and other methods alike): C wants the cast */
+      Node *k = new_node(N_CAST, c);
+      k->ty = self->ty;
+      k->a = obj;
+      obj = k;
+    }
     vec_push(&n->list, obj);
   }
   for (int i = a0; i < na; i++) vec_push(&n->list, expr(p, clang_Cursor_getArgument(c, i)));
