@@ -207,6 +207,15 @@ static int compile_cu(Drv *d, Tools *t, In *in, const char *obj) {
    * thrust/detail/config/compiler.h), which needs OpenMP: a .cu that
    * includes Thrust is compiled with it, as the parse read it */
   if (fe_thrust && !drv_user_openmp(d) && drv_openmp(t)) vec_push(&h, "-fopenmp");
+  /* CUB's __device__ functions are in system headers, which the host unit
+   * keeps as they are (host.c blanks only the user's): the host compiler
+   * parses their bodies, and never emits them; GCC refuses some of CUB's
+   * class templates (a member typedef named as the template it names:
+   * "changes meaning", a permerror even in a system header) */
+  if (fe_cub) {
+    vec_push(&h, "-D__CUCC_HOST_DEVDECLS__");
+    vec_push(&h, "-fpermissive");
+  }
   vec_push(&h, "-D__CUDACC__");
   vec_push(&h, "-D__NVCC__");
   vec_push(&h, "-D__CUCC__");

@@ -257,5 +257,6 @@ void errorat(const char *file, int line, int col, const char *fmt, ...)
  * file:line:col diagnostics to stderr and returns nonzero. */
 int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host);
 extern bool fe_thrust;   /* the .cu fe_translate read includes Thrust: its host code needs OpenMP */
+extern bool fe_cub;      /* ... CUB: its host unit declares the device intrinsics (device_functions.h) */
 
 #endif

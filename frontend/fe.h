@@ -41,6 +41,8 @@ typedef struct Fe {
   Vec dtors;           /* Obj*: live locals with destructors (parse.c) */
   int dtors0;          /* those of the function being lowered start here */
   Vec lmarks;          /* where each loop's locals start in dtors */
+  Vec tmps;            /* Obj*: temporaries a member call is made on (parse.c's
+                          obj_addr), declared at their function's start */
   Vec probes;          /* Probe*: template instantiations' bases and members (class.c) */
   CXIndex pidx;        /* what a probe parse needs: the first parse's index, */
   const char *ppath;   /* file, arguments and text */

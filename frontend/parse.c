@@ -291,6 +291,34 @@ static Node *addr_of(Node *a, Type *pty) {
   return n;
 }
 
+/* The object of a member call: a temporary one (CUB's
+ * `BlockReduce(temp).Sum(x)`, a functor's `Op()(a, b)`) is first stored in
+ * a local of the function, whose address `this` is. */
+static Type *unconst(Type *t);
+
+static Node *obj_addr(Fe *p, Node *a, Type *pty) {
+  Node *b = a;
+  while (b->k == N_CAST && b->implicit) b = b->a;
+  if (b->ty->kind != TY_RECORD || b->k == N_VAR || b->k == N_INDEX || b->k == N_MEMBER || b->k == N_INIT ||
+      (b->k == N_UN && b->op == OP_DEREF) || b->k == N_COND)
+    return addr_of(a, pty);
+  Obj *o = xcalloc(1, sizeof *o);
+  o->name = xfmt("cu_tmp%d", p->fn->locals.n);
+  o->file = a->file, o->line = a->line, o->col = a->col;
+  o->ty = unconst(b->ty);
+  o->addr_taken = true;
+  vec_push(&p->fn->locals, o);
+  vec_push(&p->tmps, o);
+  Node *v = xcalloc(1, sizeof *v);
+  *v = (Node){.k = N_VAR, .var = o, .ty = o->ty, .file = a->file, .line = a->line, .col = a->col};
+  Node *as = xcalloc(1, sizeof *as);
+  *as = (Node){.k = N_ASSIGN, .op = OP_ASSIGN, .a = v, .b = b, .ty = o->ty, .file = a->file, .line = a->line, .col = a->col};
+  Node *cm = xcalloc(1, sizeof *cm);
+  *cm = (Node){.k = N_COMMA, .op = OP_COMMA, .a = as, .b = addr_of(v, pty), .ty = pty, .file = a->file, .line = a->line,
+               .col = a->col};
+  return cm;
+}
+
 static bool is_int(Type *t) { return t->kind >= TY_BOOL && t->kind <= TY_ULLONG; }
 static bool is_flt(Type *t) { return t->kind >= TY_FLOAT && t->kind <= TY_LDOUBLE; }
 
@@ -835,6 +863,17 @@ static CXCursor callee_member(CXCursor c) {
   return m;
 }
 
+/* Is kid k of member reference m written before the member's name (the
+ * object, a qualifier), not after it (f<N>'s template arguments)? */
+static bool before_member(CXCursor m, CXCursor k) {
+  unsigned mo, ko;
+  CXFile mf, kf;
+  clang_getExpansionLocation(clang_getCursorLocation(m), &mf, NULL, NULL, &mo);
+  clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(k)), &kf, NULL, NULL, &ko);
+  return !clang_File_isEqual(mf, kf) || ko < mo || (ko == mo && !clang_equalLocations(clang_getCursorLocation(m),
+                                                                                       clang_getCursorLocation(k)));
+}
+
 /* The object a member function is called on: the callee's base
  * (obj.f(), p->f()), or null for an implicit this->f(). */
 static CXCursor callee_base(CXCursor c) {
@@ -843,7 +882,7 @@ static CXCursor callee_base(CXCursor c) {
   Kids kk = kids(m);
   CXCursor b = clang_getNullCursor();
   for (int i = 0; i < kk.n && clang_Cursor_isNull(b); i++)
-    if (is_expr(kk.v[i])) b = kk.v[i];   /* not the qualifier of B::f() */
+    if (is_expr(kk.v[i]) && before_member(m, kk.v[i])) b = kk.v[i];   /* not the qualifier of B::f() */
   free(kk.v);
   return b;
 }
@@ -855,7 +894,7 @@ static bool callee_qualified(CXCursor c) {
   if (clang_Cursor_isNull(m)) return false;
   Kids kk = kids(m);
   bool q = false;
-  for (int i = 0; i < kk.n; i++) q |= !is_expr(kk.v[i]);
+  for (int i = 0; i < kk.n; i++) q |= !is_expr(kk.v[i]) && before_member(m, kk.v[i]);
   free(kk.v);
   return q;
 }
@@ -920,7 +959,7 @@ static Node *method_call(Fe *p, CXCursor c, CXCursor f, char *name) {
       if (u) obj = u;
     }
     if (obj->ty->kind == TY_PTR) obj = self->ty->kind == TY_PTR ? obj : load(obj);
-    else if (self->ty->kind == TY_PTR) obj = addr_of(obj, self->ty);
+    else if (self->ty->kind == TY_PTR) obj = obj_addr(p, obj, self->ty);
     if (obj->ty->kind == TY_PTR && self->ty->kind == TY_PTR && obj->ty->base->is_const && !self->ty->base->is_const) {
       /* a const object to a dispatcher, whose self is not (it serves
        * const and other methods alike): C wants the cast */
@@ -1161,7 +1200,7 @@ static Node *call(Fe *p, CXCursor c) {
     if (obj->ty->kind != TY_PTR) {
       Type *pt = new_type(TY_PTR, 8, 8);
       pt->base = obj->ty;
-      obj = addr_of(obj, pt);
+      obj = obj_addr(p, obj, pt);
     }
     Node *n = fe_dtor_call(p, obj, f, !callee_qualified(c));
     return n ? n : num(c, cty(p, c), 0);
@@ -1331,8 +1370,77 @@ static Node *call(Fe *p, CXCursor c) {
   return n;
 }
 
+/* Is an explicit cast one to an lvalue reference (reinterpret_cast<T &>(x),
+ * (T &)x)? Its expression's type is T either way: the written type says,
+ * read from the tokens (the last one before the `>` or `)` that closes it).
+ * A cast written in a macro's body, or to a typedef naming a reference,
+ * reads as a cast of the value. */
+static bool cast_is_ref(CXCursor c) {
+  enum CXCursorKind ck = clang_getCursorKind(c);
+  if (ck == CXCursor_CXXFunctionalCastExpr) return false;
+  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+  CXToken *t;
+  unsigned nt;
+  clang_tokenize(tu, clang_getCursorExtent(c), &t, &nt);
+  bool named = ck != CXCursor_CStyleCastExpr, ref = false;
+  const char *open = named ? "<" : "(";
+  unsigned i = named ? 1 : 0;
+  char *s = i < nt ? cx_str(clang_getTokenSpelling(tu, t[i])) : NULL;
+  if (s && !strcmp(s, open)) {
+    int depth = 0;
+    char *prev = NULL;
+    for (; i < nt; i++) {
+      char *w = cx_str(clang_getTokenSpelling(tu, t[i]));
+      if (!strcmp(w, "<") || !strcmp(w, "(") || !strcmp(w, "[")) depth++;
+      else if (!strcmp(w, ">") || !strcmp(w, ")") || !strcmp(w, "]")) depth--;
+      else if (!strcmp(w, ">>")) depth -= 2;
+      if (depth <= 0) {
+        ref = prev && !strcmp(prev, "&");
+        free(w);
+        break;
+      }
+      free(prev);
+      prev = w;
+    }
+    free(prev);
+  }
+  free(s);
+  clang_disposeTokens(tu, t, nt);
+  return ref;
+}
+
+static bool is_lvalue(Node *a) {
+  while (a->k == N_CAST && a->implicit) a = a->a;
+  if (a->k == N_COND) return is_lvalue(a->b) && is_lvalue(a->c);
+  return a->k == N_VAR || a->k == N_INDEX || a->k == N_MEMBER || (a->k == N_UN && a->op == OP_DEREF);
+}
+
+static Node *cast_to(Fe *p, CXCursor c, Node *sub, Type *t, bool implicit);
+
+/* A cast to T & of an lvalue: *(T *)&x, so that reading it reinterprets
+ * x's bytes (CUB's reinterpret_cast<UnsignedBits &>(key)) and writing it
+ * writes x; between a class and its base the pointer is adjusted. */
+static Node *ref_cast(Fe *p, CXCursor c, Node *sub) {
+  Type *st = new_type(TY_PTR, 8, 8), *pt = new_type(TY_PTR, 8, 8);
+  st->base = sub->ty;
+  pt->base = cty(p, c);
+  pt->is_ref = true;
+  Node *n = cast_to(p, c, addr_of(sub, st), pt, false);
+  if (n->ty->kind == TY_PTR && !n->ty->is_ref) {   /* a base's pointer (fe_upcast) */
+    Type *r = new_type(TY_PTR, 8, 8);
+    r->base = n->ty->base;
+    r->is_ref = true;
+    n->ty = r;
+  }
+  return deref(n);
+}
+
 static Node *cast(Fe *p, CXCursor c, Node *sub, bool implicit) {
-  Type *t = cty(p, c);
+  if (!implicit && is_lvalue(sub) && cast_is_ref(c)) return ref_cast(p, c, sub);
+  return cast_to(p, c, sub, cty(p, c), implicit);
+}
+
+static Node *cast_to(Fe *p, CXCursor c, Node *sub, Type *t, bool implicit) {
   /* between a class and its base: C++ adjusts the pointer */
   if (t->kind == TY_PTR && sub->ty->kind == TY_PTR && t->base->kind == TY_RECORD &&
       sub->ty->base->kind == TY_RECORD && t->base->rec != sub->ty->base->rec) {
@@ -1518,6 +1626,12 @@ static Node *expr(Fe *p, CXCursor c) {
     n = fe_delete(p, c, expr(p, k.v[k.n - 1]));
     break;
   case CXCursor_InitListExpr:
+    if (k.n <= 1 && cty(p, c)->kind <= TY_PTR) {   /* T v{} (CUB's initial_value), T v{x}: a scalar's value */
+      Type *t = cty(p, c);
+      n = k.n ? cast_to(p, c, expr(p, k.v[0]), t, true) : num(c, t, 0);
+      if (!k.n && is_flt(t)) n->k = N_FNUM, n->fval = 0;
+      break;
+    }
     n = new_node(N_INIT, c);
     n->ty = cty(p, c);
     for (int i = 0; i < k.n; i++) vec_push(&n->list, expr(p, k.v[i]));
@@ -2069,7 +2183,7 @@ Obj *fe_func(Fe *p, CXCursor def) {
   Vec save_loops = p->loops;
   int save_dtors = p->dtors.n, save_dtors0 = p->dtors0;
   p->dtors0 = p->dtors.n;
-  int save_vars = p->vars.n, save_vars0 = p->vars0;
+  int save_vars = p->vars.n, save_vars0 = p->vars0, save_tmps = p->tmps.n;
   p->fn = f;
   p->vars0 = p->vars.n;
   p->loops = (Vec){0};
@@ -2211,6 +2325,18 @@ Obj *fe_func(Fe *p, CXCursor def) {
     f->body = pre;
     f->has_body = true;
   }
+  if (p->tmps.n > save_tmps && f->body && f->body->k == S_BLOCK) {   /* obj_addr's temporaries */
+    Vec l = {0};
+    for (int i = save_tmps; i < p->tmps.n; i++) {
+      Obj *o = p->tmps.v[i];
+      Node *d = xcalloc(1, sizeof *d);
+      *d = (Node){.k = S_DECL, .var = o, .file = o->file, .line = o->line, .col = o->col};
+      vec_push(&l, d);
+    }
+    for (int i = 0; i < f->body->list.n; i++) vec_push(&l, f->body->list.v[i]);
+    f->body->list = l;
+  }
+  p->tmps.n = save_tmps;
   fe_inline_left(f->body);
   fe_shared32(f->body);
   p->fn = save_fn;

@@ -592,12 +592,20 @@ static void insn(Asm *a, Insn *in) {
         Node *args[4] = {src(a, A(4), u), src(a, A(1), u), src(a, A(2), i == 0 || i == 3 ? ty(TY_INT) : u), w};
         char *d = xstrdup(A(0));
         char *bar = strchr(d, '|');
-        if (bar) *bar = 0;   /* (the predicate of a lane in range: not offered) */
-        if (bar) {
-          bad(a, in->text);
-          return;
-        }
+        if (bar) *bar = 0;
         dst(a, d, warp(a, modes[i][1], u, args, 4));
+        if (bar) {   /* d|p: p, whether the source lane is in the segment (PTX's pval) */
+          Type *it = ty(TY_INT);
+          Node *lane = cast(a, it, special(a, "%laneid")), *b = src(a, A(2), it), *c = src(a, A(3), it);
+          Node *seg = bin(a, OP_BAND, it, bin(a, OP_SHR, it, c, num(a, it, 8)), num(a, it, 31));
+          Node *nseg = bin(a, OP_BXOR, it, seg, num(a, it, 31));
+          Node *maxl = bin(a, OP_BOR, it, bin(a, OP_BAND, it, lane, seg),
+                           bin(a, OP_BAND, it, bin(a, OP_BAND, it, c, num(a, it, 31)), nseg));
+          Node *j = i == 1 ? bin(a, OP_SUB, it, lane, b) : i == 2 ? bin(a, OP_ADD, it, lane, b)
+                  : i == 3 ? bin(a, OP_BXOR, it, lane, bin(a, OP_BAND, it, b, num(a, it, 31)))
+                           : bin(a, OP_BOR, it, bin(a, OP_BAND, it, lane, seg), bin(a, OP_BAND, it, b, nseg));
+          dst(a, bar + 1, bin(a, i == 1 ? OP_GE : OP_LE, it, j, maxl));
+        }
         return;
       }
     bad(a, in->text);

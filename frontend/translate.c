@@ -419,9 +419,9 @@ static char *explicit_insts(CXTranslationUnit tu, const char *path, size_t len) 
  * Thrust's headers test it all over, but what device code uses of them
  * (functors, complex, random) is the same C++ on both sides, and the
  * second parse of Thrust costs as long as the first. */
-typedef struct ArchScan { CXTranslationUnit tu; const char *incdir; bool found, thrust; } ArchScan;
+typedef struct ArchScan { CXTranslationUnit tu; const char *incdir; bool found, thrust, cub; } ArchScan;
 
-bool fe_thrust;
+bool fe_thrust, fe_cub;
 
 static void arch_cb(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData d) {
   (void)stack;
@@ -433,6 +433,7 @@ static void arch_cb(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData 
   bool thr = (strstr(nm, "/thrust/") || strstr(nm, "/cub/")) &&
              clang_Location_isInSystemHeader(clang_getLocationForOffset(a->tu, f, 0));
   if (nl >= sizeof cfg - 1 && !strcmp(nm + nl - (sizeof cfg - 1), cfg)) a->thrust = true;
+  if (thr && strstr(nm, "/cub/")) a->cub = true;
   const char *s = !thr && strncmp(nm, a->incdir, strlen(a->incdir)) ? clang_getFileContents(a->tu, f, &len) : NULL;
   if (s && memmem(s, len, "__CUDA_ARCH__", 13)) a->found = true;
   free(nm);
@@ -729,9 +730,10 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
   nerrors = 0;
   if (host_unit(&fe, &kcur, host)) return 1;
   fe_globals(&fe);
-  ArchScan as = {tu, o->incdir, false, false};
+  ArchScan as = {tu, o->incdir, false, false, false};
   clang_getInclusions(tu, arch_cb, &as);
   fe_thrust = as.thrust;
+  fe_cub = as.cub;
   CXTranslationUnit tu2 = NULL;
   if (as.found) {
     push(&args, xfmt("-D__CUDA_ARCH__=%d", (o->arch ? o->arch : 75) * 10));

@@ -339,5 +339,11 @@ cudaError_t cudaProfilerStop(void);
 #undef CU_DFLT
 #ifdef __cplusplus
 }
+/* nvcc's name for cudaDeviceSynchronize in device code since CUDA 11.6,
+ * which CUB's detail::device_synchronize calls in its device branch: device
+ * code that reaches it is refused as cudaDeviceSynchronize is */
+static inline __host__ __device__ cudaError_t __cudaDeviceSynchronizeDeprecationAvoidance(void) {
+  return cudaDeviceSynchronize();
+}
 #endif
 #endif

@@ -76,7 +76,10 @@ static __host__ __device__ inline float erfcinvf(float y) { return (float)erfcin
 static __host__ __device__ inline float normcdfinvf(float p) { return (float)normcdfinv(p); }
 #endif
 
-#if defined(__CUCC_PARSE__)
+/* The intrinsics and the bit functions are declared to the host unit too
+ * where the program includes CUB (__CUCC_HOST_DEVDECLS__, driver/compile.c):
+ * the host compiler parses CUB's __device__ functions, never emits them. */
+#if defined(__CUCC_PARSE__) || defined(__CUCC_HOST_DEVDECLS__)
 extern const __device__ uint3 threadIdx;
 extern const __device__ uint3 blockIdx;
 extern const __device__ dim3 blockDim;
@@ -214,7 +217,9 @@ CUCC_LDG(short2) CUCC_LDG(short4) CUCC_LDG(ushort2) CUCC_LDG(ushort4) CUCC_LDG(i
 CUCC_LDG(uint2) CUCC_LDG(uint4) CUCC_LDG(longlong2) CUCC_LDG(ulonglong2) CUCC_LDG(float2) CUCC_LDG(float4)
 CUCC_LDG(double2)
 #undef CUCC_LDG
+#endif
 
+#if defined(__CUCC_PARSE__)
 /* ---- fast math and conversions: plain C, compiled by cucc ---- */
 /* (the approximations CUDA's bounds allow, vectorized in lane loops:
  * cuda_math.h, cucc_dev.h) */
@@ -372,7 +377,9 @@ CUCC_CVT(rn, 0) CUCC_CVT(rz, 1) CUCC_CVT(ru, 2) CUCC_CVT(rd, 3)
 /* exact in any rounding */
 static __device__ inline double __int2double_rn(int x) { return (double)x; }
 static __device__ inline double __uint2double_rn(unsigned int x) { return (double)x; }
+#endif
 
+#if defined(__CUCC_PARSE__) || defined(__CUCC_HOST_DEVDECLS__)
 /* ---- bits ---- */
 static __device__ inline int __popc(unsigned int x) { return __builtin_popcount(x); }
 static __device__ inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
@@ -438,6 +445,6 @@ static __device__ inline float __int_as_float(int x) { float r; memcpy(&r, &x, 4
 static __device__ inline float __uint_as_float(unsigned int x) { float r; memcpy(&r, &x, 4); return r; }
 static __device__ inline long long __double_as_longlong(double x) { long long r; memcpy(&r, &x, 8); return r; }
 static __device__ inline double __longlong_as_double(long long x) { double r; memcpy(&r, &x, 8); return r; }
-#endif /* __CUCC_PARSE__ */
+#endif /* __CUCC_PARSE__ || __CUCC_HOST_DEVDECLS__ */
 
 #endif

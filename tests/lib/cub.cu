@@ -1,0 +1,151 @@
+// CUB's warp and block primitives as CUDA programs use them (issue 23):
+// Debian's CUB 1.17, unmodified, each kernel with its
+// `__shared__ typename X::TempStorage` (some in a union), checked against a
+// CPU reference. Kernels take the algorithm as an int template argument.
+#include <cub/block/block_load.cuh>
+#include <cub/block/block_reduce.cuh>
+#include <cub/block/block_scan.cuh>
+#include <cub/block/block_store.cuh>
+#include <cub/warp/warp_reduce.cuh>
+#include <cub/warp/warp_scan.cuh>
+#include <cstdio>
+
+static int fails;
+#define CHECK(c, ...)                                  \
+  do {                                                 \
+    if (!(c)) {                                        \
+      printf("FAIL %s:%d: ", __FILE__, __LINE__);      \
+      printf(__VA_ARGS__);                             \
+      printf("\n");                                    \
+      fails++;                                         \
+    }                                                  \
+  } while (0)
+
+enum { N = 256 };
+
+struct MaxOp {
+  __device__ int operator()(int a, int b) const { return a > b ? a : b; }
+};
+
+// WarpReduce (Sum, Reduce with a functor) and WarpScan, two warps each
+// with its own TempStorage
+__global__ void warp_k(const int *in, int *inc, int *exc, int *sum, int *mx) {
+  typedef cub::WarpScan<int> WS;
+  typedef cub::WarpReduce<int> WR;
+  __shared__ typename WS::TempStorage ts[2];
+  __shared__ typename WR::TempStorage tr[2];
+  int w = threadIdx.x / 32, v = in[threadIdx.x], a, b;
+  WS(ts[w]).InclusiveSum(v, a);
+  WS(ts[w]).ExclusiveSum(v, b);
+  inc[threadIdx.x] = a;
+  exc[threadIdx.x] = b;
+  int s = WR(tr[w]).Sum(v);
+  int m = WR(tr[w]).Reduce(v, MaxOp());
+  if (threadIdx.x % 32 == 0) sum[w] = s, mx[w] = m;
+}
+
+template <int B, int A>
+__global__ void block_reduce_k(const int *in, int *out) {
+  typedef cub::BlockReduce<int, B, (cub::BlockReduceAlgorithm)A> BR;
+  __shared__ typename BR::TempStorage temp;
+  int s = BR(temp).Sum(in[threadIdx.x]);
+  if (threadIdx.x == 0) *out = s;
+}
+
+template <int A>
+__global__ void block_scan_k(const int *in, int *exc, int *inc) {
+  typedef cub::BlockScan<int, 64, (cub::BlockScanAlgorithm)A> BS;
+  __shared__ typename BS::TempStorage temp;
+  int v = in[threadIdx.x], r;
+  BS(temp).ExclusiveSum(v, r);
+  exc[threadIdx.x] = r;
+  __syncthreads();
+  BS(temp).InclusiveSum(v, r);
+  inc[threadIdx.x] = r;
+}
+
+// a tile of 64 threads x 4 items: loaded, doubled, stored
+template <int L, int S>
+__global__ void load_store_k(const int *in, int *out) {
+  typedef cub::BlockLoad<int, 64, 4, (cub::BlockLoadAlgorithm)L> BL;
+  typedef cub::BlockStore<int, 64, 4, (cub::BlockStoreAlgorithm)S> BSt;
+  __shared__ union {
+    typename BL::TempStorage load;
+    typename BSt::TempStorage store;
+  } temp;
+  int items[4];
+  BL(temp.load).Load(in, items);
+  for (int i = 0; i < 4; i++) items[i] *= 2;
+  __syncthreads();
+  BSt(temp.store).Store(out, items);
+}
+
+template <int B, int A> static void block_reduce(const int *in, int *out, const char *name) {
+  block_reduce_k<B, A><<<1, B>>>(in, out);
+  cudaDeviceSynchronize();
+  int want = 0;
+  for (int i = 0; i < B; i++) want += in[i];
+  CHECK(*out == want, "BlockReduce %s<%d>: %d, want %d", name, B, *out, want);
+}
+
+template <int A> static void block_scan(const int *in, int *exc, int *inc, const char *name) {
+  block_scan_k<A><<<1, 64>>>(in, exc, inc);
+  cudaDeviceSynchronize();
+  int s = 0, bad = 0;
+  for (int i = 0; i < 64; i++) {
+    bad += exc[i] != s;
+    s += in[i];
+    bad += inc[i] != s;
+  }
+  CHECK(!bad, "BlockScan %s: %d wrong", name, bad);
+}
+
+template <int L, int S> static void load_store(const int *in, int *out, const char *name) {
+  for (int i = 0; i < N; i++) out[i] = -1;
+  load_store_k<L, S><<<1, 64>>>(in, out);
+  cudaDeviceSynchronize();
+  int bad = 0;
+  for (int i = 0; i < N; i++) bad += out[i] != 2 * in[i];
+  CHECK(!bad, "BlockLoad/BlockStore %s: %d wrong", name, bad);
+}
+
+int main() {
+  int *in, *a, *b, *c, *d;
+  cudaMallocManaged(&in, N * sizeof(int));
+  cudaMallocManaged(&a, N * sizeof(int));
+  cudaMallocManaged(&b, N * sizeof(int));
+  cudaMallocManaged(&c, N * sizeof(int));
+  cudaMallocManaged(&d, N * sizeof(int));
+  for (int i = 0; i < N; i++) in[i] = (i * 7919) % 101 - 20;
+
+  warp_k<<<1, 64>>>(in, a, b, c, d);
+  cudaDeviceSynchronize();
+  for (int w = 0; w < 2; w++) {
+    int s = 0, m = in[w * 32], bad = 0;
+    for (int i = w * 32; i < w * 32 + 32; i++) {
+      bad += b[i] != s;
+      s += in[i];
+      bad += a[i] != s;
+      m = in[i] > m ? in[i] : m;
+    }
+    CHECK(!bad, "WarpScan warp %d: %d wrong", w, bad);
+    CHECK(c[w] == s, "WarpReduce::Sum warp %d: %d, want %d", w, c[w], s);
+    CHECK(d[w] == m, "WarpReduce::Reduce(max) warp %d: %d, want %d", w, d[w], m);
+  }
+
+  block_reduce<32, cub::BLOCK_REDUCE_RAKING>(in, a, "RAKING");
+  block_reduce<128, cub::BLOCK_REDUCE_RAKING>(in, a, "RAKING");
+  block_reduce<96, cub::BLOCK_REDUCE_RAKING>(in, a, "RAKING");
+
+  block_scan<cub::BLOCK_SCAN_RAKING>(in, a, b, "RAKING");
+  block_scan<cub::BLOCK_SCAN_RAKING_MEMOIZE>(in, a, b, "RAKING_MEMOIZE");
+  block_scan<cub::BLOCK_SCAN_WARP_SCANS>(in, a, b, "WARP_SCANS");
+
+  load_store<cub::BLOCK_LOAD_DIRECT, cub::BLOCK_STORE_DIRECT>(in, a, "DIRECT");
+  load_store<cub::BLOCK_LOAD_WARP_TRANSPOSE, cub::BLOCK_STORE_WARP_TRANSPOSE>(in, a, "WARP_TRANSPOSE");
+  load_store<cub::BLOCK_LOAD_TRANSPOSE, cub::BLOCK_STORE_TRANSPOSE>(in, a, "TRANSPOSE");
+
+  if (fails) return 1;
+  printf("PASSED\n");
+  return 0;
+}
