@@ -211,6 +211,18 @@ static Node *special(Asm *a, const char *s) {
   return NULL;
 }
 
+/* Is operand text s a constant (an immediate, or an operand the frontend
+ * folded)? */
+static bool const_op(Asm *a, const char *s) {
+  if (s[0] == '%' && isdigit((unsigned char)s[1])) {
+    int i = atoi(s + 1);
+    Node *n = i < a->ops.n ? a->ops.v[i] : NULL;
+    while (n && n->k == N_CAST) n = n->a;
+    return n && n->k == N_NUM;
+  }
+  return isdigit((unsigned char)s[0]);
+}
+
 /* The value of operand text s as type t. */
 static Node *src(Asm *a, const char *s, Type *t) {
   if (s[0] == '%' && isdigit((unsigned char)s[1])) {
@@ -585,26 +597,38 @@ static void insn(Asm *a, Insn *in) {
                                            {"down", "__shfl_down_sync"}, {"bfly", "__shfl_xor_sync"}};
     for (int i = 0; i < 4; i++)
       if (has(in, modes[i][0])) {
-        /* c packs the segment mask over 8 bits: width = 32 - (c >> 8 & 31) */
-        Node *cc = src(a, A(3), u);
-        Node *w = bin(a, OP_SUB, ty(TY_INT), num(a, ty(TY_INT), 32),
-                      cast(a, ty(TY_INT), bin(a, OP_BAND, u, bin(a, OP_SHR, u, cc, num(a, u, 8)), num(a, u, 31))));
-        Node *args[4] = {src(a, A(4), u), src(a, A(1), u), src(a, A(2), i == 0 || i == 3 ? ty(TY_INT) : u), w};
         char *d = xstrdup(A(0));
         char *bar = strchr(d, '|');
         if (bar) *bar = 0;
-        dst(a, d, warp(a, modes[i][1], u, args, 4));
-        if (bar) {   /* d|p: p, whether the source lane is in the segment (PTX's pval) */
-          Type *it = ty(TY_INT);
-          Node *lane = cast(a, it, special(a, "%laneid")), *b = src(a, A(2), it), *c = src(a, A(3), it);
-          Node *seg = bin(a, OP_BAND, it, bin(a, OP_SHR, it, c, num(a, it, 8)), num(a, it, 31));
-          Node *nseg = bin(a, OP_BXOR, it, seg, num(a, it, 31));
-          Node *maxl = bin(a, OP_BOR, it, bin(a, OP_BAND, it, lane, seg),
-                           bin(a, OP_BAND, it, bin(a, OP_BAND, it, c, num(a, it, 31)), nseg));
-          Node *j = i == 1 ? bin(a, OP_SUB, it, lane, b) : i == 2 ? bin(a, OP_ADD, it, lane, b)
-                  : i == 3 ? bin(a, OP_BXOR, it, lane, bin(a, OP_BAND, it, b, num(a, it, 31)))
-                           : bin(a, OP_BOR, it, bin(a, OP_BAND, it, lane, seg), bin(a, OP_BAND, it, b, nseg));
-          dst(a, bar + 1, bin(a, i == 1 ? OP_GE : OP_LE, it, j, maxl));
+        /* PTX's source lane j and whether it is in the segment (pval):
+         * segmask = c >> 8 & 31, maxLane = (lane & segmask) | (c & 31 & ~segmask) */
+        Type *it = ty(TY_INT);
+        Node *lane = cast(a, it, special(a, "%laneid")), *b = src(a, A(2), it), *c = src(a, A(3), it);
+        Node *seg = bin(a, OP_BAND, it, bin(a, OP_SHR, it, c, num(a, it, 8)), num(a, it, 31));
+        Node *nseg = bin(a, OP_BXOR, it, seg, num(a, it, 31));
+        Node *maxl = bin(a, OP_BOR, it, bin(a, OP_BAND, it, lane, seg),
+                         bin(a, OP_BAND, it, bin(a, OP_BAND, it, c, num(a, it, 31)), nseg));
+        Node *j = i == 1 ? bin(a, OP_SUB, it, lane, b) : i == 2 ? bin(a, OP_ADD, it, lane, b)
+                : i == 3 ? bin(a, OP_BXOR, it, lane, bin(a, OP_BAND, it, b, num(a, it, 31)))
+                         : bin(a, OP_BOR, it, bin(a, OP_BAND, it, lane, seg), bin(a, OP_BAND, it, b, nseg));
+        Node *pval = bin(a, i == 1 ? OP_GE : OP_LE, it, j, maxl);
+        if (bar) dst(a, bar + 1, pval);   /* d|p: p, whether the source lane is in the segment */
+        if (const_op(a, A(3))) {
+          /* c known: CUDA's shuffle of that mode, width = 32 - segmask */
+          Node *w = bin(a, OP_SUB, ty(TY_INT), num(a, ty(TY_INT), 32),
+                        cast(a, ty(TY_INT), bin(a, OP_BAND, u, bin(a, OP_SHR, u, src(a, A(3), u), num(a, u, 8)), num(a, u, 31))));
+          Node *args[4] = {src(a, A(4), u), src(a, A(1), u), src(a, A(2), i == 0 || i == 3 ? ty(TY_INT) : u), w};
+          dst(a, d, warp(a, modes[i][1], u, args, 4));
+        } else {
+          /* c differs by lane (CUB's last_lane | SHFL_C): an indexed
+           * shuffle over the whole warp from lane pval ? j : lane */
+          Node *from = fe_node(N_COND, a->c);
+          from->ty = it;
+          from->a = pval;
+          from->b = j;
+          from->c = lane;
+          Node *args[4] = {src(a, A(4), u), src(a, A(1), u), from, num(a, it, 32)};
+          dst(a, d, warp(a, "__shfl_sync", u, args, 4));
         }
         return;
       }

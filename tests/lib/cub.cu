@@ -44,12 +44,25 @@ __global__ void warp_k(const int *in, int *inc, int *exc, int *sum, int *mx) {
   if (threadIdx.x % 32 == 0) sum[w] = s, mx[w] = m;
 }
 
+// the block's sum, and the sum of its first `valid` threads' items (a
+// partial tile: CUB's shuffles then differ by lane in their clamp)
 template <int B, int A>
-__global__ void block_reduce_k(const int *in, int *out) {
+__global__ void block_reduce_k(const int *in, int *out, int valid) {
   typedef cub::BlockReduce<int, B, (cub::BlockReduceAlgorithm)A> BR;
   __shared__ typename BR::TempStorage temp;
   int s = BR(temp).Sum(in[threadIdx.x]);
-  if (threadIdx.x == 0) *out = s;
+  if (threadIdx.x == 0) out[0] = s;
+  __syncthreads();
+  s = BR(temp).Sum(in[threadIdx.x], valid);
+  if (threadIdx.x == 0) out[1] = s;
+}
+
+// the default BlockReduce, Reduce with a functor
+__global__ void block_max_k(const int *in, int *out) {
+  typedef cub::BlockReduce<int, 128> BR;
+  __shared__ typename BR::TempStorage temp;
+  int m = BR(temp).Reduce(in[threadIdx.x], MaxOp());
+  if (threadIdx.x == 0) *out = m;
 }
 
 template <int A>
@@ -81,11 +94,13 @@ __global__ void load_store_k(const int *in, int *out) {
 }
 
 template <int B, int A> static void block_reduce(const int *in, int *out, const char *name) {
-  block_reduce_k<B, A><<<1, B>>>(in, out);
+  int valid = B - B / 3 + 1;
+  block_reduce_k<B, A><<<1, B>>>(in, out, valid);
   cudaDeviceSynchronize();
-  int want = 0;
-  for (int i = 0; i < B; i++) want += in[i];
-  CHECK(*out == want, "BlockReduce %s<%d>: %d, want %d", name, B, *out, want);
+  int want = 0, part = 0;
+  for (int i = 0; i < B; i++) want += in[i], part += i < valid ? in[i] : 0;
+  CHECK(out[0] == want, "BlockReduce %s<%d>: %d, want %d", name, B, out[0], want);
+  CHECK(out[1] == part, "BlockReduce %s<%d> of %d items: %d, want %d", name, B, valid, out[1], part);
 }
 
 template <int A> static void block_scan(const int *in, int *exc, int *inc, const char *name) {
@@ -133,9 +148,18 @@ int main() {
     CHECK(d[w] == m, "WarpReduce::Reduce(max) warp %d: %d, want %d", w, d[w], m);
   }
 
+  block_reduce<32, cub::BLOCK_REDUCE_WARP_REDUCTIONS>(in, a, "WARP_REDUCTIONS");
+  block_reduce<128, cub::BLOCK_REDUCE_WARP_REDUCTIONS>(in, a, "WARP_REDUCTIONS");
+  block_reduce<96, cub::BLOCK_REDUCE_WARP_REDUCTIONS>(in, a, "WARP_REDUCTIONS");
   block_reduce<32, cub::BLOCK_REDUCE_RAKING>(in, a, "RAKING");
   block_reduce<128, cub::BLOCK_REDUCE_RAKING>(in, a, "RAKING");
   block_reduce<96, cub::BLOCK_REDUCE_RAKING>(in, a, "RAKING");
+
+  block_max_k<<<1, 128>>>(in, a);
+  cudaDeviceSynchronize();
+  int m = in[0];
+  for (int i = 0; i < 128; i++) m = in[i] > m ? in[i] : m;
+  CHECK(a[0] == m, "BlockReduce::Reduce(max): %d, want %d", a[0], m);
 
   block_scan<cub::BLOCK_SCAN_RAKING>(in, a, b, "RAKING");
   block_scan<cub::BLOCK_SCAN_RAKING_MEMOIZE>(in, a, b, "RAKING_MEMOIZE");
