@@ -1386,23 +1386,26 @@ static bool cast_is_ref(CXCursor c) {
   const char *open = named ? "<" : "(";
   unsigned i = named ? 1 : 0;
   char *s = i < nt ? cx_str(clang_getTokenSpelling(tu, t[i])) : NULL;
-  if (s && !strcmp(s, open)) {
+  if (s && !strcmp(s, open)) {   /* T &, or T (&)[N] (a reference to an array) */
     int depth = 0;
-    char *prev = NULL;
+    char *prev = NULL, *prev2 = NULL;
     for (; i < nt; i++) {
       char *w = cx_str(clang_getTokenSpelling(tu, t[i]));
+      if (!strcmp(w, ")") && prev && !strcmp(prev, "&") && prev2 && !strcmp(prev2, "(")) ref = true;
       if (!strcmp(w, "<") || !strcmp(w, "(") || !strcmp(w, "[")) depth++;
       else if (!strcmp(w, ">") || !strcmp(w, ")") || !strcmp(w, "]")) depth--;
       else if (!strcmp(w, ">>")) depth -= 2;
       if (depth <= 0) {
-        ref = prev && !strcmp(prev, "&");
+        ref |= prev && !strcmp(prev, "&");
         free(w);
         break;
       }
-      free(prev);
+      free(prev2);
+      prev2 = prev;
       prev = w;
     }
     free(prev);
+    free(prev2);
   }
   free(s);
   clang_disposeTokens(tu, t, nt);

@@ -579,6 +579,25 @@ static void insn(Asm *a, Insn *in) {
     bad(a, in->text);
     return;
   }
+  /* vshr/vshl.u32.u32.u32.clamp|wrap[.add]: CUB's SHR_ADD and SHL_ADD (the
+   * 32-bit forms: no byte or half selects, unsigned only) */
+  if ((!strcmp(op, "vshr") || !strcmp(op, "vshl")) && has(in, "u32") && !has(in, "s32") &&
+      (na == 3 || (na == 4 && has(in, "add"))) && !has(in, "min") && !has(in, "max") && !has(in, "sat")) {
+    Node *sh = src(a, A(2), u);
+    if (has(in, "wrap")) sh = bin(a, OP_BAND, u, sh, num(a, u, 31));
+    Node *v = bin(a, !strcmp(op, "vshr") ? OP_SHR : OP_SHL, u, src(a, A(1), u), bin(a, OP_BAND, u, sh, num(a, u, 31)));
+    if (!has(in, "wrap")) {   /* .clamp: a shift by 32 or more leaves 0 */
+      Node *big = fe_node(N_COND, a->c);
+      big->ty = u;
+      big->a = bin(a, OP_GE, ty(TY_INT), src(a, A(2), u), num(a, u, 32));
+      big->b = num(a, u, 0);
+      big->c = v;
+      v = big;
+    }
+    if (na == 4) v = bin(a, OP_ADD, u, v, src(a, A(3), u));
+    dst(a, A(0), v);
+    return;
+  }
   if (!strcmp(op, "membar") || !strcmp(op, "fence")) {
     emit(a, call(a, C_BUILTIN, "cu_fence", ty(TY_VOID)));
     return;

@@ -2,7 +2,11 @@
 // Debian's CUB 1.17, unmodified, each kernel with its
 // `__shared__ typename X::TempStorage` (some in a union), checked against a
 // CPU reference. Kernels take the algorithm as an int template argument.
+#include <cub/block/block_discontinuity.cuh>
+#include <cub/block/block_exchange.cuh>
+#include <cub/block/block_histogram.cuh>
 #include <cub/block/block_load.cuh>
+#include <cub/block/block_radix_sort.cuh>
 #include <cub/block/block_reduce.cuh>
 #include <cub/block/block_scan.cuh>
 #include <cub/block/block_store.cuh>
@@ -93,6 +97,46 @@ __global__ void load_store_k(const int *in, int *out) {
   BSt(temp.store).Store(out, items);
 }
 
+// BlockRadixSort (keys; keys and values), BlockExchange, BlockHistogram,
+// BlockDiscontinuity on a tile of 64 threads x 4 items
+__global__ void sort_k(int *keys, int *vals) {
+  typedef cub::BlockRadixSort<int, 64, 4, int> S;
+  __shared__ typename S::TempStorage t;
+  int k[4], v[4];
+  for (int i = 0; i < 4; i++) k[i] = keys[threadIdx.x * 4 + i], v[i] = vals[threadIdx.x * 4 + i];
+  S(t).Sort(k, v);
+  for (int i = 0; i < 4; i++) keys[threadIdx.x * 4 + i] = k[i], vals[threadIdx.x * 4 + i] = v[i];
+}
+
+__global__ void exchange_k(const int *in, int *out) {
+  typedef cub::BlockExchange<int, 64, 4> E;
+  __shared__ typename E::TempStorage t;
+  int k[4];
+  for (int i = 0; i < 4; i++) k[i] = in[threadIdx.x * 4 + i];
+  E(t).BlockedToStriped(k);
+  for (int i = 0; i < 4; i++) out[i * 64 + threadIdx.x] = k[i];
+}
+
+__global__ void histogram_k(const unsigned char *in, unsigned *hist) {
+  typedef cub::BlockHistogram<unsigned char, 64, 4, 16> H;
+  __shared__ typename H::TempStorage t;
+  __shared__ unsigned bins[16];
+  unsigned char k[4];
+  for (int i = 0; i < 4; i++) k[i] = in[threadIdx.x * 4 + i];
+  H(t).Histogram(k, bins);
+  __syncthreads();
+  if (threadIdx.x < 16) hist[threadIdx.x] = bins[threadIdx.x];
+}
+
+__global__ void heads_k(const int *in, int *flags) {
+  typedef cub::BlockDiscontinuity<int, 64> D;
+  __shared__ typename D::TempStorage t;
+  int k[4], f[4];
+  for (int i = 0; i < 4; i++) k[i] = in[threadIdx.x * 4 + i];
+  D(t).FlagHeads(f, k, cub::Inequality());
+  for (int i = 0; i < 4; i++) flags[threadIdx.x * 4 + i] = f[i];
+}
+
 template <int B, int A> static void block_reduce(const int *in, int *out, const char *name) {
   int valid = B - B / 3 + 1;
   block_reduce_k<B, A><<<1, B>>>(in, out, valid);
@@ -149,11 +193,8 @@ int main() {
   }
 
   block_reduce<32, cub::BLOCK_REDUCE_WARP_REDUCTIONS>(in, a, "WARP_REDUCTIONS");
-  block_reduce<128, cub::BLOCK_REDUCE_WARP_REDUCTIONS>(in, a, "WARP_REDUCTIONS");
   block_reduce<96, cub::BLOCK_REDUCE_WARP_REDUCTIONS>(in, a, "WARP_REDUCTIONS");
-  block_reduce<32, cub::BLOCK_REDUCE_RAKING>(in, a, "RAKING");
   block_reduce<128, cub::BLOCK_REDUCE_RAKING>(in, a, "RAKING");
-  block_reduce<96, cub::BLOCK_REDUCE_RAKING>(in, a, "RAKING");
 
   block_max_k<<<1, 128>>>(in, a);
   cudaDeviceSynchronize();
@@ -168,6 +209,41 @@ int main() {
   load_store<cub::BLOCK_LOAD_DIRECT, cub::BLOCK_STORE_DIRECT>(in, a, "DIRECT");
   load_store<cub::BLOCK_LOAD_WARP_TRANSPOSE, cub::BLOCK_STORE_WARP_TRANSPOSE>(in, a, "WARP_TRANSPOSE");
   load_store<cub::BLOCK_LOAD_TRANSPOSE, cub::BLOCK_STORE_TRANSPOSE>(in, a, "TRANSPOSE");
+
+  // keys with repeats and negatives, values their positions: sorted by
+  // key, each value still with its key
+  for (int i = 0; i < N; i++) a[i] = in[i] * 3, b[i] = i;
+  sort_k<<<1, 64>>>(a, b);
+  cudaDeviceSynchronize();
+  int bad = 0;
+  for (int i = 0; i < N; i++) bad += (i && a[i - 1] > a[i]) || a[i] != in[b[i]] * 3;
+  CHECK(!bad, "BlockRadixSort: %d wrong", bad);
+
+  exchange_k<<<1, 64>>>(in, a);
+  cudaDeviceSynchronize();
+  bad = 0;
+  for (int t = 0; t < 64; t++)
+    for (int i = 0; i < 4; i++) bad += a[i * 64 + t] != in[i * 64 + t];
+  CHECK(!bad, "BlockExchange::BlockedToStriped: %d wrong", bad);
+
+  unsigned char *bytes;
+  unsigned *hist;
+  cudaMallocManaged(&bytes, N);
+  cudaMallocManaged(&hist, 16 * sizeof(unsigned));
+  unsigned want[16] = {0};
+  for (int i = 0; i < N; i++) bytes[i] = (unsigned char)((i * 13 + i / 7) % 16), want[bytes[i]]++;
+  histogram_k<<<1, 64>>>(bytes, hist);
+  cudaDeviceSynchronize();
+  bad = 0;
+  for (int i = 0; i < 16; i++) bad += hist[i] != want[i];
+  CHECK(!bad, "BlockHistogram: %d bins wrong", bad);
+
+  for (int i = 0; i < N; i++) a[i] = i / 3 + (i % 7 == 0);
+  heads_k<<<1, 64>>>(a, b);
+  cudaDeviceSynchronize();
+  bad = 0;
+  for (int i = 0; i < N; i++) bad += b[i] != (i == 0 || a[i] != a[i - 1]);
+  CHECK(!bad, "BlockDiscontinuity::FlagHeads: %d wrong", bad);
 
   if (fails) return 1;
   printf("PASSED\n");
