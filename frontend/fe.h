@@ -89,6 +89,16 @@ Node *fe_dtor_stmt(Fe *p, Obj *o, Node *at);   /* destroying local o */
 Node *fe_dtor_call(Fe *p, Node *ptr, CXCursor dtor, bool virt);   /* p->~T() */
 Node *fe_copy_dyn(Fe *p, Node *val, Record *r);   /* a copy made an r (its vptrs) */
 
+/* cdp.c: device-side launches of overloaded and template kernels */
+bool cdp_diag(CXDiagnostic d, char **name);   /* clang's refusal of one */
+bool cdp_in_macro(CXDiagnostic d);
+CXTranslationUnit cdp_resolve(CXIndex idx, const char *path, Vec *args, CXTranslationUnit tu, char **main,
+                              size_t *n);
+struct CXUnsavedFile *cdp_unsaved(const char *path, const char *main, size_t n, unsigned *nuf);
+int cdp_col(const char *file, unsigned line, unsigned col, unsigned off);
+char *cdp_format(CXDiagnostic d);
+CXCursor cdp_launch(CXCursor call);
+
 /* host.c: the host unit */
 typedef struct Launch { CXCursor call; } Launch;
 int host_unit(Fe *p, Vec *kernel_cursors, Buf *out);

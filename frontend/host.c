@@ -710,12 +710,14 @@ int host_unit(Fe *p, Vec *kernel_cursors, Buf *out) {
   return 0;
 }
 
-/* The registration constructor, once kernels have their keys. */
+/* The registration constructor, once kernels have their keys: those host
+ * code has (the first ones of prog->kernels; the others only device code
+ * launches, translate.c). */
 void host_register(Prog *prog, Vec *kernel_cursors, Buf *out) {
-  if (!prog->kernels.n) return;
+  if (!kernel_cursors->n) return;
   buf_puts(out, "\n/* cucc: register each kernel's host stub under its key */\n"
                 "static void __attribute__((constructor)) cu_register_host_stubs(void) {\n");
-  for (int i = 0; i < prog->kernels.n; i++) {
+  for (int i = 0; i < kernel_cursors->n && i < prog->kernels.n; i++) {
     Obj *k = prog->kernels.v[i];
     CXCursor c = *(CXCursor *)kernel_cursors->v[i];
     buf_printf(out, "  cu_register_stub((const void *)static_cast<%s>(&%s%s), \"%s\");\n",

@@ -47,11 +47,11 @@ Kids fe_kids(CXCursor c) {
 
 void cx_loc(CXCursor c, const char **file, int *line, int *col) {
   CXFile f;
-  unsigned ln = 0, cl = 0;
-  clang_getExpansionLocation(clang_getCursorLocation(c), &f, &ln, &cl, NULL);
+  unsigned ln = 0, cl = 0, off = 0;
+  clang_getExpansionLocation(clang_getCursorLocation(c), &f, &ln, &cl, &off);
   *file = f ? fe_intern(cx_str(clang_getFileName(f))) : "<unknown>";
   *line = ln;
-  *col = cl;
+  *col = f ? cdp_col(*file, ln, cl, off) : (int)cl;   /* the user's, past a launch cdp.c wrapped */
 }
 
 static void err_c(CXCursor c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -1064,9 +1064,10 @@ static Node *default_ctor(Fe *p, CXCursor cls, CXCursor at) {
  * kernel; the configuration, then the arguments). The runtime runs it after
  * its parent grid's blocks, before the parent is complete
  * (runtime/src/cdp.c), which finds the kernel by its key: every kernel
- * defined in the user's files is compiled and registered (host.c), and
- * clang resolves no overloaded or template kernel here (translate.c,
- * dlaunch_diag). */
+ * defined in the user's files is compiled and registered (host.c, and
+ * translate.c for instantiations only device code launches). An overloaded
+ * or template kernel reaches here wrapped in a lambda that clang resolves
+ * (cdp.c; call() takes the launch out of it). */
 static Node *dlaunch(Fe *p, CXCursor c, CXCursor f, char *name) {
   Kids k = kids(c);
   CXCursor cfg = k.n >= 2 && clang_getCursorKind(k.v[1]) == CXCursor_CallExpr ? k.v[1] : clang_getNullCursor();
@@ -1191,6 +1192,10 @@ static Node *call(Fe *p, CXCursor c) {
       clang_Cursor_getNumArguments(c) == 0 && !cx_user_written(f)) {
     Node *n = default_ctor(p, clang_getCursorSemanticParent(f), c);   /* implicit, but it does something */
     if (n) return n;
+  }
+  if (fk == CXCursor_CXXMethod) {   /* [&]{k<T><<<g, b>>>(args);}(), cdp.c's: the launch */
+    CXCursor l = cdp_launch(c);
+    if (!clang_Cursor_isNull(l)) return expr(p, l);
   }
   if (fk == CXCursor_Constructor || fk == CXCursor_CXXMethod || fk == CXCursor_ConversionFunction)
     return method_call(p, c, f, name);
@@ -2018,7 +2023,10 @@ static Node *stmt(Fe *p, CXCursor c) {
       }
     }
     Node *end = new_node(S_NULL, c);   /* at the closing brace */
-    clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(c)), NULL, (unsigned *)&end->line, (unsigned *)&end->col, NULL);
+    CXFile ef;
+    unsigned eo;
+    clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(c)), &ef, (unsigned *)&end->line, (unsigned *)&end->col, &eo);
+    if (ef) end->col = cdp_col(fe_intern(cx_str(clang_getFileName(ef))), end->line, end->col, eo);
     dt_emit(p, mark, &n->list, end);
     p->dtors.n = mark;
     break;

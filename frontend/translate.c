@@ -45,32 +45,22 @@ static bool dev_call_in_hd(CXTranslationUnit tu, CXDiagnostic d, Vec *used) {
   return true;
 }
 
-/* clang resolves no overloaded or template kernel in device code (its
- * Sema has no dynamic parallelism: every __global__ candidate is "not
- * viable" from a kernel), and its AST then drops the launch's
- * configuration; cucc launches a kernel that one plain declaration names
- * (parse.c, dlaunch). Said so, instead of clang's puzzle. */
+/* A device-side launch of an overloaded or template kernel that cdp.c
+ * could not wrap for clang (written in a macro's body): said so, instead of
+ * clang's puzzle ("no matching function"; its AST drops the launch). */
 static bool dlaunch_diag(CXDiagnostic d) {
-  static const char pre[] = "no matching function for call to ";
-  char *m = cx_str(clang_getDiagnosticSpelling(d));
-  bool hit = false;
-  CXDiagnosticSet kids = clang_getChildDiagnostics(d);
-  for (unsigned i = 0; !strncmp(m, pre, sizeof pre - 1) && i < clang_getNumDiagnosticsInSet(kids) && !hit; i++) {
-    char *k = cx_str(clang_getDiagnosticSpelling(clang_getDiagnosticInSet(kids, i)));
-    hit = strstr(k, "call to __global__ function from __global__ function") ||
-          strstr(k, "call to __global__ function from __device__ function");
-    free(k);
-  }
-  if (hit) {
-    CXFile f;
-    unsigned line, col;
-    clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, &line, &col, NULL);
-    fprintf(stderr, "%s:%u:%u: error: unsupported: launching the overloaded or template kernel %s from device code "
-            "(dynamic parallelism): clang, which parses for cucc, cannot resolve it there; launch a kernel that one "
-            "non-template declaration names\n", cx_str(clang_getFileName(f)), line, col, m + sizeof pre - 1);
-  }
-  free(m);
-  return hit;
+  char *name;
+  if (!cdp_diag(d, &name)) return false;
+  CXFile f;
+  unsigned line, col;
+  clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, &line, &col, NULL);
+  fprintf(stderr, "%s:%u:%u: error: unsupported: launching the overloaded or template kernel %s from device code "
+          "(dynamic parallelism) %s: clang, which parses for cucc, cannot resolve it there; write the launch "
+          "outside the macro, or launch a kernel that one non-template declaration names\n",
+          cx_str(clang_getFileName(f)), line, col, name,
+          cdp_in_macro(d) ? "in a macro's body" : "in this form");
+  free(name);
+  return true;
 }
 
 static void print_diag(CXDiagnostic d, int *errs) {
@@ -80,7 +70,8 @@ static void print_diag(CXDiagnostic d, int *errs) {
   if (sev >= CXDiagnostic_Error && dlaunch_diag(d)) return;
   unsigned opts = CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn |
                   CXDiagnostic_DisplayOption;
-  fprintf(stderr, "%s\n", cx_str(clang_formatDiagnostic(d, opts)));
+  char *s = cdp_format(d);   /* on a line with a launch cdp.c wrapped: the user's column */
+  fprintf(stderr, "%s\n", s ? s : cx_str(clang_formatDiagnostic(d, opts)));
   CXDiagnosticSet kids = clang_getChildDiagnostics(d);
   for (unsigned i = 0; i < clang_getNumDiagnosticsInSet(kids); i++)
     print_diag(clang_getDiagnosticInSet(kids, i), errs);
@@ -656,6 +647,17 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
     clang_disposeIndex(idx);
     return 1;
   }
+  /* device-side launches of overloaded and template kernels, wrapped so
+   * that clang resolves them (cdp.c); the main file's text may grow */
+  char *text = joined ? joined : src;
+  size_t tlen = srclen;
+  tu = cdp_resolve(idx, path, &args, tu, &text, &tlen);
+  if (text != (joined ? joined : src)) {
+    src = joined = text;
+    srclen = tlen;
+    uf.Contents = joined;
+    uf.Length = srclen;
+  }
   int errs = 0;
   for (unsigned i = 0; i < clang_getNumDiagnostics(tu); i++)
     if (!dev_call_in_hd(tu, clang_getDiagnostic(tu, i), NULL)) print_diag(clang_getDiagnostic(tu, i), &errs);
@@ -676,8 +678,11 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
     buf_printf(&b, "\n%s", insts);
     struct CXUnsavedFile uf2 = {path, b.s, b.len};
     CXTranslationUnit tu3 = NULL;
-    ec = clang_parseTranslationUnit2(idx, path, (const char *const *)args.v, args.n, &uf2, 1,
+    unsigned nu;
+    struct CXUnsavedFile *us = cdp_unsaved(path, b.s, b.len, &nu);
+    ec = clang_parseTranslationUnit2(idx, path, (const char *const *)args.v, args.n, us, nu,
                                      CXTranslationUnit_None, &tu3);
+    free(us);
     if (ec != CXError_Success || !tu3) break;
     Vec bad = {0}; /* line numbers (1-based, within insts) that clang rejected */
     for (unsigned i = 0; i < clang_getNumDiagnostics(tu3); i++) {
@@ -738,8 +743,11 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
   if (as.found) {
     push(&args, xfmt("-D__CUDA_ARCH__=%d", (o->arch ? o->arch : 75) * 10));
     if (o->verbose) fprintf(stderr, "cucc: libclang parse %s again for device code, with %s\n", path, (char *)args.v[args.n - 1]);
-    ec = clang_parseTranslationUnit2(idx, path, (const char *const *)args.v, args.n, joined ? &uf : NULL,
-                                     joined ? 1 : 0, CXTranslationUnit_None, &tu2);
+    unsigned nu;
+    struct CXUnsavedFile *us = cdp_unsaved(path, joined ? uf.Contents : NULL, uf.Length, &nu);
+    ec = clang_parseTranslationUnit2(idx, path, (const char *const *)args.v, args.n, us, nu,
+                                     CXTranslationUnit_None, &tu2);
+    free(us);
     if (ec != CXError_Success || !tu2) {
       fprintf(stderr, "cucc: error: libclang could not parse '%s' with __CUDA_ARCH__ (code %d)\n", path, (int)ec);
       return 1;
@@ -756,6 +764,18 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
     k->pretty = kernel_pretty(c);
     k->max_threads = launch_bounds(tu, c);
     vec_push(&prog->kernels, k);
+  }
+  /* kernels that only device code launches (a template's instantiations
+   * that no host code names: qs<double> from qs<T>'s launches) are
+   * compiled by then (parse.c, dlaunch) and registered alike */
+  for (int i = 0; i < fe.funcs.n; i++) {
+    FnMap *m = fe.funcs.v[i];
+    bool known = false;
+    for (int j = 0; j < prog->kernels.n && !known; j++) known = prog->kernels.v[j] == m->o;
+    if (!m->o->is_kernel || known || !m->o->has_body) continue;
+    m->o->pretty = kernel_pretty(m->c);
+    m->o->max_threads = launch_bounds(tu2 ? tu2 : tu, m->c);
+    vec_push(&prog->kernels, m->o);
   }
   if (o->rdc) rdc_functions(&fe, tu, tu2);
   fe_classes_finish(&fe);   /* virtual calls' dispatchers, once every class built is known */

@@ -1,14 +1,17 @@
-// bad_overload.cu: an overloaded or template kernel launched from device
-// code is refused at the launch, saying why (clang's Sema, which parses
-// for cucc, finds no viable kernel there; nvcc does).
-__global__ void k(int *v, int a, int b);
+// bad_overload.cu: what stays refused of device-side launches of
+// overloaded and template kernels (cucc wraps each launch for clang to
+// resolve, frontend/cdp.c, but not one written in a macro's body), and
+// clang's errors on a line holding a wrapped launch, at the user's columns.
 __global__ void k(int *v, int a) { v[threadIdx.x] = a; }
-template <int N> __global__ void t(int *v, int d) {
-  if (d < 3) t<N><<<1, N>>>(v, d + 1);
+__global__ void k(float *v, float a) { v[threadIdx.x] = a; }
+template <int N> __global__ void t(int *v, int d) { v[d] = N; }
+#define LAUNCH_T(v) t<4><<<1, 4>>>(v, 0)
+__global__ void p(int *v) {
+  LAUNCH_T(v);
+  k<<<1, 4>>>(v, 7); k<<<1, 4>>>(v, "seven");
+  t<4><<<1, 4>>>(v, 1); undeclared = 2;
 }
-__global__ void p(int *v) { k<<<1, 4>>>(v, 7); }
 int main() {
   p<<<1, 1>>>(0);
-  t<4><<<1, 4>>>(0, 0);
   return 0;
 }
