@@ -181,7 +181,7 @@ static int cmp_hit(const void *a, const void *b) {
 }
 
 CXTranslationUnit cdp_resolve(CXIndex idx, const char *path, Vec *args, CXTranslationUnit tu, char **main,
-                              size_t *n) {
+                              size_t *n, bool verbose) {
   for (int round = 0; round < 16; round++) {
     Hit *h = xcalloc(clang_getNumDiagnostics(tu) + 1, sizeof *h);
     int nh = 0;
@@ -223,6 +223,7 @@ CXTranslationUnit cdp_resolve(CXIndex idx, const char *path, Vec *args, CXTransl
     }
     free(h);
     if (!done) break;
+    if (verbose) fprintf(stderr, "cucc: libclang parse %s again, %d device-side launches wrapped for clang\n", path, done);
     unsigned nuf;
     struct CXUnsavedFile *uf = cdp_unsaved(path, *main, *n, &nuf);
     CXTranslationUnit t2 = NULL;

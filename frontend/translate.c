@@ -651,7 +651,7 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
    * that clang resolves them (cdp.c); the main file's text may grow */
   char *text = joined ? joined : src;
   size_t tlen = srclen;
-  tu = cdp_resolve(idx, path, &args, tu, &text, &tlen);
+  tu = cdp_resolve(idx, path, &args, tu, &text, &tlen, o->verbose);
   if (text != (joined ? joined : src)) {
     src = joined = text;
     srclen = tlen;
