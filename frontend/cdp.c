@@ -74,7 +74,7 @@ static size_t skip_lit(const char *s, size_t n, size_t i) {
     for (i += 2; i + 1 < n && !(s[i] == '*' && s[i + 1] == '/'); i++) {}
     return i + 2 < n ? i + 2 : n;
   }
-  if (s[i] == '"' || s[i] == '\'') {
+  if (s[i] == '"' || (s[i] == '\'' && !(i > 0 && isalnum((unsigned char)s[i - 1])))) {   /* not 1'000 */
     char q = s[i];
     for (i++; i < n && s[i] != q && s[i] != '\n'; i++)
       if (s[i] == '\\') i++;
@@ -180,48 +180,55 @@ static int cmp_hit(const void *a, const void *b) {
   return c ? c : x->off < y->off ? 1 : x->off > y->off ? -1 : 0;   /* last first */
 }
 
+/* Wraps each launch that tu's diagnostics name, in the main file's text
+ * (*main, *n bytes) or a header's. Returns how many. */
+int cdp_wrap(CXTranslationUnit tu, const char *path, char **main, size_t *n) {
+  Hit *h = xcalloc(clang_getNumDiagnostics(tu) + 1, sizeof *h);
+  int nh = 0;
+  for (unsigned i = 0; i < clang_getNumDiagnostics(tu); i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    CXFile f;
+    unsigned off;
+    clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, &off);
+    if (!cdp_diag(d, NULL) || cdp_in_macro(d) || !f ||
+        clang_Location_isInSystemHeader(clang_getDiagnosticLocation(d)))
+      continue;
+    const char *file = fe_intern(cx_str(clang_getFileName(f)));
+    if (wrapped(file, off)) continue;   /* wrapped, and still unresolved: clang says why */
+    bool dup = false;
+    for (int k = 0; k < nh; k++) dup |= h[k].file == file && h[k].off == off;
+    if (!dup) h[nh++] = (Hit){file, off};
+  }
+  qsort(h, nh, sizeof *h, cmp_hit);
+  int done = 0;
+  for (int i = 0; i < nh; i++) {
+    bool is_main = !strcmp(h[i].file, path);
+    Text *t = is_main ? NULL : text_of(h[i].file);
+    if (!is_main && !t) {
+      size_t sz = 0;
+      const char *c = clang_getFileContents(tu, clang_getFile(tu, h[i].file), &sz);
+      if (!c) continue;
+      t = xcalloc(1, sizeof *t);
+      *t = (Text){h[i].file, xstrndup(c, sz), sz};
+      vec_push(&texts, t);
+    }
+    char **s = is_main ? main : &t->s;
+    size_t *len = is_main ? n : &t->n;
+    size_t e = launch_end(*s, *len, h[i].off);
+    if (!e) continue;
+    /* the closer first: the callee's offset stays where it was */
+    *s = insert(h[i].file, *s, len, e, closer, false);
+    *s = insert(h[i].file, *s, len, h[i].off, opener, true);
+    done++;
+  }
+  free(h);
+  return done;
+}
+
 CXTranslationUnit cdp_resolve(CXIndex idx, const char *path, Vec *args, CXTranslationUnit tu, char **main,
                               size_t *n, bool verbose) {
   for (int round = 0; round < 16; round++) {
-    Hit *h = xcalloc(clang_getNumDiagnostics(tu) + 1, sizeof *h);
-    int nh = 0;
-    for (unsigned i = 0; i < clang_getNumDiagnostics(tu); i++) {
-      CXDiagnostic d = clang_getDiagnostic(tu, i);
-      CXFile f;
-      unsigned off;
-      clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, &off);
-      if (!cdp_diag(d, NULL) || cdp_in_macro(d) || !f ||
-          clang_Location_isInSystemHeader(clang_getDiagnosticLocation(d)))
-        continue;
-      const char *file = fe_intern(cx_str(clang_getFileName(f)));
-      if (wrapped(file, off)) continue;   /* wrapped, and still unresolved: clang says why */
-      bool dup = false;
-      for (int k = 0; k < nh; k++) dup |= h[k].file == file && h[k].off == off;
-      if (!dup) h[nh++] = (Hit){file, off};
-    }
-    qsort(h, nh, sizeof *h, cmp_hit);
-    int done = 0;
-    for (int i = 0; i < nh; i++) {
-      bool is_main = !strcmp(h[i].file, path);
-      Text *t = is_main ? NULL : text_of(h[i].file);
-      if (!is_main && !t) {
-        size_t sz = 0;
-        const char *c = clang_getFileContents(tu, clang_getFile(tu, h[i].file), &sz);
-        if (!c) continue;
-        t = xcalloc(1, sizeof *t);
-        *t = (Text){h[i].file, xstrndup(c, sz), sz};
-        vec_push(&texts, t);
-      }
-      char **s = is_main ? main : &t->s;
-      size_t *len = is_main ? n : &t->n;
-      size_t e = launch_end(*s, *len, h[i].off);
-      if (!e) continue;
-      /* the closer first: the callee's offset stays where it was */
-      *s = insert(h[i].file, *s, len, e, closer, false);
-      *s = insert(h[i].file, *s, len, h[i].off, opener, true);
-      done++;
-    }
-    free(h);
+    int done = cdp_wrap(tu, path, main, n);
     if (!done) break;
     if (verbose) fprintf(stderr, "cucc: libclang parse %s again, %d device-side launches wrapped for clang\n", path, done);
     unsigned nuf;
@@ -266,8 +273,12 @@ char *cdp_format(CXDiagnostic d) {
   enum CXDiagnosticSeverity s = clang_getDiagnosticSeverity(d);
   char *m = cx_str(clang_getDiagnosticSpelling(d));
   char *opt = cx_str(clang_getDiagnosticOption(d, NULL));
-  char *r = xfmt("%s:%u:%d: %s: %s%s%s%s", file, line, c, sev[s <= CXDiagnostic_Fatal ? s : 3], m,
+  CXString pf;   /* as clang prints it: a #line directive's file and line */
+  unsigned pl;
+  clang_getPresumedLocation(clang_getDiagnosticLocation(d), &pf, &pl, NULL);
+  char *r = xfmt("%s:%u:%d: %s: %s%s%s%s", clang_getCString(pf), pl, c, sev[s <= CXDiagnostic_Fatal ? s : 3], m,
                  *opt ? " [" : "", opt, *opt ? "]" : "");
+  clang_disposeString(pf);
   free(file);
   free(m);
   free(opt);

@@ -94,6 +94,7 @@ bool cdp_diag(CXDiagnostic d, char **name);   /* clang's refusal of one */
 bool cdp_in_macro(CXDiagnostic d);
 CXTranslationUnit cdp_resolve(CXIndex idx, const char *path, Vec *args, CXTranslationUnit tu, char **main,
                               size_t *n, bool verbose);
+int cdp_wrap(CXTranslationUnit tu, const char *path, char **main, size_t *n);
 struct CXUnsavedFile *cdp_unsaved(const char *path, const char *main, size_t n, unsigned *nuf);
 int cdp_col(const char *file, unsigned line, unsigned col, unsigned off);
 char *cdp_format(CXDiagnostic d);

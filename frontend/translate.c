@@ -581,7 +581,9 @@ static void resource_usage(Prog *prog, const CuOpts *o) {
   }
 }
 
-int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
+/* text: the main file's, with launches cdp.c wrapped, when a launch that
+ * only the __CUDA_ARCH__ parse saw made the file start over (NULL first) */
+static int translate(const char *path, const CuOpts *o, Buf *dev, Buf *host, char *text, size_t tn) {
   Vec args = {0};
   /* CUDA mode, host side: one AST holding host and device code. No CUDA
    * installation is looked for or read: its headers, its libdevice and
@@ -624,15 +626,15 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
   }
 
   double t0 = now();
-  size_t srclen = 0;
-  char *src = slurp(path, &srclen);
+  size_t srclen = tn;
+  char *src = text ? text : slurp(path, &srclen);
   if (!src) {
     fprintf(stderr, "cucc: error: %s: No such file or directory\n", path);
     return 1;
   }
   struct CXUnsavedFile uf = {path, NULL, 0};
-  char *joined = join_chevrons(src, srclen);
-  joined = swap_alignas(joined, src, srclen);
+  char *joined = text ? text : join_chevrons(src, srclen);
+  if (!text) joined = swap_alignas(joined, src, srclen);
   if (joined) {
     uf.Contents = joined;
     uf.Length = srclen;
@@ -649,18 +651,20 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
   }
   /* device-side launches of overloaded and template kernels, wrapped so
    * that clang resolves them (cdp.c); the main file's text may grow */
-  char *text = joined ? joined : src;
+  char *mtext = joined ? joined : src;
   size_t tlen = srclen;
-  tu = cdp_resolve(idx, path, &args, tu, &text, &tlen, o->verbose);
-  if (text != (joined ? joined : src)) {
-    src = joined = text;
+  tu = cdp_resolve(idx, path, &args, tu, &mtext, &tlen, o->verbose);
+  if (mtext != (joined ? joined : src)) {
+    src = joined = mtext;
     srclen = tlen;
     uf.Contents = joined;
     uf.Length = srclen;
   }
   int errs = 0;
   for (unsigned i = 0; i < clang_getNumDiagnostics(tu); i++)
-    if (!dev_call_in_hd(tu, clang_getDiagnostic(tu, i), NULL)) print_diag(clang_getDiagnostic(tu, i), &errs);
+    if (!dev_call_in_hd(tu, clang_getDiagnostic(tu, i), NULL) &&
+        (!text || clang_getDiagnosticSeverity(clang_getDiagnostic(tu, i)) >= CXDiagnostic_Error))
+      print_diag(clang_getDiagnostic(tu, i), &errs);   /* (its warnings, once) */
   if (errs) {
     clang_disposeTranslationUnit(tu);
     clang_disposeIndex(idx);
@@ -752,6 +756,18 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
       fprintf(stderr, "cucc: error: libclang could not parse '%s' with __CUDA_ARCH__ (code %d)\n", path, (int)ec);
       return 1;
     }
+    /* a device-side launch that only this parse sees (under #if
+     * __CUDA_ARCH__ >= 350), which clang refused: wrapped (cdp.c), and the
+     * file translated again from the start with it */
+    char *mt = xstrndup(joined ? joined : src, srclen);
+    size_t mn = srclen;
+    if (cdp_wrap(tu2, path, &mt, &mn)) {
+      if (o->verbose) fprintf(stderr, "cucc: %s: device-side launches wrapped for clang: translating it again\n", path);
+      host->len = 0;
+      if (host->s) host->s[0] = 0;
+      return translate(path, o, dev, host, mt, mn);
+    }
+    free(mt);
     for (unsigned i = 0; i < clang_getNumDiagnostics(tu2); i++)
       if (!dev_call_in_hd(tu2, clang_getDiagnostic(tu2, i), NULL)) print_diag(clang_getDiagnostic(tu2, i), &errs);
     if (errs) return 1;
@@ -795,3 +811,5 @@ int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) {
   clang_disposeIndex(idx);
   return nerrors ? 1 : 0;
 }
+
+int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host) { return translate(path, o, dev, host, NULL, 0); }
