@@ -25,21 +25,37 @@
 #define CU_WMMA_FN static __attribute__((noinline, unused))
 
 /* dst[i * nj + j] = src[i * si + j * sj] (elements of `size` bytes), and
- * the reverse, for a lane's part of a tile at a leading dimension */
+ * the reverse, for a lane's part of a tile at a leading dimension. A
+ * lane's part is rows of contiguous elements (sj 1) of 16, 8, 4 or 2: each
+ * row one fixed-size copy (vector moves), not a loop of runtime length */
 #define CU_WMMA_COPY(SZ, T)                                                                               \
+  CU_WMMA_INL void cu_wmma_ldr##SZ(T *d, const T *s, long long si, int ni, const int nj) {                \
+    for (int i = 0; i < ni; i++) memcpy(d + i * nj, s + i * si, nj * sizeof(T));                          \
+  }                                                                                                       \
+  CU_WMMA_INL void cu_wmma_str##SZ(T *d, const T *s, long long si, int ni, const int nj) {                \
+    for (int i = 0; i < ni; i++) memcpy(d + i * si, s + i * nj, nj * sizeof(T));                          \
+  }                                                                                                       \
   CU_WMMA_FN void __cu_dev_wmma_ld##SZ(void *dst, const void *src, long long si, long long sj, int ni,   \
                                         int nj) {                                                         \
     T *d = (T *)dst;                                                                                      \
     const T *s = (const T *)src;                                                                          \
-    for (int i = 0; i < ni; i++)                                                                          \
-      for (int j = 0; j < nj; j++) d[i * nj + j] = s[i * si + j * sj];                                    \
+    if (sj == 1 && nj == 16) cu_wmma_ldr##SZ(d, s, si, ni, 16);                                           \
+    else if (sj == 1 && nj == 8) cu_wmma_ldr##SZ(d, s, si, ni, 8);                                        \
+    else if (sj == 1 && nj == 4) cu_wmma_ldr##SZ(d, s, si, ni, 4);                                        \
+    else if (sj == 1 && nj == 2) cu_wmma_ldr##SZ(d, s, si, ni, 2);                                        \
+    else                                                                                                  \
+      for (int i = 0; i < ni; i++)                                                                        \
+        for (int j = 0; j < nj; j++) d[i * nj + j] = s[i * si + j * sj];                                  \
   }                                                                                                       \
   CU_WMMA_FN void __cu_dev_wmma_st##SZ(void *dst, const void *src, long long si, long long sj, int ni,   \
                                         int nj) {                                                         \
     T *d = (T *)dst;                                                                                      \
     const T *s = (const T *)src;                                                                          \
-    for (int i = 0; i < ni; i++)                                                                          \
-      for (int j = 0; j < nj; j++) d[i * si + j * sj] = s[i * nj + j];                                    \
+    if (sj == 1 && nj == 8) cu_wmma_str##SZ(d, s, si, ni, 8);                                             \
+    else if (sj == 1 && nj == 2) cu_wmma_str##SZ(d, s, si, ni, 2);                                        \
+    else                                                                                                  \
+      for (int i = 0; i < ni; i++)                                                                        \
+        for (int j = 0; j < nj; j++) d[i * si + j * sj] = s[i * nj + j];                                  \
   }
 CU_WMMA_COPY(1, uint8_t)
 CU_WMMA_COPY(2, uint16_t)
@@ -117,34 +133,160 @@ CU_WMMA_INL int32_t cu_wmma_sat_i(long long v, int satf) {
   return (int32_t)(uint32_t)(unsigned long long)v;
 }
 
+/* The float micro-kernel (half, bf16, tf32 at ncol 8, k 16 or 8: every
+ * float shape), in vectors of the C compiler (gcc and clang). Each
+ * operand is converted once, 8 elements a time; the k products of an
+ * element of D are summed as a tree of halves: p[i] + p[i + k/2], then
+ * those by quarters, ... (the same tree as the plain loops below). A
+ * row-major B has the columns in a vector: the tree is adds of whole
+ * vectors. A column-major B has k in a vector: rows are paired by
+ * shuffles so that every add of the tree is still one vector add (no
+ * transposition). */
+/* (vectors wider than the target's are split by the compiler; their ABI
+ * note is moot in static inline functions) */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+typedef float cu_wmma_f8 __attribute__((vector_size(32)));
+typedef float cu_wmma_f16 __attribute__((vector_size(64)));
+typedef uint32_t cu_wmma_v8u __attribute__((vector_size(32)));
+typedef int32_t cu_wmma_v8i __attribute__((vector_size(32)));
+typedef uint16_t cu_wmma_h8 __attribute__((vector_size(16)));
+typedef short cu_wmma_s8v __attribute__((vector_size(16)));
+#define cu_wmma_u2f8(u) ((cu_wmma_f8)(u))   /* the same bits */
+CU_WMMA_INL cu_wmma_v8u cu_wmma_ld16x8(const uint16_t *p) {
+  cu_wmma_h8 h;
+  memcpy(&h, p, 16);
+  return __builtin_convertvector(h, cu_wmma_v8u);
+}
+/* 8 halves, 8 bf16, 8 tf32 operands as floats (cu_wmma_h2f's steps, in
+ * vectors; one instruction where the CPU converts halves itself) */
+CU_WMMA_INL cu_wmma_f8 cu_wmma_vh(const uint16_t *p) {
+#if defined(__F16C__)
+  cu_wmma_s8v h;
+  memcpy(&h, p, 16);
+  return __builtin_ia32_vcvtph2ps256(h);
+#else
+  cu_wmma_v8u h = cu_wmma_ld16x8(p), e = h & 0x7fffu, m = e << 13, inf = (cu_wmma_v8u)((cu_wmma_v8i)e >= 0x7c00);
+  cu_wmma_v8u r = (cu_wmma_v8u)(cu_wmma_u2f8(m) * 0x1p112f);
+  cu_wmma_f8 f;
+  r = (r & ~inf) | ((0x7f800000u | m) & inf);
+  r |= (h & 0x8000u) << 16;
+  memcpy(&f, &r, 32);
+  return f;
+#endif
+}
+CU_WMMA_INL cu_wmma_f8 cu_wmma_vbf(const uint16_t *p) { return cu_wmma_u2f8(cu_wmma_ld16x8(p) << 16); }
+CU_WMMA_INL cu_wmma_f8 cu_wmma_vtf(const float *p) {
+  cu_wmma_v8u u;
+  memcpy(&u, p, 32);
+  return cu_wmma_u2f8(u & 0xffffe000u);
+}
+/* (macros, not functions: gcc notes the ABI of a 64-byte vector argument
+ * on a target without 64-byte vectors, even with -w) */
+#define cu_wmma_cat(lo, hi) __builtin_shufflevector(lo, hi, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+/* rows j and j+1 of k = 16 products (x, y), each summed with its other
+ * half: their eight 8-sums */
+#define cu_wmma_half2(x, y)                                                                               \
+  (__builtin_shufflevector(x, y, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23) +                \
+   __builtin_shufflevector(x, y, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31))
+/* two pairs of 8-sums (x: rows j, j+1, y: j+2, j+3) -> four 4-sums */
+#define cu_wmma_half4(x, y)                                                                               \
+  (__builtin_shufflevector(x, y, 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27) +              \
+   __builtin_shufflevector(x, y, 4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29, 30, 31))
+/* four 4-sums twice -> eight 2-sums (s) -> the eight sums (s8) */
+#define cu_wmma_half8(x, y, s, s8)                                                                        \
+  do {                                                                                                    \
+    s = __builtin_shufflevector(x, y, 0, 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28, 29) +         \
+        __builtin_shufflevector(x, y, 2, 3, 6, 7, 10, 11, 14, 15, 18, 19, 22, 23, 26, 27, 30, 31);        \
+    s8 = __builtin_shufflevector(s, s, 0, 2, 4, 6, 8, 10, 12, 14) +                                       \
+         __builtin_shufflevector(s, s, 1, 3, 5, 7, 9, 11, 13, 15);                                        \
+  } while (0)
+/* the eight sums of k products (no C) for a lane; V converts 8 operands */
+#define CU_WMMA_FAST(NAME, TA, V)                                                                         \
+  CU_WMMA_INL cu_wmma_f8 cu_wmma_fast_##NAME(const TA *a, const TA *b, const int k, const int bcol) {     \
+    cu_wmma_f8 a0 = V(a), a1 = k == 16 ? V(a + 8) : a0;                                                   \
+    if (!bcol) {                                                                                          \
+      cu_wmma_f8 p[16];                                                                                   \
+      for (int kk = 0; kk < k; kk++) p[kk] = (kk < 8 ? a0[kk] : a1[kk - 8]) * V(b + kk * 8);             \
+      for (int h = k / 2; h > 0; h /= 2)                                                                  \
+        for (int i = 0; i < h; i++) p[i] += p[i + h];                                                     \
+      return p[0];                                                                                        \
+    }                                                                                                     \
+    cu_wmma_f16 q[4];                                                                                     \
+    if (k == 16) {                                                                                        \
+      cu_wmma_f16 av = cu_wmma_cat(a0, a1), p[8];                                                         \
+      for (int j = 0; j < 8; j++) p[j] = av * cu_wmma_cat(V(b + j * 16), V(b + j * 16 + 8));              \
+      for (int j = 0; j < 4; j++) q[j] = cu_wmma_half2(p[2 * j], p[2 * j + 1]);                           \
+    } else                                                                                                \
+      for (int j = 0; j < 4; j++) q[j] = cu_wmma_cat(a0 * V(b + j * 16), a0 * V(b + j * 16 + 8));        \
+    cu_wmma_f16 r0 = cu_wmma_half4(q[0], q[1]), r1 = cu_wmma_half4(q[2], q[3]), s2;                     \
+    cu_wmma_f8 s1;                                                                                        \
+    cu_wmma_half8(r0, r1, s2, s1);                                                                        \
+    return s1;                                                                                            \
+  }
+CU_WMMA_FAST(h, uint16_t, cu_wmma_vh)
+CU_WMMA_FAST(bf, uint16_t, cu_wmma_vbf)
+CU_WMMA_FAST(tf, float, cu_wmma_vtf)
+#undef CU_WMMA_FAST
+/* (for the types without one: never called) */
+CU_WMMA_INL cu_wmma_f8 cu_wmma_fast_none(const void *a, const void *b, int k, int bcol) {
+  (void)a, (void)b, (void)k, (void)bcol;
+  return (cu_wmma_f8){0};
+}
+#define CU_WMMA_HAS_h 1
+#define CU_WMMA_HAS_bf 1
+#define CU_WMMA_HAS_tf 1
+#define CU_WMMA_HAS_none 0
+
 /* d = a·b + c for one lane: TA the operands' storage, CA their value as
  * P (the sum's type), TC/CC and TD/CD the accumulators' storage and
- * conversions, INT: the products summed from zero (in int: 16 products of
- * 8-bit values cannot overflow it), c added after, in 64 bits (otherwise
- * the sum starts at c). B is k-major (b[kk * ncol + j], from a row-major
- * B) or, with bcol, column-major (b[j * k + kk], from a column-major B,
- * which loads as ncol contiguous runs); converted to k-major floats, so
- * that each k is a run of ncol multiply-adds, which vectorizes (dot
- * products per column, summed pairwise, were half as fast). The operands
- * are converted first, each loop on its own, so that both vectorize
- * (converting inside the multiply-add loop kept it scalar). */
-#define CU_WMMA_MMA(NAME, TA, CA, P, INT, TC, CC, TD, CD)                                                 \
+ * conversions. B is k-major (b[kk * ncol + j], from a row-major B) or,
+ * with bcol, column-major (b[j * k + kk], from a column-major B, which
+ * loads as ncol contiguous runs). The operands are converted in one flat
+ * loop each (it vectorizes whatever the layout), multiplied, and the k
+ * products of each element of D summed as a tree (halves added, then
+ * quarters ...), then added to C: the same tree for either layout of B,
+ * vectorized over the columns for a row-major B and over k for a
+ * column-major one, with no transposition and no chain of k dependent
+ * adds. TREE 0 (double): the products added one by one in k order from
+ * C, as fma would (double's products are not exact, so the order shows).
+ * INT: the sum in int (16 products of 8-bit values cannot overflow it),
+ * C added in 64 bits. */
+#define CU_WMMA_MMA(NAME, TA, CA, P, INT, TREE, FAST, TC, CC, TD, CD)                                     \
   CU_WMMA_INL void cu_wmma_mma_##NAME(void *d_, const void *a_, const void *b_, const void *c_, const int k, \
                                       const int ncol, const int bcol, int satf) {                         \
     TD *d = (TD *)d_;                                                                                     \
     const TA *a = (const TA *)a_, *b = (const TA *)b_;                                                    \
     const TC *c = (const TC *)c_;                                                                         \
     P av[16], bv[128], s[8];                                                                              \
+    if (CU_WMMA_HAS_##FAST && ncol == 8 && (k == 16 || k == 8)) {                                                       \
+      cu_wmma_f8 v = cu_wmma_fast_##FAST(a_, b_, k, bcol);                                                \
+      for (int j = 0; j < 8; j++) d[j] = CD(v[j] + (P)CC(c[j]), satf);                                    \
+      return;                                                                                             \
+    }                                                                                                     \
     for (int i = 0; i < k; i++) av[i] = CA(a[i]);                                                         \
-    if (bcol)                                                                                             \
+    for (int i = 0; i < k * ncol; i++) bv[i] = CA(b[i]);                                                  \
+    if (!TREE) {                                                                                          \
+      for (int j = 0; j < ncol; j++) s[j] = (P)CC(c[j]);                                                  \
       for (int kk = 0; kk < k; kk++)                                                                      \
-        for (int j = 0; j < ncol; j++) bv[kk * ncol + j] = CA(b[j * k + kk]);                             \
-    else                                                                                                  \
-      for (int i = 0; i < k * ncol; i++) bv[i] = CA(b[i]);                                                \
-    for (int j = 0; j < ncol; j++) s[j] = INT ? 0 : (P)CC(c[j]);                                           \
-    for (int kk = 0; kk < k; kk++)                                                                        \
-      for (int j = 0; j < ncol; j++) s[j] += av[kk] * bv[kk * ncol + j];                                  \
-    for (int j = 0; j < ncol; j++) d[j] = INT ? CD((long long)s[j] + CC(c[j]), satf) : CD(s[j], satf);     \
+        for (int j = 0; j < ncol; j++) s[j] += av[kk] * bv[bcol ? j * k + kk : kk * ncol + j];            \
+    } else if (bcol) {                                                                                    \
+      for (int j = 0; j < ncol; j++)                                                                      \
+        for (int kk = 0; kk < k; kk++) bv[j * k + kk] *= av[kk];                                          \
+      for (int h = k / 2; h > 0; h /= 2)                                                                  \
+        for (int j = 0; j < ncol; j++)                                                                    \
+          for (int kk = 0; kk < h; kk++) bv[j * k + kk] += bv[j * k + kk + h];                            \
+      for (int j = 0; j < ncol; j++) s[j] = bv[j * k];                                                    \
+    } else {                                                                                              \
+      for (int kk = 0; kk < k; kk++)                                                                      \
+        for (int j = 0; j < ncol; j++) bv[kk * ncol + j] *= av[kk];                                       \
+      for (int h = k / 2; h > 0; h /= 2)                                                                  \
+        for (int kk = 0; kk < h; kk++)                                                                    \
+          for (int j = 0; j < ncol; j++) bv[kk * ncol + j] += bv[(kk + h) * ncol + j];                    \
+      for (int j = 0; j < ncol; j++) s[j] = bv[j];                                                        \
+    }                                                                                                     \
+    for (int j = 0; j < ncol; j++)                                                                        \
+      d[j] = !TREE ? CD(s[j], satf) : INT ? CD((long long)s[j] + CC(c[j]), satf) : CD(s[j] + (P)CC(c[j]), satf); \
   }                                                                                                       \
   /* one body per shape, each with its constants (fully unrolled) */                                      \
   CU_WMMA_FN void __cu_dev_wmma_mma_##NAME(void *d, const void *a, const void *b, const void *c, int k,   \
@@ -155,16 +297,17 @@ CU_WMMA_INL int32_t cu_wmma_sat_i(long long v, int satf) {
     else if (k == 8 && ncol == 8) cu_wmma_mma_##NAME(d, a, b, c, 8, 8, 0, satf);                          \
     else cu_wmma_mma_##NAME(d, a, b, c, k, ncol, bcol, satf);                                             \
   }
-CU_WMMA_MMA(h_ff, uint16_t, cu_wmma_h2f, float, 0, float, cu_wmma_f2f, float, cu_wmma_sat_f)
-CU_WMMA_MMA(h_fh, uint16_t, cu_wmma_h2f, float, 0, uint16_t, cu_wmma_h2f, float, cu_wmma_sat_f)
-CU_WMMA_MMA(h_hf, uint16_t, cu_wmma_h2f, float, 0, float, cu_wmma_f2f, uint16_t, cu_wmma_f2h)
-CU_WMMA_MMA(h_hh, uint16_t, cu_wmma_h2f, float, 0, uint16_t, cu_wmma_h2f, uint16_t, cu_wmma_f2h)
-CU_WMMA_MMA(bf_ff, uint16_t, cu_wmma_bf2f, float, 0, float, cu_wmma_f2f, float, cu_wmma_sat_f)
-CU_WMMA_MMA(tf_ff, float, cu_wmma_tf2f, float, 0, float, cu_wmma_f2f, float, cu_wmma_sat_f)
-CU_WMMA_MMA(d_dd, double, cu_wmma_d2d, double, 0, double, cu_wmma_d2d, double, cu_wmma_sat_d)
-CU_WMMA_MMA(s8_ii, int8_t, cu_wmma_s8, int32_t, 1, int32_t, cu_wmma_i32, int32_t, cu_wmma_sat_i)
-CU_WMMA_MMA(u8_ii, uint8_t, cu_wmma_u8, int32_t, 1, int32_t, cu_wmma_i32, int32_t, cu_wmma_sat_i)
+CU_WMMA_MMA(h_ff, uint16_t, cu_wmma_h2f, float, 0, 1, h, float, cu_wmma_f2f, float, cu_wmma_sat_f)
+CU_WMMA_MMA(h_fh, uint16_t, cu_wmma_h2f, float, 0, 1, h, uint16_t, cu_wmma_h2f, float, cu_wmma_sat_f)
+CU_WMMA_MMA(h_hf, uint16_t, cu_wmma_h2f, float, 0, 1, h, float, cu_wmma_f2f, uint16_t, cu_wmma_f2h)
+CU_WMMA_MMA(h_hh, uint16_t, cu_wmma_h2f, float, 0, 1, h, uint16_t, cu_wmma_h2f, uint16_t, cu_wmma_f2h)
+CU_WMMA_MMA(bf_ff, uint16_t, cu_wmma_bf2f, float, 0, 1, bf, float, cu_wmma_f2f, float, cu_wmma_sat_f)
+CU_WMMA_MMA(tf_ff, float, cu_wmma_tf2f, float, 0, 1, tf, float, cu_wmma_f2f, float, cu_wmma_sat_f)
+CU_WMMA_MMA(d_dd, double, cu_wmma_d2d, double, 0, 0, none, double, cu_wmma_d2d, double, cu_wmma_sat_d)
+CU_WMMA_MMA(s8_ii, int8_t, cu_wmma_s8, int32_t, 1, 1, none, int32_t, cu_wmma_i32, int32_t, cu_wmma_sat_i)
+CU_WMMA_MMA(u8_ii, uint8_t, cu_wmma_u8, int32_t, 1, 1, none, int32_t, cu_wmma_i32, int32_t, cu_wmma_sat_i)
 #undef CU_WMMA_MMA
 #undef CU_WMMA_INL
 #undef CU_WMMA_FN
+#pragma GCC diagnostic pop
 #endif
