@@ -6,11 +6,14 @@
  * frontend calls by name).
  *
  * A lane's parts (mma.h): its row r of A (k values), the same ncol columns
- * of B as of C, and ncol accumulators, ncol at most 8. Products are summed
- * in k order from C's value, in float for
- * half, bf16 and tf32 (whose products are exact in float, as the tensor
- * cores' are), in double for double, in int for 8-bit integers (with C
- * added in 64 bits). */
+ * of B as of C, and ncol accumulators, ncol at most 8. Products of half,
+ * bf16 and tf32 (exact in float, as the tensor cores' are) are summed in
+ * float as a tree (pairwise by halves of k), then added to C: a tensor
+ * core adds a k-block's products at once, with no rounding between them;
+ * a tree rounds log2(k) times on any path where k order rounded k times,
+ * so it is the closer of the two, and it has no chain of k dependent adds.
+ * Double's products are not exact: summed in k order from C, as a chain
+ * of fma. 8-bit integers: in int, C added in 64 bits. */
 #ifndef CUCC_WMMA_H
 #define CUCC_WMMA_H
 #include <float.h>
@@ -153,10 +156,14 @@ typedef int32_t cu_wmma_v8i __attribute__((vector_size(32)));
 typedef uint16_t cu_wmma_h8 __attribute__((vector_size(16)));
 typedef short cu_wmma_s8v __attribute__((vector_size(16)));
 #define cu_wmma_u2f8(u) ((cu_wmma_f8)(u))   /* the same bits */
-CU_WMMA_INL cu_wmma_v8u cu_wmma_ld16x8(const uint16_t *p) {
-  cu_wmma_h8 h;
+/* 8 16-bit values widened to 32 bits, each in the low half (hi 0) or the
+ * high half (hi 1) of its word: a shuffle with zeros (gcc 12 widened with
+ * __builtin_convertvector in four instructions) */
+CU_WMMA_INL cu_wmma_v8u cu_wmma_ld16x8(const uint16_t *p, const int hi) {
+  cu_wmma_h8 h, z = {0};
   memcpy(&h, p, 16);
-  return __builtin_convertvector(h, cu_wmma_v8u);
+  if (hi) return (cu_wmma_v8u)__builtin_shufflevector(z, h, 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+  return (cu_wmma_v8u)__builtin_shufflevector(h, z, 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
 }
 /* 8 halves, 8 bf16, 8 tf32 operands as floats (cu_wmma_h2f's steps, in
  * vectors; one instruction where the CPU converts halves itself) */
@@ -166,7 +173,7 @@ CU_WMMA_INL cu_wmma_f8 cu_wmma_vh(const uint16_t *p) {
   memcpy(&h, p, 16);
   return __builtin_ia32_vcvtph2ps256(h);
 #else
-  cu_wmma_v8u h = cu_wmma_ld16x8(p), e = h & 0x7fffu, m = e << 13, inf = (cu_wmma_v8u)((cu_wmma_v8i)e >= 0x7c00);
+  cu_wmma_v8u h = cu_wmma_ld16x8(p, 0), e = h & 0x7fffu, m = e << 13, inf = (cu_wmma_v8u)((cu_wmma_v8i)e >= 0x7c00);
   cu_wmma_v8u r = (cu_wmma_v8u)(cu_wmma_u2f8(m) * 0x1p112f);
   cu_wmma_f8 f;
   r = (r & ~inf) | ((0x7f800000u | m) & inf);
@@ -175,7 +182,7 @@ CU_WMMA_INL cu_wmma_f8 cu_wmma_vh(const uint16_t *p) {
   return f;
 #endif
 }
-CU_WMMA_INL cu_wmma_f8 cu_wmma_vbf(const uint16_t *p) { return cu_wmma_u2f8(cu_wmma_ld16x8(p) << 16); }
+CU_WMMA_INL cu_wmma_f8 cu_wmma_vbf(const uint16_t *p) { return cu_wmma_u2f8(cu_wmma_ld16x8(p, 1)); }
 CU_WMMA_INL cu_wmma_f8 cu_wmma_vtf(const float *p) {
   cu_wmma_v8u u;
   memcpy(&u, p, 32);
@@ -259,18 +266,22 @@ CU_WMMA_INL cu_wmma_f8 cu_wmma_fast_none(const void *a, const void *b, int k, in
     const TA *a = (const TA *)a_, *b = (const TA *)b_;                                                    \
     const TC *c = (const TC *)c_;                                                                         \
     P av[16], bv[128], s[8];                                                                              \
-    if (CU_WMMA_HAS_##FAST && ncol == 8 && (k == 16 || k == 8)) {                                                       \
+    if (CU_WMMA_HAS_##FAST && ncol == 8 && (k == 16 || k == 8)) {                                       \
       cu_wmma_f8 v = cu_wmma_fast_##FAST(a_, b_, k, bcol);                                                \
       for (int j = 0; j < 8; j++) d[j] = CD(v[j] + (P)CC(c[j]), satf);                                    \
       return;                                                                                             \
     }                                                                                                     \
-    for (int i = 0; i < k; i++) av[i] = CA(a[i]);                                                         \
-    for (int i = 0; i < k * ncol; i++) bv[i] = CA(b[i]);                                                  \
-    if (!TREE) {                                                                                          \
+    if (!TREE) { /* (straight from the operands: staged in arrays, they were reloaded as vectors  \
+                    before their stores had landed) */                                                    \
       for (int j = 0; j < ncol; j++) s[j] = (P)CC(c[j]);                                                  \
       for (int kk = 0; kk < k; kk++)                                                                      \
-        for (int j = 0; j < ncol; j++) s[j] += av[kk] * bv[bcol ? j * k + kk : kk * ncol + j];            \
-    } else if (bcol) {                                                                                    \
+        for (int j = 0; j < ncol; j++) s[j] += CA(a[kk]) * CA(b[bcol ? j * k + kk : kk * ncol + j]);      \
+      for (int j = 0; j < ncol; j++) d[j] = CD(s[j], satf);                                               \
+      return;                                                                                             \
+    }                                                                                                     \
+    for (int i = 0; i < k; i++) av[i] = CA(a[i]);                                                         \
+    for (int i = 0; i < k * ncol; i++) bv[i] = CA(b[i]);                                                  \
+    if (bcol) {                                                                                           \
       for (int j = 0; j < ncol; j++)                                                                      \
         for (int kk = 0; kk < k; kk++) bv[j * k + kk] *= av[kk];                                          \
       for (int h = k / 2; h > 0; h /= 2)                                                                  \
@@ -286,7 +297,7 @@ CU_WMMA_INL cu_wmma_f8 cu_wmma_fast_none(const void *a, const void *b, int k, in
       for (int j = 0; j < ncol; j++) s[j] = bv[j];                                                        \
     }                                                                                                     \
     for (int j = 0; j < ncol; j++)                                                                        \
-      d[j] = !TREE ? CD(s[j], satf) : INT ? CD((long long)s[j] + CC(c[j]), satf) : CD(s[j] + (P)CC(c[j]), satf); \
+      d[j] = INT ? CD((long long)s[j] + CC(c[j]), satf) : CD(s[j] + (P)CC(c[j]), satf);                 \
   }                                                                                                       \
   /* one body per shape, each with its constants (fully unrolled) */                                      \
   CU_WMMA_FN void __cu_dev_wmma_mma_##NAME(void *d, const void *a, const void *b, const void *c, int k,   \
@@ -295,6 +306,8 @@ CU_WMMA_INL cu_wmma_f8 cu_wmma_fast_none(const void *a, const void *b, int k, in
     else if (k == 16 && ncol == 8) cu_wmma_mma_##NAME(d, a, b, c, 16, 8, 0, satf);                        \
     else if (k == 8 && ncol == 8 && bcol) cu_wmma_mma_##NAME(d, a, b, c, 8, 8, 1, satf);                  \
     else if (k == 8 && ncol == 8) cu_wmma_mma_##NAME(d, a, b, c, 8, 8, 0, satf);                          \
+    else if (k == 4 && ncol == 2 && bcol) cu_wmma_mma_##NAME(d, a, b, c, 4, 2, 1, satf);                  \
+    else if (k == 4 && ncol == 2) cu_wmma_mma_##NAME(d, a, b, c, 4, 2, 0, satf);                          \
     else cu_wmma_mma_##NAME(d, a, b, c, k, ncol, bcol, satf);                                             \
   }
 CU_WMMA_MMA(h_ff, uint16_t, cu_wmma_h2f, float, 0, 1, h, float, cu_wmma_f2f, float, cu_wmma_sat_f)

@@ -26,10 +26,11 @@
  * tile's.) mma_sync with a fragment it also writes (mma_sync(c, a, b, c))
  * is fine: a lane reads all of C before writing D.
  *
- * Arithmetic: products of half, bf16 and tf32 operands are summed in
- * float in k order from C (tf32 operands are read as a tensor core reads
- * them: the 19 upper bits; __float_to_tf32 rounds to nearest, ties away),
- * double in double, 8-bit integers in integers (wrapping, or clamped with
+ * Arithmetic: products of half, bf16 and tf32 operands are exact in
+ * float and summed in float, pairwise (a tree over k), then added to C
+ * (tf32 operands are read as a tensor core reads them: the 19 upper bits;
+ * __float_to_tf32 rounds to nearest, ties away); double in double in k
+ * order from C; 8-bit integers in integers (wrapping, or clamped with
  * satf); a half accumulator is rounded to half after each mma_sync.
  *
  * Shapes and types are the programming guide's: half (accumulator float
