@@ -240,8 +240,15 @@ CU_WMMA_INL cu_wmma_f8 cu_wmma_fast_none(const void *a, const void *b, int k, in
   (void)a, (void)b, (void)k, (void)bcol;
   return (cu_wmma_f8){0};
 }
+/* (SSE2 alone has no 16-bit shuffles: there gcc made the widening of half
+ * and bf16 scalar, 3 to 5 times slower than the plain loops below) */
+#if defined(__AVX2__)
 #define CU_WMMA_HAS_h 1
 #define CU_WMMA_HAS_bf 1
+#else
+#define CU_WMMA_HAS_h 0
+#define CU_WMMA_HAS_bf 0
+#endif
 #define CU_WMMA_HAS_tf 1
 #define CU_WMMA_HAS_none 0
 
