@@ -145,9 +145,10 @@ CU_WMMA_INL int32_t cu_wmma_sat_i(long long v, int satf) {
  * vectors. A column-major B has k in a vector: rows are paired by
  * shuffles so that every add of the tree is still one vector add (no
  * transposition). */
-/* (vectors wider than the target's are split by the compiler; their ABI
- * note is moot in static inline functions) */
-#pragma GCC diagnostic push
+/* (vectors wider than the target's are split by the compiler; its ABI
+ * warning is moot in static inline functions. Left off for the rest of
+ * the file: gcc gives it where it expands an inlined call, in the
+ * kernel's code) */
 #pragma GCC diagnostic ignored "-Wpsabi"
 typedef float cu_wmma_f8 __attribute__((vector_size(32)));
 typedef float cu_wmma_f16 __attribute__((vector_size(64)));
@@ -329,5 +330,4 @@ CU_WMMA_MMA(u8_ii, uint8_t, cu_wmma_u8, int32_t, 1, 1, none, int32_t, cu_wmma_i3
 #undef CU_WMMA_MMA
 #undef CU_WMMA_INL
 #undef CU_WMMA_FN
-#pragma GCC diagnostic pop
 #endif
