@@ -254,8 +254,98 @@ static bool aff_run(Node *c, int id, Run *r) {
  * synchronous code (`s[lane] += s[lane - k]` in a warp scan) relies on
  * the statement being one instruction for the warp, every lane's loads
  * before any lane's store, as on a GPU. */
-static bool simt_store(Node *x) {
-  if (x->k != N_ASSIGN || !has_volatile(x)) return false;
+/* Structurally the same expression (same variables, operators, constants). */
+static bool same_x(Node *a, Node *b) {
+  if (!a || !b) return a == b;
+  a = bare(a), b = bare(b);
+  if (a->k != b->k || a->op != b->op || a->var != b->var || a->fn != b->fn || a->field != b->field ||
+      a->ival != b->ival || a->fval != b->fval || a->bk != b->bk || a->dim != b->dim || a->post != b->post ||
+      a->list.n != b->list.n || (a->name != b->name && (!a->name || !b->name || strcmp(a->name, b->name))))
+    return false;
+  for (int i = 0; i < a->list.n; i++)
+    if (!same_x(a->list.v[i], b->list.v[i])) return false;
+  return same_x(a->a, b->a) && same_x(a->b, b->b) && same_x(a->c, b->c) && same_x(a->d, b->d);
+}
+
+/* The variable an element access `v[i]`, `v[i][j]` or `v[i].f` is of (an
+ * array, shared or local, or a pointer), or NULL. */
+static Obj *elem_root(Node *n) {
+  n = bare(n);
+  while (n->k == N_MEMBER && !n->post) n = bare(n->a);
+  if (n->k != N_INDEX) return NULL;
+  while (n->k == N_INDEX || n->k == N_MEMBER || n->k == N_CAST) n = n->a;
+  return n->k == N_VAR ? n->var : NULL;
+}
+
+typedef struct { Obj *o; Node *at; } Nb;
+
+/* an access to the same variable as the store's, at another element */
+static bool nb_p(Node *n, void *c) {
+  Nb *nb = c;
+  return n->k == N_INDEX && elem_root(n) == nb->o && !same_x(n, nb->at);
+}
+
+/* A store that reads, in the same statement, the same array or pointer at
+ * another element (`s[t] += s[t + k]`, `s[t] = s[t - 1] * 2`): with
+ * lanes that vary, one lane may read the word another lane of the warp
+ * writes, which a GPU does in one instruction (every load, then every
+ * store) but a vectorized lane loop does in whatever order the C compiler
+ * picks (gcc and clang differ). */
+static bool nb_store(Node *x) {
+  Node *l = bare(x->a);
+  Nb nb = {elem_root(l), l};
+  if (!nb.o || nb.o->ty->kind == TY_RECORD || !ln(l)->vary) return false;
+  return any_node(x->b, nb_p, &nb);
+}
+
+/* The reads of the stored array, when each is `v[J]` for the store's
+ * `v[I]` (the same v) with I and J of one positive lane stride: their
+ * distance J - I is then the same in every lane, and where it is not
+ * negative (`s[t] += s[t + k]`, reading ahead) lanes in order read every
+ * word before the lane that stores it does, as the GPU's one instruction
+ * would (a vectorized loop loads each chunk before storing it), so the
+ * statement may run as one lane loop; print.c tests the distances per
+ * warp. False for any other read (behind, strided, another shape). */
+static bool effect_p(Node *n, void *c) {
+  (void)c;
+  return n->k == N_ASSIGN || n->k == N_INCDEC || (n->k == N_CALL && n->ck != C_LIBM && n->ck != C_LDG);
+}
+
+bool nb_ahead(Node *x, Vec *rd) {
+  Node *l = bare(x->a);
+  int64_t s, s2;
+  if (l->k != N_INDEX || !aff_stride(l->b, &s) || s <= 0 || has_warp(x) || any_node(x->b, effect_p, NULL))
+    return false;
+  Nb nb = {elem_root(l), l};
+  if (!nb.o || ln(l->a)->vary) return false;   /* (one array for all lanes: `s[w][t]` with w varying is not) */
+  Vec v = {0};
+  Node *st[64];
+  int n = 0;
+  st[n++] = x->b;
+  while (n) {   /* the reads of v, not inside another read of v's index */
+    Node *e = st[--n];
+    if (!e) continue;
+    if (nb_p(e, &nb)) {
+      e = bare(e);
+      if (e->k != N_INDEX || !same_x(e->a, l->a) || !aff_stride(e->b, &s2) || s2 != s || any_node(e->b, nb_p, &nb))
+        return false;
+      vec_push(&v, e->b);
+      continue;
+    }
+    Node *ops[4] = {e->a, e->b, e->c, e->d};
+    for (int i = 0; i < 4; i++)
+      if (ops[i] && n < 64) st[n++] = ops[i];
+    for (int i = 0; i < e->list.n; i++)
+      if (n < 64) st[n++] = e->list.v[i];
+    if (n >= 64) return false;
+  }
+  *rd = v;
+  return v.n > 0;
+}
+
+bool simt_store(Node *x) {
+  if (x->k != N_ASSIGN) return false;
+  if (!has_volatile(x)) return nb_store(x);
   Node *l = bare(x->a);
   return l->k == N_INDEX || l->k == N_MEMBER || (l->k == N_UN && l->op == OP_DEREF) ||
          (l->k == N_VAR && (l->var->is_shared || l->var->is_global));
@@ -286,7 +376,10 @@ static void lane_one(Bc *b, Obj *dst, Node *x, bool join, bool ctrue, Node *ct) 
   w->x = x;
   w->ctrue = ctrue;
   w->simt = !dst && simt_store(x);
-  if (w->simt) w->id = ++b->L->nid;
+  if (w->simt) {
+    w->id = ++b->L->nid;
+    join = false;
+  }
   w->agg = !dst && !b->ck && !w->simt && agg_atomic(x);
   if (w->agg) {
     w->id = ++b->L->nid;
@@ -549,6 +642,13 @@ static bool shared_root(Node *n) {
   return n->k == N_VAR && n->var->is_shared;
 }
 
+/* a statement a blend may run: not warp-synchronous, or reading ahead
+ * (print.c tests the distances before it blends) */
+static bool blend_simt(Node *x) {
+  Vec v = {0};
+  return !simt_store(x) || (!has_volatile(x) && nb_ahead(x, &v));
+}
+
 static bool blend_ok(Node *n) {
   if (!n) return true;
   if (n->k == S_BLOCK) {
@@ -559,7 +659,7 @@ static bool blend_ok(Node *n) {
   if (n->k != S_EXPR || n->a->k != N_ASSIGN) return false;
   Node *x = n->a, *l = x->a;
   if (x->op == OP_SHLA || x->op == OP_SHRA || x->op == OP_DIVA || x->op == OP_MODA) return false;
-  return l->k == N_INDEX && rowu(l->a) && aff_e(l->b) && shared_root(l->a) && !l->ty->is_volatile &&
+  return l->k == N_INDEX && rowu(l->a) && aff_e(l->b) && shared_root(l->a) && !l->ty->is_volatile && blend_simt(x) &&
          (is_intty(l->ty) || l->ty->kind == TY_FLOAT || l->ty->kind == TY_DOUBLE) && blend_rhs(x->b);
 }
 

@@ -118,6 +118,14 @@ static const char *run_s(Run *r) {
               op_str[r->op], dx(r->u));
 }
 
+/* a warp-synchronous store (build.c, simt_store) */
+static const char *simt_s(Node *x) {
+  Vec rd = {0};
+  return nb_ahead(x, &rd) ? ", warp-synchronous: every lane's loads, then its stores (one loop where it reads "
+                            "ahead, in whole-row and block-wide versions)"
+                          : ", warp-synchronous: every lane's loads, then its stores";
+}
+
 static void dw(D *d, const char *label, W *w);
 
 static void dsub(D *d, const char *label, W *w) {
@@ -147,8 +155,9 @@ static void dw(D *d, const char *label, W *w) {
   case W_VDECL: dl(d, "%slane storage %s", L, w->o->name); break;
   case W_AFFSET: dl(d, "%saffine %s: base %s", L, w->o->name, w->decl ? xfmt("= %s", dx(w->x)) : dx(w->n)); break;
   case W_LANES:
-    dl(d, "%s%s%s%s:", L, hs(&w->h), w->ws.n > 1 ? xfmt(", %d statements in one loop", w->ws.n) : "",
-       w->ws.n == 1 && ((W *)w->ws.v[0])->agg ? ", the values combined, one atomic for the lanes" : "");
+    dl(d, "%s%s%s%s%s:", L, hs(&w->h), w->ws.n > 1 ? xfmt(", %d statements in one loop", w->ws.n) : "",
+       w->ws.n == 1 && ((W *)w->ws.v[0])->agg ? ", the values combined, one atomic for the lanes" : "",
+       w->ws.n == 1 && ((W *)w->ws.v[0])->simt ? simt_s(((W *)w->ws.v[0])->x) : "");
     for (int i = 0; i < w->ws.n; i++) {
       W *o = w->ws.v[i];
       d->ind++;

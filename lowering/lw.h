@@ -389,6 +389,8 @@ void lw_print_dfn(Lw *L, Dfn *d);
 void lw_print_kernel(Lw *L, Kern *K);
 void lw_print_warpfn(Lw *L, WarpFn *wf);
 Obj *lw_clone_fn(Obj *f, const char *cname);   /* clone.c */
+bool simt_store(Node *x);                       /* build.c: a warp-synchronous store */
+bool nb_ahead(Node *x, Vec *rd);                /* build.c: its reads of the stored array, ahead */
 bool kernelish(Obj *fn);                        /* build.c: a kernel or a warp version */
 bool lw_warp_only(Lw *L, Obj *f);               /* build.c: runs only as a warp */
 void lw_print_end(Lw *L, Prog *p);

@@ -26,6 +26,7 @@ typedef struct P {
   int hw;
   /* the statement's context */
   bool lane, full, noprof;
+  bool novol;          /* a warp-synchronous statement: volatile read as plain (p_simt) */
   Mask *m;
   Lanes ls;
   Node *ctrue;         /* a ?: printed as its first arm */
@@ -376,6 +377,22 @@ static bool promoted(P *p, Obj *o) {
   return false;
 }
 
+/* t, or its elements', volatile */
+static bool vol_elem(Type *t) {
+  for (; t; t = t->kind == TY_ARRAY ? t->base : NULL)
+    if (t->is_volatile) return true;
+  return false;
+}
+
+/* t without volatile (itself and its elements, for an array) */
+static Type *unvol(Type *t) {
+  Type *u = calloc(1, sizeof *u);
+  *u = *t;
+  u->is_volatile = false;
+  if (t->kind == TY_ARRAY) u->base = unvol(t->base);
+  return u;
+}
+
 static void var(P *p, Obj *o) {
   LObj *l = lo(o);
   const char *cn = cname(o);
@@ -384,6 +401,23 @@ static void var(P *p, Obj *o) {
     if (!p->lane || !l->sx) buf_puts(p->o, b);
     else if (l->sx == 1) buf_printf(p->o, "(%s + %s)", b, x);
     else buf_printf(p->o, "(%s + (%lld) * %s)", b, (long long)l->sx, x);
+    return;
+  }
+  if (p->novol && (o->ty->kind == TY_PTR || o->ty->kind == TY_ARRAY) && vol_elem(o->ty->base)) {
+    /* (p_simt) the pointer or array as it prints, cast to its elements
+     * without volatile */
+    Type *pt = calloc(1, sizeof *pt);
+    *pt = *o->ty;
+    pt->kind = TY_PTR, pt->size = 8, pt->align = 8, pt->len = 0, pt->is_const = pt->is_volatile = false;
+    pt->base = unvol(o->ty->base);
+    Buf b = {0};
+    Buf *save = p->o;
+    p->o = &b;
+    p->novol = false;
+    var(p, o);
+    p->novol = true;
+    p->o = save;
+    buf_printf(p->o, "((%s)%s)", ty_decl(pt, ""), buf_take(&b));
     return;
   }
   if (o->is_shared) {
@@ -674,13 +708,45 @@ static void lane_item(P *p, W *w) {
 }
 
 /* a warp-synchronous store as one instruction: every lane's value, then
- * every lane's store */
+ * every lane's store; or, in the versions whose lanes are a run, where
+ * each read of the stored array is at or ahead of the lane's store
+ * (build.c, nb_ahead; tested here once per warp), one lane loop, whose
+ * lanes in order do what the one instruction does */
 static void p_simt(P *p, W *w) {
   Node *x = w->x;
   int id = w->id;
+  /* Volatile accesses, read as plain memory between two compiler
+   * barriers: each lane's word is loaded in the statement and stored
+   * before it ends, as volatile asks (a warp's loads are one instruction
+   * on a GPU too), and the lane loops vectorize (`volatile` alone keeps
+   * them scalar: 2-3x slower warp-synchronous tails). Checked builds keep
+   * volatile: their accesses are calls anyway. */
+  bool nv = has_volatile(x) && !p->ck;
+  Vec rd = {0};
+  char *ok = NULL;
+  if (p->fast && !p->hw && !p->ck && nb_ahead(x, &rd)) {
+    p->novol = nv;
+    char *wi = exs(p, bare(x->a)->b, false);
+    for (int i = 0; i < rd.n; i++) {
+      char *c = xfmt("(long long)(%s) >= (long long)(%s)", exs(p, rd.v[i], false), wi);
+      ok = ok ? xfmt("%s && %s", ok, c) : c;
+    }
+  }
   line(p, "{");
   p->ind++;
-  line(p, "%s;", ty_decl(x->ty, xfmt("_sv%d[%s]", id, LN(p))));
+  if (nv) line(p, "__asm__ __volatile__(\"\" ::: \"memory\");");
+  p->novol = nv;
+  if (ok) {
+    line(p, "if (%s) {   /* reading ahead: the lanes in order */", ok);
+    p->ind++;
+    lane_open(p);
+    line(p, "%s;", exs(p, x, true));
+    lane_close(p);
+    p->ind--;
+    line(p, "} else {");
+    p->ind++;
+  }
+  line(p, "%s;", ty_decl(unvol(x->ty), xfmt("_sv%d[%s]", id, LN(p))));
   lane_open(p);
   if (x->op == OP_ASSIGN) line(p, "_sv%d[_l] = %s;", id, exs(p, x->b, true));
   else {
@@ -692,6 +758,12 @@ static void p_simt(P *p, W *w) {
   p->acc = ACC_WR;
   line(p, "%s = _sv%d[_l];", exs(p, x->a, true), id);
   lane_close(p);
+  if (ok) {
+    p->ind--;
+    line(p, "}");
+  }
+  if (nv) line(p, "__asm__ __volatile__(\"\" ::: \"memory\");");
+  p->novol = false;
   p->ind--;
   line(p, "}");
 }
@@ -1017,6 +1089,22 @@ static void blend_st(P *p, Node *n, const char *on) {
   line(p, "}");
 }
 
+/* the tests that the blended statements of n read ahead (build.c,
+ * blend_simt), after " && ", or "" */
+static char *blend_ahead(P *p, Node *n) {
+  if (n->k == S_BLOCK) {
+    char *s = "";
+    for (int i = 0; i < n->list.n; i++) s = xfmt("%s%s", s, blend_ahead(p, n->list.v[i]));
+    return s;
+  }
+  Vec rd = {0};
+  char *s = "";
+  if (!simt_store(n->a) || !nb_ahead(n->a, &rd)) return s;
+  char *wi = exs(p, bare(n->a->a)->b, false);
+  for (int i = 0; i < rd.n; i++) s = xfmt("%s && (long long)(%s) >= (long long)(%s)", s, exs(p, rd.v[i], false), wi);
+  return s;
+}
+
 static void p_ifd(P *p, W *w) {
   Node *n = w->n;
   int id = w->id;
@@ -1051,7 +1139,8 @@ static void p_ifd(P *p, W *w) {
       line(p, "const int _cut%d = %s;", id, at ? at : r->prefix ? nt : xfmt("_nl - %s", nt));
       if (w->blend) {
         const char *cut = xfmt("_cut%d", id), *step = xfmt("_s%d", id);
-        line(p, "if (!(%s & (%s - 1)) && %s <= 8) {   /* a dense run: blend over its span */", step, step, step);
+        line(p, "if (!(%s & (%s - 1)) && %s <= 8%s) {   /* a dense run: blend over its span */", step, step, step,
+             blend_ahead(p, n->b));
         p->ind++;
         line(p, "const int _e%d = %s + (%s - 1) * %s + 1;", id, cut, nt, step);
         line(p, "CU_LANES for (int _l = %s; _l < _e%d; _l++) {", cut, id);
