@@ -49,11 +49,34 @@ bool is_decay(Node *n) {
 bool is_intty(Type *t) { return t->kind >= TY_SHORT && t->kind <= TY_ULLONG && t->size >= 4; }
 bool is_arith(Type *t) { return t->kind >= TY_BOOL && t->kind <= TY_LDOUBLE; }
 
+static bool fn_pure(Obj *f, int depth);
+
+/* in a pure function's body: what it may not do (its own locals it may
+ * assign: uniform.c's impure says whether it stores to memory) */
+static bool fn_bad_p(Node *n, void *c) {
+  int depth = *(int *)c;
+  switch (n->k) {
+  case S_FOR: case S_WHILE: case S_DO: case S_SYNC: return true;   /* (loops: a warp version, build.c) */
+  case N_CALL: return n->ck != C_LIBM && n->ck != C_LDG && !(n->ck == C_FUNC && n->fn && fn_pure(n->fn, depth + 1));
+  case N_VAR: return n->var->ty->is_volatile;
+  case N_UN: case N_INDEX: case N_MEMBER: return n->ty->is_volatile;
+  default: return false;
+  }
+}
+
+/* A device function whose call may be evaluated twice, or not at all:
+ * no stores to memory, atomics, barriers, collectives, volatile accesses
+ * or loops, in it or its callees (a tile's thread_rank(), a lane()
+ * helper). */
+static bool fn_pure(Obj *f, int depth) {
+  return depth < 8 && f->has_body && f->body && !f->is_kernel && !lo(f)->impure && !any_node(f->body, fn_bad_p, &depth);
+}
+
 static bool impure_p(Node *n, void *c) {
   (void)c;
   switch (n->k) {
   case N_ASSIGN: case N_INCDEC: return true;
-  case N_CALL: return n->ck != C_LIBM && n->ck != C_LDG;
+  case N_CALL: return n->ck != C_LIBM && n->ck != C_LDG && !(n->ck == C_FUNC && n->fn && fn_pure(n->fn, 0));
   case N_VAR: return n->var->ty->is_volatile;
   case N_UN: case N_INDEX: case N_MEMBER: return n->ty->is_volatile;
   default: return false;
