@@ -707,6 +707,14 @@ static void lane_item(P *p, W *w) {
   else line(p, "%s%s;", pre_s(w), exs(p, w->x, true));
 }
 
+/* the read at index j is at or ahead of the store at index i: their
+ * difference, small, in the indices' width and signed (an unsigned `t - k`
+ * wraps in the first warp) */
+static char *ahead_s(const char *j, const char *i, bool wide) {
+  if (wide) return xfmt("(long long)((unsigned long long)(%s) - (unsigned long long)(%s)) >= 0", j, i);
+  return xfmt("(int)((unsigned)(%s) - (unsigned)(%s)) >= 0", j, i);
+}
+
 /* a warp-synchronous store as one instruction: every lane's value, then
  * every lane's store; or, in the versions whose lanes are a run, where
  * each read of the stored array is at or ahead of the lane's store
@@ -726,9 +734,10 @@ static void p_simt(P *p, W *w) {
   char *ok = NULL;
   if (p->fast && !p->hw && !p->ck && nb_ahead(x, &rd)) {
     p->novol = nv;
-    char *wi = exs(p, bare(x->a)->b, false);
+    Node *wx = bare(x->a)->b;
+    char *wi = exs(p, wx, false);
     for (int i = 0; i < rd.n; i++) {
-      char *c = xfmt("(long long)(%s) >= (long long)(%s)", exs(p, rd.v[i], false), wi);
+      char *c = ahead_s(exs(p, rd.v[i], false), wi, wx->ty->size > 4 || ((Node *)rd.v[i])->ty->size > 4);
       ok = ok ? xfmt("%s && %s", ok, c) : c;
     }
   }
@@ -1100,8 +1109,10 @@ static char *blend_ahead(P *p, Node *n) {
   Vec rd = {0};
   char *s = "";
   if (!simt_store(n->a) || !nb_ahead(n->a, &rd)) return s;
-  char *wi = exs(p, bare(n->a->a)->b, false);
-  for (int i = 0; i < rd.n; i++) s = xfmt("%s && (long long)(%s) >= (long long)(%s)", s, exs(p, rd.v[i], false), wi);
+  Node *wx = bare(n->a->a)->b;
+  char *wi = exs(p, wx, false);
+  for (int i = 0; i < rd.n; i++)
+    s = xfmt("%s && %s", s, ahead_s(exs(p, rd.v[i], false), wi, wx->ty->size > 4 || ((Node *)rd.v[i])->ty->size > 4));
   return s;
 }
 

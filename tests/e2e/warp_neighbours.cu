@@ -22,15 +22,17 @@ __global__ void nb(const int *in, int *out) {
   __shared__ int s2[8][SEG];
   __shared__ int sc[8 * SEG];
   __shared__ int sd[8 * SEG];
+  __shared__ int su[8 * SEG];
   int t = threadIdx.x + blockDim.x * threadIdx.y;
   int w = t / 32, l = t % 32, b = w * SEG + 4;
-  int *o = out + (blockIdx.x * blockDim.x * blockDim.y + t) * 6;
+  int *o = out + (blockIdx.x * blockDim.x * blockDim.y + t) * 7;
   for (int j = l; j < SEG; j += 32) {
     int v = in[blockIdx.x * 997 + w * SEG + j];
     s[w * SEG + j] = v;
     s2[w][j] = v;
     sc[w * SEG + j] = v;
     sd[w * SEG + j] = v;
+    su[w * SEG + j] = v;
   }
   __syncwarp();
   s[b + l + 1] = s[b + l] * 2 + 1;       // behind: reads the old s[b + l]
@@ -53,13 +55,18 @@ __global__ void nb(const int *in, int *out) {
   dscan(sd + w * SEG, l);
   __syncwarp();
   o[5] = sd[w * SEG + l];
+  unsigned u = l, ub = w * SEG;   // unsigned: u - k wraps below the first warp's words
+  for (unsigned k = 1; k < 32; k *= 2)
+    if (u >= k) su[ub + u] += su[ub + u - k];
+  __syncwarp();
+  o[6] = su[ub + u];
 }
 
 int main() {
   const int blocks = 3, nin = blocks * 997 + 8 * SEG;
   int *in, *out;
   cudaMallocManaged(&in, nin * sizeof(int));
-  cudaMallocManaged(&out, blocks * 256 * 6 * sizeof(int));
+  cudaMallocManaged(&out, blocks * 256 * 7 * sizeof(int));
   for (int i = 0; i < nin; i++) in[i] = (int)((i * 2654435761u) >> 26) - 32;
   const int shapes[][2] = {{256, 1}, {128, 1}, {64, 2}, {32, 4}};
   int bad = 0;
@@ -69,8 +76,8 @@ int main() {
     cudaDeviceSynchronize();
     for (int bi = 0; bi < blocks; bi++)
       for (int w = 0; w < nt / 32; w++) {
-        int s[SEG], s2[SEG], sc[SEG], sd[SEG], r[32][6], old[SEG];
-        for (int j = 0; j < SEG; j++) s[j] = s2[j] = sc[j] = sd[j] = in[bi * 997 + w * SEG + j];
+        int s[SEG], s2[SEG], sc[SEG], sd[SEG], su[SEG], r[32][7], old[SEG];
+        for (int j = 0; j < SEG; j++) s[j] = s2[j] = sc[j] = sd[j] = su[j] = in[bi * 997 + w * SEG + j];
         // each statement: every lane's value from the old words, then the stores
         for (int j = 0; j < SEG; j++) old[j] = s[j];
         for (int l = 0; l < 32; l++) s[4 + l + 1] = old[4 + l] * 2 + 1;
@@ -94,9 +101,14 @@ int main() {
           for (int l = k; l < 32; l++) sd[l] = old[l] + old[l - k];
         }
         for (int l = 0; l < 32; l++) r[l][5] = sd[l];
+        for (int k = 1; k < 32; k *= 2) {
+          for (int j = 0; j < SEG; j++) old[j] = su[j];
+          for (int l = k; l < 32; l++) su[l] = old[l] + old[l - k];
+        }
+        for (int l = 0; l < 32; l++) r[l][6] = su[l];
         for (int l = 0; l < 32; l++)
-          for (int c = 0; c < 6; c++) {
-            int got = out[((bi * nt) + w * 32 + l) * 6 + c];
+          for (int c = 0; c < 7; c++) {
+            int got = out[((bi * nt) + w * 32 + l) * 7 + c];
             if (got != r[l][c] && bad++ < 10)
               printf("block %dx%d, block %d warp %d lane %d, value %d: got %d, expected %d\n", sh[0], sh[1], bi, w,
                      l, c, got, r[l][c]);
