@@ -376,6 +376,10 @@ static void lane_one(Bc *b, Obj *dst, Node *x, bool join, bool ctrue, Node *ct) 
   w->x = x;
   w->ctrue = ctrue;
   w->simt = !dst && simt_store(x);
+  /* (checked builds: a statement that may read ahead keeps its one lane
+   * loop, range-tested as before; the distance is not tested there) */
+  Vec nbv = {0};
+  if (w->simt && b->ck && !has_volatile(x) && nb_ahead(x, &nbv)) w->simt = false;
   if (w->simt) {
     w->id = ++b->L->nid;
     join = false;
