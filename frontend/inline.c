@@ -94,6 +94,14 @@ static bool has_return(Node *n) {
   return false;
 }
 
+/* Does s end in a return on every path? */
+static bool ends_return(Node *s) {
+  if (s->k == S_RETURN) return true;
+  if (s->k == S_BLOCK) return s->list.n && ends_return(s->list.v[s->list.n - 1]);
+  if (s->k == S_IF) return s->c && ends_return(s->b) && ends_return(s->c);
+  return false;
+}
+
 /* Turn the tail returns of s into res = value; false if s returns
  * elsewhere. */
 static bool tails(Node *s, Obj *res) {
@@ -112,8 +120,19 @@ static bool tails(Node *s, Obj *res) {
     return true;
   }
   case S_BLOCK:
-    for (int i = 0; i + 1 < s->list.n; i++)
-      if (has_return(s->list.v[i])) return false;
+    for (int i = 0; i + 1 < s->list.n; i++) {
+      Node *g = s->list.v[i];
+      /* a guard, `if (c) return;`: what follows it is its else */
+      if (g->k == S_IF && !g->c && !has_return(g->a) && ends_return(g->b)) {
+        Node *e = xcalloc(1, sizeof *e);
+        *e = (Node){.k = S_BLOCK, .file = g->file, .line = g->line, .col = g->col};
+        for (int j = i + 1; j < s->list.n; j++) vec_push(&e->list, s->list.v[j]);
+        g->c = e;
+        s->list.n = i + 1;
+        break;
+      }
+      if (has_return(g)) return false;
+    }
     return !s->list.n || tails(s->list.v[s->list.n - 1], res);
   case S_IF:
     return has_return(s->a) ? false : tails(s->b, res) && (!s->c || tails(s->c, res));
