@@ -6,9 +6,8 @@ struct Base0 { int a; };
 struct Shape : virtual Base0 { __device__ float area() const { return 0; } };
 __device__ float use(const Shape &s) { return s.area(); }
 
-__device__ int early(int v) {
-  if (v < 0) return 0;
-  __syncthreads();
+__device__ int early(int v) {   // (a guard, `if (v < 0) return 0;` first, inlines)
+  for (int i = 0; i < 4; i++) { if (v < i) return 0; __syncthreads(); }
   return v;
 }
 __device__ int vote(int v) { return __any_sync(0xffffffff, v); }
