@@ -338,6 +338,14 @@ CU_ATOMIC_FLT(f, float, unsigned int)
 CU_ATOMIC_FLT(d, double, unsigned long long)
 #undef CU_ATOMIC_FLT
 
+/* cuda_math.h's Bessel functions: glibc's */
+static inline double __cucc_j0(double x) { return j0(x); }
+static inline double __cucc_j1(double x) { return j1(x); }
+static inline double __cucc_jn(int n, double x) { return jn(n, x); }
+static inline double __cucc_y0(double x) { return y0(x); }
+static inline double __cucc_y1(double x) { return y1(x); }
+static inline double __cucc_yn(int n, double x) { return yn(n, x); }
+
 /* ---- expf as lane loops want it: 2^(x log2 e) in double, a degree-8
  * polynomial of the fraction and the exponent's bits, rounded once to
  * float. No branch, no call: it vectorizes everywhere (8 lanes per AVX-512

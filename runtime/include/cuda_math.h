@@ -205,6 +205,29 @@ static __device__ __forceinline__ long long llrint(double x) { return __builtin_
 static __device__ __forceinline__ long long llround(double x) { return __builtin_llround(x); }
 static __device__ __forceinline__ void sincos(double x, double *s, double *c) { *s = __builtin_sin(x); *c = __builtin_cos(x); }
 static __device__ __forceinline__ float fma(float x, float y, float z) { return __builtin_fmaf(x, y, z); }
+static __device__ __forceinline__ float scalblnf(float x, long e) { return __builtin_scalblnf(x, e); }
+static __device__ __forceinline__ double scalbln(double x, long e) { return __builtin_scalbln(x, e); }
+static __device__ __forceinline__ float remquof(float x, float y, int *q) { return __builtin_remquof(x, y, q); }
+static __device__ __forceinline__ double remquo(double x, double y, int *q) { return __builtin_remquo(x, y, q); }
+/* a quiet NaN, whatever the tag says */
+static __device__ __forceinline__ float nanf(const char *tag) { (void)tag; return __builtin_nanf(""); }
+static __device__ __forceinline__ double nan(const char *tag) { (void)tag; return __builtin_nan(""); }
+/* Bessel functions of the first and second kinds: the C library's (through
+ * cucc_dev.h: clang has no builtins for them), the float ones in double */
+extern "C" __device__ double __cucc_j0(double), __cucc_j1(double), __cucc_jn(int, double);
+extern "C" __device__ double __cucc_y0(double), __cucc_y1(double), __cucc_yn(int, double);
+static __device__ __forceinline__ double j0(double x) { return __cucc_j0(x); }
+static __device__ __forceinline__ double j1(double x) { return __cucc_j1(x); }
+static __device__ __forceinline__ double jn(int n, double x) { return __cucc_jn(n, x); }
+static __device__ __forceinline__ double y0(double x) { return __cucc_y0(x); }
+static __device__ __forceinline__ double y1(double x) { return __cucc_y1(x); }
+static __device__ __forceinline__ double yn(int n, double x) { return __cucc_yn(n, x); }
+static __device__ __forceinline__ float j0f(float x) { return (float)__cucc_j0(x); }
+static __device__ __forceinline__ float j1f(float x) { return (float)__cucc_j1(x); }
+static __device__ __forceinline__ float jnf(int n, float x) { return (float)__cucc_jn(n, x); }
+static __device__ __forceinline__ float y0f(float x) { return (float)__cucc_y0(x); }
+static __device__ __forceinline__ float y1f(float x) { return (float)__cucc_y1(x); }
+static __device__ __forceinline__ float ynf(int n, float x) { return (float)__cucc_yn(n, x); }
 static __device__ __forceinline__ int abs(int x) { return x < 0 ? -x : x; }
 static __device__ __forceinline__ long labs(long x) { return x < 0 ? -x : x; }
 static __device__ __forceinline__ long long llabs(long long x) { return x < 0 ? -x : x; }

@@ -28,6 +28,14 @@ static __host__ __device__ inline unsigned int min(int a, unsigned int b) { retu
 static __host__ __device__ inline unsigned int min(unsigned int a, int b) { return min(a, (unsigned int)b); }
 static __host__ __device__ inline unsigned int max(int a, unsigned int b) { return max((unsigned int)a, b); }
 static __host__ __device__ inline unsigned int max(unsigned int a, int b) { return max(a, (unsigned int)b); }
+#define CUCC_MINMAX2(S, U)                                                                      \
+  static __host__ __device__ inline U min(S a, U b) { return min((U)a, b); }                    \
+  static __host__ __device__ inline U min(U a, S b) { return min(a, (U)b); }                    \
+  static __host__ __device__ inline U max(S a, U b) { return max((U)a, b); }                    \
+  static __host__ __device__ inline U max(U a, S b) { return max(a, (U)b); }
+CUCC_MINMAX2(long, unsigned long)
+CUCC_MINMAX2(long long, unsigned long long)
+#undef CUCC_MINMAX2
 /* a float and a double compare as doubles, as in CUDA */
 static __host__ __device__ inline double min(float a, double b) { return fmin((double)a, b); }
 static __host__ __device__ inline double max(float a, double b) { return fmax((double)a, b); }
@@ -243,6 +251,92 @@ static __device__ inline void sincospif(float x, float *s, float *c) { *s = sinp
 static __device__ inline void sincospi(double x, double *s, double *c) { *s = sinpi(x); *c = cospi(x); }
 static __device__ inline void __sincosf(float x, float *s, float *c) { sincosf(x, s, c); }
 static __device__ inline float __frsqrt_rn(float x) { return 1.0f / sqrtf(x); }
+static __device__ inline float __tanhf(float x) { return tanhf(x); }
+
+/* ---- CUDA's own math functions: norms of 2, 3, 4 or n elements and
+ * their reciprocals (scaled by the largest magnitude so that squares
+ * neither overflow nor underflow), erfcx, the Bessel functions I0 and I1 */
+static __device__ inline double __cucc_norm(int n, const double *p) {
+  double m = 0, s = 0;
+  for (int k = 0; k < n; k++) {
+    double a = fabs(p[k]);
+    if (a > m || a != a) m = a;
+  }
+  if (m == 0 || m != m || __builtin_isinf(m)) {
+    for (int k = 0; k < n; k++)
+      if (__builtin_isinf(p[k])) return __builtin_inf();   /* inf beats NaN, as in hypot */
+    return m;
+  }
+  for (int k = 0; k < n; k++) s += (p[k] / m) * (p[k] / m);
+  return m * sqrt(s);
+}
+static __device__ inline double norm(int dim, const double *p) { return __cucc_norm(dim, p); }
+static __device__ inline double rnorm(int dim, const double *p) { return 1.0 / __cucc_norm(dim, p); }
+static __device__ inline float normf(int dim, const float *p) {
+  double m = 0, s = 0;   /* in double: no scaling needed for floats */
+  int inf = 0;
+  for (int k = 0; k < dim; k++) {
+    s += (double)p[k] * p[k];
+    inf |= __builtin_isinf(p[k]);
+    if (p[k] != p[k]) m = p[k];
+  }
+  return inf ? __builtin_inff() : m != m ? (float)m : (float)sqrt(s);
+}
+static __device__ inline float rnormf(int dim, const float *p) { return 1.0f / normf(dim, p); }
+static __device__ inline double rhypot(double a, double b) { return 1.0 / hypot(a, b); }
+static __device__ inline float rhypotf(float a, float b) { return (float)(1.0 / hypot((double)a, (double)b)); }
+static __device__ inline double norm3d(double a, double b, double c) { double v[3] = {a, b, c}; return __cucc_norm(3, v); }
+static __device__ inline double rnorm3d(double a, double b, double c) { return 1.0 / norm3d(a, b, c); }
+static __device__ inline double norm4d(double a, double b, double c, double d) { double v[4] = {a, b, c, d}; return __cucc_norm(4, v); }
+static __device__ inline double rnorm4d(double a, double b, double c, double d) { return 1.0 / norm4d(a, b, c, d); }
+static __device__ inline float norm3df(float a, float b, float c) { float v[3] = {a, b, c}; return normf(3, v); }
+static __device__ inline float rnorm3df(float a, float b, float c) { return 1.0f / norm3df(a, b, c); }
+static __device__ inline float norm4df(float a, float b, float c, float d) { float v[4] = {a, b, c, d}; return normf(4, v); }
+static __device__ inline float rnorm4df(float a, float b, float c, float d) { return 1.0f / norm4df(a, b, c, d); }
+/* erfcx(x) = exp(x^2) erfc(x): directly while erfc does not underflow (x^2
+ * split exactly into two doubles by an fma), then its asymptotic series */
+static __device__ inline double erfcx(double x) {
+  if (x < 25.0) {
+    double p = x * x, e = fma(x, x, -p);
+    return exp(p) * erfc(x) * (1.0 + e);
+  }
+  if (__builtin_isinf(x)) return 0.0;
+  double t = 1.0 / (2.0 * x * x), s = 1.0, term = 1.0;
+  for (int k = 1; k < 10; k++) {
+    term *= -(2 * k - 1) * t;
+    s += term;
+  }
+  return s / (x * 1.7724538509055160273);
+}
+static __device__ inline float erfcxf(float x) { return (float)erfcx(x); }
+/* I0 and I1: their power series while it is short, then the asymptotic
+ * series e^x / sqrt(2 pi x) (1 - (4n^2-1)/(8x) + ...) */
+static __device__ inline double __cucc_bessel_i(double x, int n) {
+  double a = fabs(x), r;
+  if (a != a) return a;
+  if (a < 30.0) {
+    double q = a * a / 4, term = n ? a / 2 : 1.0, s = term;
+    for (int k = 1; k < 200 && term > s * 1e-18; k++) {
+      term *= q / (k * (double)(k + n));
+      s += term;
+    }
+    r = s;
+  } else {
+    double mu = 4.0 * n * n, term = 1.0, s = 1.0;
+    for (int k = 1; k < 30; k++) {
+      term *= -(mu - (2 * k - 1) * (2 * k - 1)) / (k * 8.0 * a);
+      s += term;
+      if (fabs(term) < 1e-17 * fabs(s)) break;
+    }
+    double e = exp(a / 2);   /* e^a in two halves: no overflow before the product */
+    r = e * (s / sqrt(2 * 3.14159265358979323846 * a)) * e;
+  }
+  return n && x < 0 ? -r : r;
+}
+static __device__ inline double cyl_bessel_i0(double x) { return __cucc_bessel_i(x, 0); }
+static __device__ inline double cyl_bessel_i1(double x) { return __cucc_bessel_i(x, 1); }
+static __device__ inline float cyl_bessel_i0f(float x) { return (float)__cucc_bessel_i(x, 0); }
+static __device__ inline float cyl_bessel_i1f(float x) { return (float)__cucc_bessel_i(x, 1); }
 
 /* ---- arithmetic and conversions in a chosen rounding: _rn nearest even,
  * _rz toward zero, _ru up, _rd down. The result is the nearest one, moved
@@ -314,6 +408,11 @@ static __device__ inline double __cucc_fma(double a, double b, double c, int m) 
   static __device__ inline double __fma_##M(double a, double b, double c) { return __cucc_fma(a, b, c, N); }
 CUCC_RMODE(rn, 0) CUCC_RMODE(rz, 1) CUCC_RMODE(ru, 2) CUCC_RMODE(rd, 3)
 #undef CUCC_RMODE
+/* the "ieee" fma: the same (this CPU keeps subnormals in any case) */
+static __device__ inline float __fmaf_ieee_rn(float a, float b, float c) { return __fmaf_rn(a, b, c); }
+static __device__ inline float __fmaf_ieee_rz(float a, float b, float c) { return __fmaf_rz(a, b, c); }
+static __device__ inline float __fmaf_ieee_ru(float a, float b, float c) { return __fmaf_ru(a, b, c); }
+static __device__ inline float __fmaf_ieee_rd(float a, float b, float c) { return __fmaf_rd(a, b, c); }
 /* floating to integer: rounded as asked, saturated to the type's range,
  * NaN to 0 (as the GPU's conversions do) */
 static __device__ inline double __cucc_rint(double x, int m) {
@@ -445,6 +544,66 @@ static __device__ inline float __int_as_float(int x) { float r; memcpy(&r, &x, 4
 static __device__ inline float __uint_as_float(unsigned int x) { float r; memcpy(&r, &x, 4); return r; }
 static __device__ inline long long __double_as_longlong(double x) { long long r; memcpy(&r, &x, 8); return r; }
 static __device__ inline double __longlong_as_double(long long x) { double r; memcpy(&r, &x, 8); return r; }
+static __device__ inline int __double2hiint(double x) { return (int)(__double_as_longlong(x) >> 32); }
+static __device__ inline int __double2loint(double x) { return (int)__double_as_longlong(x); }
+static __device__ inline double __hiloint2double(int hi, int lo) {
+  return __longlong_as_double((long long)(((unsigned long long)(unsigned int)hi << 32) | (unsigned int)lo));
+}
+/* halving adds, without the sum's overflow; _r rounds up */
+static __device__ inline int __hadd(int a, int b) { return (int)(((long long)a + b) >> 1); }
+static __device__ inline int __rhadd(int a, int b) { return (int)(((long long)a + b + 1) >> 1); }
+static __device__ inline unsigned int __uhadd(unsigned int a, unsigned int b) { return (unsigned int)(((unsigned long long)a + b) >> 1); }
+static __device__ inline unsigned int __urhadd(unsigned int a, unsigned int b) { return (unsigned int)(((unsigned long long)a + b + 1) >> 1); }
+static __device__ inline unsigned short __nv_bswap16(unsigned short x) { return __builtin_bswap16(x); }
+static __device__ inline unsigned int __nv_bswap32(unsigned int x) { return __builtin_bswap32(x); }
+static __device__ inline unsigned long long __nv_bswap64(unsigned long long x) { return __builtin_bswap64(x); }
+/* funnel shifts with the shift clamped to 32 (the others take it mod 32) */
+static __device__ inline unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi, unsigned int sh) {
+  return sh >= 32 ? lo : __funnelshift_l(lo, hi, sh);
+}
+static __device__ inline unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned int sh) {
+  return sh >= 32 ? hi : __funnelshift_r(lo, hi, sh);
+}
+/* the position of the offset-th set bit of mask counting up (offset > 0)
+ * or down (< 0) from base, base itself first; offset 0: base if its bit is
+ * set. None: 0xffffffff. */
+static __device__ inline unsigned int __fns(unsigned int mask, unsigned int base, int offset) {
+  if (offset == 0) return base < 32 && (mask >> base & 1u) ? base : 0xffffffffu;
+  int step = offset > 0 ? 1 : -1, left = offset > 0 ? offset : -offset;
+  for (int pos = (int)base; pos >= 0 && pos < 32; pos += step)
+    if ((mask >> pos & 1u) && --left == 0) return (unsigned int)pos;
+  return 0xffffffffu;
+}
+/* dot products: two 16-bit halves of a with two bytes of b (the low or
+ * the high pair), four bytes with four, added to c; signed or unsigned */
+static __device__ inline int __cucc_dp(unsigned int a, unsigned int b, int wa, int bofs, int n, int s) {
+  int r = 0;
+  for (int k = 0; k < n; k++) {
+    int x = s ? (wa == 16 ? (int)(short)(a >> (16 * k)) : (int)(signed char)(a >> (8 * k)))
+              : (int)((a >> (wa * k)) & ((1u << wa) - 1u));
+    int y = s ? (int)(signed char)(b >> (8 * (k + bofs))) : (int)((b >> (8 * (k + bofs))) & 0xffu);
+    r = (int)((unsigned int)r + (unsigned int)(x * y));
+  }
+  return r;
+}
+static __device__ inline int __dp2a_lo(int a, int b, int c) { return __cucc_dp(a, b, 16, 0, 2, 1) + c; }
+static __device__ inline int __dp2a_hi(int a, int b, int c) { return __cucc_dp(a, b, 16, 2, 2, 1) + c; }
+static __device__ inline unsigned int __dp2a_lo(unsigned int a, unsigned int b, unsigned int c) { return (unsigned int)__cucc_dp(a, b, 16, 0, 2, 0) + c; }
+static __device__ inline unsigned int __dp2a_hi(unsigned int a, unsigned int b, unsigned int c) { return (unsigned int)__cucc_dp(a, b, 16, 2, 2, 0) + c; }
+static __device__ inline int __dp4a(int a, int b, int c) { return __cucc_dp(a, b, 8, 0, 4, 1) + c; }
+static __device__ inline unsigned int __dp4a(unsigned int a, unsigned int b, unsigned int c) { return (unsigned int)__cucc_dp(a, b, 8, 0, 4, 0) + c; }
+/* the vector forms: the same on the vectors' bytes */
+static __device__ inline unsigned int __cucc_s2(short x, short y) { return (unsigned short)x | (unsigned int)(unsigned short)y << 16; }
+static __device__ inline unsigned int __cucc_c4(int x, int y, int z, int w) {
+  return (x & 0xffu) | (y & 0xffu) << 8 | (z & 0xffu) << 16 | (unsigned int)(w & 0xff) << 24;
+}
+static __device__ inline int __dp2a_lo(short2 a, char4 b, int c) { return __dp2a_lo((int)__cucc_s2(a.x, a.y), (int)__cucc_c4(b.x, b.y, b.z, b.w), c); }
+static __device__ inline int __dp2a_hi(short2 a, char4 b, int c) { return __dp2a_hi((int)__cucc_s2(a.x, a.y), (int)__cucc_c4(b.x, b.y, b.z, b.w), c); }
+static __device__ inline unsigned int __dp2a_lo(ushort2 a, uchar4 b, unsigned int c) { return __dp2a_lo(__cucc_s2(a.x, a.y), __cucc_c4(b.x, b.y, b.z, b.w), c); }
+static __device__ inline unsigned int __dp2a_hi(ushort2 a, uchar4 b, unsigned int c) { return __dp2a_hi(__cucc_s2(a.x, a.y), __cucc_c4(b.x, b.y, b.z, b.w), c); }
+static __device__ inline int __dp4a(char4 a, char4 b, int c) { return __dp4a((int)__cucc_c4(a.x, a.y, a.z, a.w), (int)__cucc_c4(b.x, b.y, b.z, b.w), c); }
+static __device__ inline unsigned int __dp4a(uchar4 a, uchar4 b, unsigned int c) { return __dp4a(__cucc_c4(a.x, a.y, a.z, a.w), __cucc_c4(b.x, b.y, b.z, b.w), c); }
+#include "cucc_simd.h"
 #endif /* __CUCC_PARSE__ || __CUCC_HOST_DEVDECLS__ */
 
 #endif
