@@ -41,6 +41,7 @@ static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;    /* the queues */
 static pthread_mutex_t wmu = PTHREAD_MUTEX_INITIALIZER;   /* one writer at a time, in order */
 static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
 static bool pending, started;
+static _Atomic size_t queued;   /* lines in every queue: a flush with none takes no lock */
 static void flush_exit(void);
 
 /* the arguments a format takes (CUDA's printf returns their count) */
@@ -70,12 +71,14 @@ static void put(int dev, Line *l) {
   q->tail = l;
   q->bytes += l->cost;
   q->n++;
+  queued++;
   size_t lim = rt_printf_limit(dev);
   while (q->bytes > lim && q->head != l) {
     Line *o = q->head;
     q->head = o->next;
     q->bytes -= o->cost;
     q->n--;
+    queued--;
     if (q->ready) q->ready--;
     free(o);
   }
@@ -132,6 +135,7 @@ bool rt_printf_used(int dev) {
 /* every device's lines (or the ready ones), oldest first (device by
  * device: a GPU's buffers are per device too) */
 static void flush(bool ready) {
+  if (!queued) return;   /* (every synchronizing call, every launch: the common case) */
   pthread_mutex_lock(&wmu);
   pthread_mutex_lock(&mu);
   Line *all[RT_MAXDEV];
@@ -152,6 +156,7 @@ static void flush(bool ready) {
       if (!q->head) q->tail = NULL;
     }
     q->n -= k;
+    queued -= k;
     q->ready = 0;
   }
   pthread_mutex_unlock(&mu);

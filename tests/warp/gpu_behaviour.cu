@@ -202,11 +202,8 @@ static void child() {
   printf("host: end\n");
 }
 
-// the transcript as compared: runs of lines threads print in no fixed
-// order sorted; a full printf buffer's lines (seq, wide, chatty) as
-// whether some were lost and the last; an assert's path cut to its base name
-static std::vector<std::string> normal(const std::string &all) {
-  std::vector<std::string> lines, out, run;
+static std::vector<std::string> split_lines(const std::string &all) {
+  std::vector<std::string> lines;
   size_t a = 0;
   while (a < all.size()) {
     size_t b = all.find('\n', a);
@@ -214,6 +211,14 @@ static std::vector<std::string> normal(const std::string &all) {
     lines.push_back(all.substr(a, b - a));
     a = b + 1;
   }
+  return lines;
+}
+
+// the transcript as compared: runs of lines threads print in no fixed
+// order sorted; a full printf buffer's lines (seq, wide, chatty) as
+// whether some were lost and the last; an assert's path cut to its base name
+static std::vector<std::string> normal(const std::string &all) {
+  std::vector<std::string> lines = split_lines(all), out, run;
   std::string key;   // the summarised run's kind
   size_t cnt = 0;
   std::string last;
@@ -291,13 +296,7 @@ int main(int argc, char **argv) {
     std::string w;
     while ((n = (ssize_t)fread(buf, 1, sizeof buf, f)) > 0) w.append(buf, (size_t)n);
     fclose(f);
-    size_t a = 0;
-    while (a < w.size()) {
-      size_t b = w.find('\n', a);
-      if (b == std::string::npos) b = w.size();
-      want.push_back(w.substr(a, b - a));
-      a = b + 1;
-    }
+    want = split_lines(w);
   }
   int bad = 0;
   size_t m = std::max(got.size(), want.size());
