@@ -208,6 +208,15 @@ static char *exs(P *p, Node *n, bool lane) {
   return buf_take(&b);
 }
 
+/* An expression statement: a value computed for its effects only is cast to
+ * void (a call returning a reference prints as a dereference; a hoisted call
+ * as its temporary), which device C built with -Werror needs under clang. */
+static char *stx(P *p, Node *n, bool lane) {
+  char *s = exs(p, n, lane);
+  if (n->k == N_ASSIGN || n->k == N_INCDEC || n->ty->kind == TY_VOID) return s;
+  return xfmt("(void)%s", s);
+}
+
 static void emaj(P *p, Node *n) {
   int acc = p->acc;   /* how the element is accessed: each index's check says so */
   if (n->k == N_VAR) { buf_puts(p->o, cname(n->var)); return; }
@@ -674,6 +683,9 @@ static void pw(P *p, W *w);
 
 static char *pre_s(W *w) { return w->o ? xfmt("%s[_l] = ", cname(w->o)) : xstrdup(""); }
 
+/* a lane item's expression: stored to its variable, or a statement */
+static char *item_s(P *p, W *w) { return w->o ? exs(p, w->x, true) : stx(p, w->x, true); }
+
 /* a lane loop of its own, its header after the profile's count */
 static void lane_open(P *p) {
   if (prof_here(p)) line(p, "if (_pf & 1) { _pst++; _pln += %s; }", act_count(p));
@@ -704,7 +716,7 @@ static void init_elems(P *p, Obj *o, Type *t, Node *init, const char *path) {
 /* one item of a lane loop */
 static void lane_item(P *p, W *w) {
   if (w->k == W_INIT) init_elems(p, w->o, w->o->ty, w->x, "");
-  else line(p, "%s%s;", pre_s(w), exs(p, w->x, true));
+  else line(p, "%s%s;", pre_s(w), item_s(p, w));
 }
 
 /* the read at index j is at or ahead of the store at index i: their
@@ -749,7 +761,7 @@ static void p_simt(P *p, W *w) {
     line(p, "if (%s) {   /* reading ahead: the lanes in order */", ok);
     p->ind++;
     lane_open(p);
-    line(p, "%s;", exs(p, x, true));
+    line(p, "%s;", stx(p, x, true));
     lane_close(p);
     p->ind--;
     line(p, "} else {");
@@ -897,7 +909,7 @@ static void p_one_rng(P *p, W *w) {
   }
   char *pre = pre_s(w);
   p->rngfast = true;
-  char *fast = exs(p, w->x, true);
+  char *fast = item_s(p, w);
   p->rngfast = false;
   line(p, "if (%s) {", c.s);
   p->ind++;
@@ -906,7 +918,7 @@ static void p_one_rng(P *p, W *w) {
   line(p, "} else {");
   p->ind++;
   p->cold++;
-  lane_stmt(p, pre, exs(p, w->x, true));
+  lane_stmt(p, pre, item_s(p, w));
   p->cold--;
   p->ind--;
   line(p, "}");
@@ -1351,7 +1363,7 @@ static void lane_st(P *p, Node *n) {
     p->ind--;
     line(p, "}");
     break;
-  case S_EXPR: line(p, "%s;", exs(p, n->a, true)); break;
+  case S_EXPR: line(p, "%s;", stx(p, n->a, true)); break;
   case S_DECL: line(p, "%s = %s;", ty_decl(n->var->ty, cname(n->var)), exs(p, n->a, true)); break;
   case S_IF:
     line(p, "if (%s)", exs(p, n->a, true));
@@ -1420,7 +1432,7 @@ static void p_loopr(P *p, W *w) {
     Buf pb = {0}, t = {0};
     for (int i = 0; i < nv; i++) buf_printf(&pb, "%s(const char *)(%s)", i ? ", " : "", v[i].addr);
     line(p, "const char *_lp%d[%d] = {%s};", id, nv, pb.s ? pb.s : "");
-    line(p, "%s;", exs(p, inc, false));
+    line(p, "%s;", stx(p, inc, false));
     for (int i = 0; i < nv; i++) {
       RngS *r = &v[i];
       buf_printf(&t, " &&\n%*scu_ck_rng2(_B, %s, %s, _lp%d[%d], %s, %s, _lt%d, (const char *)(%s) - _lp%d[%d], &_cs[%d], %s, %s)",
@@ -1535,8 +1547,8 @@ static void pw(P *p, W *w) {
     }
     break;
   case W_EXPR:
-    if (w->guard) line(p, "if (%s) %s;", any(p, mname(w->guard)), exs(p, w->x, false));
-    else line(p, "%s;", exs(p, w->x, false));
+    if (w->guard) line(p, "if (%s) %s;", any(p, mname(w->guard)), stx(p, w->x, false));
+    else line(p, "%s;", stx(p, w->x, false));
     break;
   case W_UDECL: {
     Obj *o = w->o;
@@ -1559,7 +1571,7 @@ static void pw(P *p, W *w) {
   case W_LANES: p_lanes(p, w); break;
   case W_ONE:
     if (w->rng) p_one_rng(p, w);
-    else lane_stmt(p, pre_s(w), exs(p, w->x, true));
+    else lane_stmt(p, pre_s(w), item_s(p, w));
     break;
   case W_SPLIT: {
     char *at;
@@ -1936,7 +1948,7 @@ static void blk(P *p, Blk *b) {
     if (ln(n)->bcont) line(p, "_cont%d: ;", b->lid);
     if (n->c) {
       if (b->inc) blk(p, b->inc);
-      else line(p, "%s;", exs(p, n->c, false));
+      else line(p, "%s;", stx(p, n->c, false));
     }
     if (n->k == S_DO) {
       if (b->dw) {
