@@ -121,6 +121,57 @@ static int dev_jobs(Drv *d, Tools *t, size_t bytes) {
   return gcc ? n : 1;
 }
 
+/* is the host C++ compiler clang (the first line of its --version says
+ * "clang version", Debian's, LLVM's and Apple's alike) */
+static bool host_clang(Tools *t) {
+  static int clang = -1;
+  if (clang < 0) {
+    Vec q = {0};
+    vec_push(&q, (void *)t->cxx);
+    vec_push(&q, "--version");
+    Tools quiet = *t;
+    quiet.verbose = false;
+    char *m = t->dryrun ? NULL : drv_capture_quiet(&quiet, &q);
+    clang = m && strstr(m, "clang version");
+  }
+  return clang;
+}
+
+/* A clang host compile reads the headers whose device functions hold
+ * inline PTX it would refuse (CUB's; frontend/hostasm.c) through a VFS
+ * overlay that maps each to a copy with that PTX blank. The overlay: a
+ * YAML file naming each header by its real path. */
+static void host_overlay(Drv *d, Tools *t, Vec *h) {
+  if (!fe_hostasm.n || !host_clang(t) || d->dryrun) return;
+  /* one entry per folder: of two entries that name one folder, clang
+   * looks in the first only */
+  Buf y = {0};
+  buf_puts(&y, "{ 'version': 0, 'case-sensitive': 'true', 'roots': [");
+  bool *done = xcalloc(fe_hostasm.n, sizeof *done);
+  for (int i = 0; i < fe_hostasm.n; i++) {
+    if (done[i]) continue;
+    HostAsm *a = fe_hostasm.v[i];
+    int dl = (int)(strrchr(a->path, '/') - a->path);
+    buf_printf(&y, "%s\n  { 'type': 'directory', 'name': '%.*s', 'contents': [", i ? "," : "", dl, a->path);
+    for (int j = i, first = 1; j < fe_hostasm.n; j++) {
+      HostAsm *b = fe_hostasm.v[j];
+      if (done[j] || strncmp(b->path, a->path, dl + 1) || strchr(b->path + dl + 1, '/')) continue;
+      done[j] = true;
+      char *copy = drv_temp(".h", false);
+      if (drv_write_file(copy, b->text)) return;
+      buf_printf(&y, "%s\n    { 'type': 'file', 'name': '%s', 'external-contents': '%s' }", first ? "" : ",",
+                 b->path + dl + 1, copy);
+      first = 0;
+    }
+    buf_puts(&y, " ] }");
+  }
+  buf_puts(&y, "\n] }\n");
+  char *yf = drv_temp(".yaml", false);
+  if (drv_write_file(yf, y.s)) return;
+  vec_push(h, "-ivfsoverlay");
+  vec_push(h, yf);
+}
+
 /* .cu -> device C + host C++ -> two objects -> one relocatable object */
 static int compile_cu(Drv *d, Tools *t, In *in, const char *obj) {
   const CuOpts *o = &d->o;
@@ -216,6 +267,7 @@ static int compile_cu(Drv *d, Tools *t, In *in, const char *obj) {
     vec_push(&h, "-D__CUCC_HOST_DEVDECLS__");
     vec_push(&h, "-fpermissive");
   }
+  host_overlay(d, t, &h);
   vec_push(&h, "-D__CUDACC__");
   vec_push(&h, "-D__NVCC__");
   vec_push(&h, "-D__CUCC__");

@@ -257,6 +257,10 @@ void errorat(const char *file, int line, int col, const char *fmt, ...)
  * file:line:col diagnostics to stderr and returns nonzero. */
 int fe_translate(const char *path, const CuOpts *o, Buf *dev, Buf *host);
 extern bool fe_thrust;   /* the .cu fe_translate read includes Thrust: its host code needs OpenMP */
+/* a header the host unit includes whose device functions' inline PTX a clang
+ * host compile refuses: the header's text with that PTX blank (hostasm.c) */
+typedef struct HostAsm { char *path, *text; size_t len; int n; } HostAsm;
+extern Vec fe_hostasm;   /* HostAsm*: of the .cu fe_translate read */
 extern bool fe_cub;      /* ... CUB: its host unit declares the device intrinsics (device_functions.h) */
 
 #endif

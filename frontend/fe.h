@@ -105,4 +105,7 @@ typedef struct Launch { CXCursor call; } Launch;
 int host_unit(Fe *p, Vec *kernel_cursors, Buf *out);
 void host_register(Prog *prog, Vec *kernel_cursors, Buf *out);
 
+/* hostasm.c */
+void fe_find_hostasm(CXTranslationUnit tu);
+
 #endif

@@ -1356,8 +1356,12 @@ static Node *call(Fe *p, CXCursor c) {
   }
   if (!strcmp(name, "printf")) { n->ck = C_PRINTF; return n; }
   /* a helper of cucc_dev.h that our own headers declare without a body
-   * (mma.h's tile arithmetic): called by name, per lane, with its effects */
-  if (!strncmp(name, "__cu_dev_", 9) && !user_decl(p, f)) { n->ck = C_BUILTIN; return n; }
+   * (mma.h's tile arithmetic, the directed roundings): called by name, per
+   * lane, with its effects unless declared const */
+  if (!strncmp(name, "__cu_dev_", 9) && !user_decl(p, f)) {
+    n->ck = cx_has_attr(f, CXCursor_ConstAttr) ? C_LIBM : C_BUILTIN;   /* const: pure, as the C library's */
+    return n;
+  }
   if ((!strcmp(name, "malloc") || !strcmp(name, "free")) && clang_getCursorLanguage(f) == CXLanguage_C) {
     n->ck = C_ATOMIC;   /* the device heap: per lane, bounded by cudaLimitMallocHeapSize */
     n->name = name[0] == 'm' ? "cu_dev_malloc" : "cu_dev_free";

@@ -459,6 +459,35 @@ static void insn(Asm *a, Insn *in) {
     dst(a, A(0), src(a, A(1), typed ? ct : u));
     return;
   }
+  /* float arithmetic in a directed rounding (.rz, .rm down, .rp up): the
+   * helpers of __fadd_rz and friends (cucc_dev.h), a mode each */
+  int rmode = has(in, "rz") ? 1 : has(in, "rp") ? 2 : has(in, "rm") ? 3 : 0;
+  if (t.k == 'f' && rmode) {
+    static const struct { const char *op, *fn; int ns; } dir[] = {
+      {"add", "add", 2}, {"sub", "add", 2}, {"mul", "mul", 2}, {"div", "div", 2},
+      {"fma", "fma", 3}, {"mad", "fma", 3}, {"sqrt", "sqrt", 1}, {"rcp", "div", 1},
+    };
+    for (size_t i = 0; i < sizeof dir / sizeof *dir; i++) {
+      if (strcmp(op, dir[i].op)) continue;
+      NEED(dir[i].ns + 1);
+      Node *c = call(a, C_LIBM, xfmt("__cu_dev_%s%s", dir[i].fn, t.bits == 32 ? "f" : ""), ct);
+      if (!strcmp(op, "rcp")) vec_push(&c->list, cast(a, ct, num(a, ty(TY_INT), 1)));
+      for (int k = 1; k <= dir[i].ns; k++) {
+        Node *x = src(a, A(k), ct);
+        if (!strcmp(op, "sub") && k == 2) {
+          Node *ng = fe_node(N_UN, a->c);
+          ng->op = OP_NEG;
+          ng->ty = ct;
+          ng->a = x;
+          x = ng;
+        }
+        vec_push(&c->list, x);
+      }
+      vec_push(&c->list, num(a, ty(TY_INT), rmode));
+      dst(a, A(0), c);
+      return;
+    }
+  }
   /* arithmetic the IR has */
   static const struct { const char *op; Op o; } arith[] = {
     {"add", OP_ADD}, {"sub", OP_SUB}, {"and", OP_BAND}, {"or", OP_BOR}, {"xor", OP_BXOR},

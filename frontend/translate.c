@@ -743,6 +743,7 @@ static int translate(const char *path, const CuOpts *o, Buf *dev, Buf *host, cha
   clang_getInclusions(tu, arch_cb, &as);
   fe_thrust = as.thrust;
   fe_cub = as.cub;
+  fe_find_hostasm(tu);
   CXTranslationUnit tu2 = NULL;
   if (as.found) {
     push(&args, xfmt("-D__CUDA_ARCH__=%d", (o->arch ? o->arch : 75) * 10));

@@ -748,6 +748,60 @@ static inline int cu_ptx_dp4a_s32(int a, int b, int c) {
   for (int i = 0; i < 4; i++) c += (int)(signed char)(a >> (8 * i)) * (int)(signed char)(b >> (8 * i));
   return c;
 }
+/* ---- arithmetic in a chosen rounding (device_functions.h's __fadd_rz and
+ * friends, PTX's .rz/.rm/.rp): m 0 nearest even, 1 toward zero, 2 up, 3
+ * down. The result is the nearest one, moved one step where the exact error
+ * (from an error-free transform: TwoSum for sums, an fma for products,
+ * quotients and square roots) says the exact value lies beyond it in the
+ * asked direction. A result that overflowed to infinity from finite
+ * operands comes back as the largest finite value where the direction says
+ * so; an exact zero sum is -0 rounding down. (Operands and results below
+ * the normal range are not exact.) */
+#define CU_RND(T, S, NX, MAXV)                                                          \
+  static inline T __cu_dev_rnd##S(T r, T err, int fin, int m) {                         \
+    if (m == 0 || r != r) return r;                                                     \
+    if (__builtin_isinf(r) && fin) {                                                    \
+      if (m == 1 || (m == 2 && r < 0) || (m == 3 && r > 0)) return r > 0 ? MAXV : -MAXV; \
+      return r;                                                                         \
+    }                                                                                   \
+    if (err != err) return r;                                                           \
+    if (m == 2 && err > 0) return NX(r, (T)__builtin_inf());                            \
+    if (m == 3 && err < 0) return NX(r, -(T)__builtin_inf());                           \
+    if (m == 1 && ((r > 0 && err < 0) || (r < 0 && err > 0))) return NX(r, (T)0);       \
+    return r;                                                                           \
+  }                                                                                     \
+  static inline T __cu_dev_add##S(T a, T b, int m) {                                    \
+    T r = a + b, bb = r - a, err = (a - (r - bb)) + (b - bb);                           \
+    if (m == 3 && r == 0 && err == 0 && (a != 0 || __builtin_signbit(a))) return -(T)0; \
+    return __cu_dev_rnd##S(r, err, __builtin_isfinite(a) && __builtin_isfinite(b), m);  \
+  }                                                                                     \
+  static inline T __cu_dev_mul##S(T a, T b, int m) {                                    \
+    T r = a * b;                                                                        \
+    return __cu_dev_rnd##S(r, __builtin_fma##S(a, b, -r), __builtin_isfinite(a) && __builtin_isfinite(b), m); \
+  }                                                                                     \
+  static inline T __cu_dev_div##S(T a, T b, int m) {                                    \
+    T q = a / b, rem = __builtin_fma##S(-q, b, a);                                      \
+    return __cu_dev_rnd##S(q, b < 0 ? -rem : rem, __builtin_isfinite(a) && b != 0, m);  \
+  }                                                                                     \
+  static inline T __cu_dev_sqrt##S(T x, int m) {                                        \
+    T r = __builtin_sqrt##S(x);                                                         \
+    return __cu_dev_rnd##S(r, __builtin_fma##S(-r, r, x), 1, m);                        \
+  }
+CU_RND(float, f, __builtin_nextafterf, 3.40282347e+38f)
+CU_RND(double, , __builtin_nextafter, 1.7976931348623157e+308)
+#undef CU_RND
+/* fma: the float one exactly, through double (a product of floats is exact
+ * there); the double one by the sign of its residual, not always exact */
+static inline float __cu_dev_fmaf(float a, float b, float c, int m) {
+  double p = (double)a * b, s = p + c, bb = s - p, e = (p - (s - bb)) + (c - bb);
+  float r = (float)s;
+  return __cu_dev_rndf(r, (float)((s - (double)r) + e), __builtin_isfinite(s), m);
+}
+static inline double __cu_dev_fma(double a, double b, double c, int m) {
+  double r = __builtin_fma(a, b, c), p = a * b, pe = __builtin_fma(a, b, -p);
+  double s = p + c, bb = s - p, e = (p - (s - bb)) + (c - bb);
+  return __cu_dev_rnd(r, ((s - r) + e) + pe, __builtin_isfinite(a) && __builtin_isfinite(b) && __builtin_isfinite(c), m);
+}
 /* cvt with a rounding: to float from double (or an integer, exact in a
  * double), and to integers (saturated, NaN to 0) */
 static inline double cu_ptx_rnd(double x, int m) {

@@ -346,66 +346,35 @@ static __device__ inline float cyl_bessel_i1f(float x) { return (float)__cucc_be
  * to infinity from finite operands comes back as the largest finite
  * value where the direction says so; an exact zero sum is -0 rounding
  * down. (Operands and results below the normal range are not exact.) */
-#define CUCC_RND(T, S, NX, MAXV)                                                         \
-  static __device__ inline T __cucc_rnd##S(T r, T err, int fin, int m) {                 \
-    if (m == 0 || r != r) return r;                                                      \
-    if (__builtin_isinf(r) && fin) {                                                     \
-      if (m == 1 || (m == 2 && r < 0) || (m == 3 && r > 0)) return r > 0 ? MAXV : -MAXV; \
-      return r;                                                                          \
-    }                                                                                    \
-    if (err != err) return r;                                                            \
-    if (m == 2 && err > 0) return NX(r, (T)__builtin_inf());                             \
-    if (m == 3 && err < 0) return NX(r, -(T)__builtin_inf());                            \
-    if (m == 1 && ((r > 0 && err < 0) || (r < 0 && err > 0))) return NX(r, (T)0);        \
-    return r;                                                                            \
-  }                                                                                      \
-  static __device__ inline T __cucc_add##S(T a, T b, int m) {                            \
-    T r = a + b, bb = r - a, err = (a - (r - bb)) + (b - bb);                            \
-    if (m == 3 && r == 0 && err == 0 && (a != 0 || __builtin_signbit(a))) return -(T)0;  \
-    return __cucc_rnd##S(r, err, __builtin_isfinite(a) && __builtin_isfinite(b), m);     \
-  }                                                                                      \
-  static __device__ inline T __cucc_mul##S(T a, T b, int m) {                            \
-    T r = a * b;                                                                         \
-    return __cucc_rnd##S(r, __builtin_fma##S(a, b, -r), __builtin_isfinite(a) && __builtin_isfinite(b), m); \
-  }                                                                                      \
-  static __device__ inline T __cucc_div##S(T a, T b, int m) {                            \
-    T q = a / b, rem = __builtin_fma##S(-q, b, a);                                       \
-    return __cucc_rnd##S(q, b < 0 ? -rem : rem, __builtin_isfinite(a) && b != 0, m);     \
-  }                                                                                      \
-  static __device__ inline T __cucc_sqrt##S(T x, int m) {                                \
-    T r = __builtin_sqrt##S(x);                                                          \
-    return __cucc_rnd##S(r, __builtin_fma##S(-r, r, x), 1, m);                           \
-  }
-CUCC_RND(float, f, __builtin_nextafterf, 3.40282347e+38f)
-CUCC_RND(double, , __builtin_nextafter, 1.7976931348623157e+308)
-#undef CUCC_RND
-/* fma: the float one exactly, through double (a product of floats is exact
- * there); the double one by the sign of its residual, not always exact */
-static __device__ inline float __cucc_fmaf(float a, float b, float c, int m) {
-  double p = (double)a * b, s = p + c, bb = s - p, e = (p - (s - bb)) + (c - bb);
-  float r = (float)s;
-  return __cucc_rndf(r, (float)((s - (double)r) + e), __builtin_isfinite(s), m);
-}
-static __device__ inline double __cucc_fma(double a, double b, double c, int m) {
-  double r = __builtin_fma(a, b, c), p = a * b, pe = __builtin_fma(a, b, -p);
-  double s = p + c, bb = s - p, e = (p - (s - bb)) + (c - bb);
-  return __cucc_rnd(r, ((s - r) + e) + pe, __builtin_isfinite(a) && __builtin_isfinite(b) && __builtin_isfinite(c), m);
-}
+/* (cucc_dev.h computes them: PTX's .rz/.rm/.rp arithmetic calls the same;
+ * m: 0 nearest, 1 toward zero, 2 up, 3 down) */
+__device__ __attribute__((const)) float __cu_dev_rndf(float, float, int, int);
+__device__ __attribute__((const)) double __cu_dev_rnd(double, double, int, int);
+__device__ __attribute__((const)) float __cu_dev_addf(float, float, int);
+__device__ __attribute__((const)) float __cu_dev_mulf(float, float, int);
+__device__ __attribute__((const)) float __cu_dev_divf(float, float, int);
+__device__ __attribute__((const)) float __cu_dev_sqrtf(float, int);
+__device__ __attribute__((const)) float __cu_dev_fmaf(float, float, float, int);
+__device__ __attribute__((const)) double __cu_dev_add(double, double, int);
+__device__ __attribute__((const)) double __cu_dev_mul(double, double, int);
+__device__ __attribute__((const)) double __cu_dev_div(double, double, int);
+__device__ __attribute__((const)) double __cu_dev_sqrt(double, int);
+__device__ __attribute__((const)) double __cu_dev_fma(double, double, double, int);
 #define CUCC_RMODE(M, N)                                                                               \
-  static __device__ inline float __fadd_##M(float a, float b) { return __cucc_addf(a, b, N); }        \
-  static __device__ inline float __fsub_##M(float a, float b) { return __cucc_addf(a, -b, N); }       \
-  static __device__ inline float __fmul_##M(float a, float b) { return __cucc_mulf(a, b, N); }        \
-  static __device__ inline float __fdiv_##M(float a, float b) { return __cucc_divf(a, b, N); }        \
-  static __device__ inline float __frcp_##M(float a) { return __cucc_divf(1.0f, a, N); }              \
-  static __device__ inline float __fsqrt_##M(float a) { return __cucc_sqrtf(a, N); }                  \
-  static __device__ inline float __fmaf_##M(float a, float b, float c) { return __cucc_fmaf(a, b, c, N); } \
-  static __device__ inline double __dadd_##M(double a, double b) { return __cucc_add(a, b, N); }      \
-  static __device__ inline double __dsub_##M(double a, double b) { return __cucc_add(a, -b, N); }     \
-  static __device__ inline double __dmul_##M(double a, double b) { return __cucc_mul(a, b, N); }      \
-  static __device__ inline double __ddiv_##M(double a, double b) { return __cucc_div(a, b, N); }      \
-  static __device__ inline double __drcp_##M(double a) { return __cucc_div(1.0, a, N); }              \
-  static __device__ inline double __dsqrt_##M(double a) { return __cucc_sqrt(a, N); }                 \
-  static __device__ inline double __fma_##M(double a, double b, double c) { return __cucc_fma(a, b, c, N); }
+  static __device__ inline float __fadd_##M(float a, float b) { return __cu_dev_addf(a, b, N); }        \
+  static __device__ inline float __fsub_##M(float a, float b) { return __cu_dev_addf(a, -b, N); }       \
+  static __device__ inline float __fmul_##M(float a, float b) { return __cu_dev_mulf(a, b, N); }        \
+  static __device__ inline float __fdiv_##M(float a, float b) { return __cu_dev_divf(a, b, N); }        \
+  static __device__ inline float __frcp_##M(float a) { return __cu_dev_divf(1.0f, a, N); }              \
+  static __device__ inline float __fsqrt_##M(float a) { return __cu_dev_sqrtf(a, N); }                  \
+  static __device__ inline float __fmaf_##M(float a, float b, float c) { return __cu_dev_fmaf(a, b, c, N); } \
+  static __device__ inline double __dadd_##M(double a, double b) { return __cu_dev_add(a, b, N); }      \
+  static __device__ inline double __dsub_##M(double a, double b) { return __cu_dev_add(a, -b, N); }     \
+  static __device__ inline double __dmul_##M(double a, double b) { return __cu_dev_mul(a, b, N); }      \
+  static __device__ inline double __ddiv_##M(double a, double b) { return __cu_dev_div(a, b, N); }      \
+  static __device__ inline double __drcp_##M(double a) { return __cu_dev_div(1.0, a, N); }              \
+  static __device__ inline double __dsqrt_##M(double a) { return __cu_dev_sqrt(a, N); }                 \
+  static __device__ inline double __fma_##M(double a, double b, double c) { return __cu_dev_fma(a, b, c, N); }
 CUCC_RMODE(rn, 0) CUCC_RMODE(rz, 1) CUCC_RMODE(ru, 2) CUCC_RMODE(rd, 3)
 #undef CUCC_RMODE
 /* the "ieee" fma: the same (this CPU keeps subnormals in any case) */
@@ -434,26 +403,26 @@ CUCC_F2I(__cucc_d2ull, unsigned long long, 0ull, 18446744073709551615ull)
 static __device__ inline float __cucc_ll2f(long long x, int m) {
   float r = (float)x;
   long long back = r >= 9.2233720368547758e18f ? 9223372036854775807ll : (long long)r;
-  return __cucc_rndf(r, x > back ? 1.0f : x < back ? -1.0f : 0.0f, 1, m);
+  return __cu_dev_rndf(r, x > back ? 1.0f : x < back ? -1.0f : 0.0f, 1, m);
 }
 static __device__ inline float __cucc_ull2f(unsigned long long x, int m) {
   float r = (float)x;
   unsigned long long back = r >= 1.8446744073709552e19f ? 18446744073709551615ull : (unsigned long long)r;
-  return __cucc_rndf(r, x > back ? 1.0f : x < back ? -1.0f : 0.0f, 1, m);
+  return __cu_dev_rndf(r, x > back ? 1.0f : x < back ? -1.0f : 0.0f, 1, m);
 }
 static __device__ inline double __cucc_ll2d(long long x, int m) {
   double r = (double)x;
   long long back = r >= 9.2233720368547758e18 ? 9223372036854775807ll : (long long)r;
-  return __cucc_rnd(r, x > back ? 1.0 : x < back ? -1.0 : 0.0, 1, m);
+  return __cu_dev_rnd(r, x > back ? 1.0 : x < back ? -1.0 : 0.0, 1, m);
 }
 static __device__ inline double __cucc_ull2d(unsigned long long x, int m) {
   double r = (double)x;
   unsigned long long back = r >= 1.8446744073709552e19 ? 18446744073709551615ull : (unsigned long long)r;
-  return __cucc_rnd(r, x > back ? 1.0 : x < back ? -1.0 : 0.0, 1, m);
+  return __cu_dev_rnd(r, x > back ? 1.0 : x < back ? -1.0 : 0.0, 1, m);
 }
 static __device__ inline float __cucc_d2f(double x, int m) {
   float r = (float)x;
-  return __cucc_rndf(r, (float)(x - (double)r), __builtin_isfinite(x), m);
+  return __cu_dev_rndf(r, (float)(x - (double)r), __builtin_isfinite(x), m);
 }
 #define CUCC_CVT(M, N)                                                                                  \
   static __device__ inline int __float2int_##M(float x) { return __cucc_d2i(x, N); }                   \
