@@ -1018,18 +1018,21 @@ static void p_warpop(P *p, W *w) {
   if (vote) line(p, "int %s[32];", V);
   else line(p, "%s;", ty_decl(val->ty, xfmt("%s[32]", V)));
   line(p, "unsigned %s[32];", K);
-  if (shfl) line(p, "int %s[32];", S);
+  char *WD = xfmt("_wd%d", id);
+  Node *wd = shfl && a->n > 3 ? a->v[3] : NULL;
+  if (shfl) line(p, "int %s[32], %s[32];", S, WD);
   if (n->coll == CO_MATCH_ALL) line(p, "int *%s[32];", Q);
   lane_open(p);
   line(p, "%s[_l] = %s;", K, exs(p, a->v[0], true));
   line(p, "%s[_l] = %s;", V, vote ? xfmt("(%s) != 0", exs(p, val, true)) : exs(p, val, true));
   if (shfl) line(p, "%s[_l] = %s;", S, exs(p, a->v[2], true));
+  /* a width per lane: a parameter of a warp version may be a lane array */
+  if (shfl) line(p, "%s[_l] = %s;", WD, wd ? exs(p, wd, true) : "32");
   if (n->coll == CO_MATCH_ALL) line(p, "%s[_l] = %s;", Q, exs(p, a->v[2], true));
   lane_close(p);
   if (p->ck & CK_SYNC) line(p, "cu_ck_mask(_B, _w, %s, %s, \"%s\", %d);", K, A, n->file, n->line);
   if (shfl) {
-    Node *wd = a->n > 3 ? a->v[3] : NULL;
-    line(p, "%s(%s, %s, %s, %s, %s);", n->name, H, V, S, wd ? exs(p, wd, false) : "32", A);
+    line(p, "%s(%s, %s, %s, %s, %s);", n->name, H, V, S, WD, A);
   } else if (n->coll == CO_MATCH_ANY) {
     line(p, "%s(%s, %s, %s);", n->name, H, V, A);
   } else if (n->coll == CO_MATCH_ALL) {

@@ -40,8 +40,6 @@ static void coll(Obj *fn, Node *n, bool cond) {
             "unsupported: warp collective inside ?:, && or || whose condition has side effects (compute it in a statement of its own)");
     return;
   }
-  Node *w = coll_shfl(n->coll) && n->list.n > 3 ? n->list.v[3] : NULL;
-  if (w && ln(w)->vary) errorat(w->file, w->line, w->col, "unsupported: a shuffle width that differs between lanes");
 }
 
 static void stmt(Obj *fn, Node *n) {

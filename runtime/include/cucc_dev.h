@@ -155,38 +155,40 @@ static inline unsigned cu_bits_nl(int nl) { return nl >= 32 ? 0xffffffffu : (1u 
 /* ---- warp collectives: one call computes every lane's result ----
  * `act` is the bitmask of lanes executing the call; a lane reads its
  * source lane's value as the programming guide specifies (a source outside
- * the lane's width-segment gives the lane its own value). A source lane
+ * the lane's width-segment gives the lane its own value; each lane has its
+ * own width, the instruction's operand being a register). A source lane
  * that does not execute the shuffle (outside the branch, or past a partial
  * warp's last thread) gives 0, as an H100 does: the guide leaves it
  * undefined, and code such as cuda-samples' reduce7 sums such reads. */
 #define CU_SHFL(S, T)                                                                   \
-  static inline void cu_shfl_##S(T *o, const T *v, const int *src, int w, unsigned act) { \
-    w = (w <= 0 || w > 32) ? 32 : w;                                                    \
+  static inline void cu_shfl_##S(T *o, const T *v, const int *src, const int *wv, unsigned act) { \
     for (int l = 0; l < 32; l++)                                                        \
       if (act >> l & 1) {                                                               \
+        int w = cu_shfl_width(wv[l]);                                                   \
         int s = (l & ~(w - 1)) | (src[l] & (w - 1));                                    \
         o[l] = act >> s & 1 ? v[s] : (T)0;                                              \
       }                                                                                 \
   }                                                                                     \
-  static inline void cu_shfl_up_##S(T *o, const T *v, const int *d, int w, unsigned act) { \
-    w = (w <= 0 || w > 32) ? 32 : w;                                                    \
-    for (int l = 0; l < 32; l++)                                                        \
-      if (act >> l & 1)                                                                 \
-        o[l] = (unsigned)(l & (w - 1)) < (unsigned)d[l] ? v[l]                          \
-               : act >> (l - d[l]) & 1 ? v[l - d[l]] : (T)0;                            \
-  }                                                                                     \
-  static inline void cu_shfl_down_##S(T *o, const T *v, const int *d, int w, unsigned act) { \
-    w = (w <= 0 || w > 32) ? 32 : w;                                                    \
-    for (int l = 0; l < 32; l++)                                                        \
-      if (act >> l & 1)                                                                 \
-        o[l] = (unsigned)(l & (w - 1)) + (unsigned)d[l] >= (unsigned)w ? v[l]           \
-               : act >> (l + d[l]) & 1 ? v[l + d[l]] : (T)0;                            \
-  }                                                                                     \
-  static inline void cu_shfl_xor_##S(T *o, const T *v, const int *x, int w, unsigned act) { \
-    w = (w <= 0 || w > 32) ? 32 : w;                                                    \
+  static inline void cu_shfl_up_##S(T *o, const T *v, const int *d, const int *wv, unsigned act) { \
     for (int l = 0; l < 32; l++)                                                        \
       if (act >> l & 1) {                                                               \
-        int s = l ^ x[l];                                                               \
+        int w = cu_shfl_width(wv[l]);                                                   \
+        o[l] = (unsigned)(l & (w - 1)) < (unsigned)d[l] ? v[l]                          \
+               : act >> (l - d[l]) & 1 ? v[l - d[l]] : (T)0;                            \
+      }                                                                                 \
+  }                                                                                     \
+  static inline void cu_shfl_down_##S(T *o, const T *v, const int *d, const int *wv, unsigned act) { \
+    for (int l = 0; l < 32; l++)                                                        \
+      if (act >> l & 1) {                                                               \
+        int w = cu_shfl_width(wv[l]);                                                   \
+        o[l] = (unsigned)(l & (w - 1)) + (unsigned)d[l] >= (unsigned)w ? v[l]           \
+               : act >> (l + d[l]) & 1 ? v[l + d[l]] : (T)0;                            \
+      }                                                                                 \
+  }                                                                                     \
+  static inline void cu_shfl_xor_##S(T *o, const T *v, const int *x, const int *wv, unsigned act) { \
+    for (int l = 0; l < 32; l++)                                                        \
+      if (act >> l & 1) {                                                               \
+        int w = cu_shfl_width(wv[l]), s = l ^ x[l];                                                               \
         o[l] = !(s >= 0 && s < 32 && s < ((l | (w - 1)) + 1)) ? v[l]                    \
                : act >> s & 1 ? v[s] : (T)0;                                            \
       }                                                                                 \

@@ -36,7 +36,7 @@ __global__ void ops(const unsigned short *h, const unsigned long long *l, float 
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   f[i] = fmul_rz(1.0f + i, 1.0f / 3.0f);
-  d[i] = dadd(i, 0.25);
+  d[i] = add_f64(i, 0.25);
   o[i] = ld_u16(h + i) + ld_cg(l + i) + ld_cs(l + n - 1 - i) + twice(i);
 }
 

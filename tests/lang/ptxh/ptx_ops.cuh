@@ -12,7 +12,7 @@ __device__ __forceinline__ float fmul_rz(float a, float b) {
   return d;
 }
 
-__device__ __forceinline__ double dadd(double a, double b) {
+__device__ __forceinline__ double add_f64(double a, double b) {
   double d;
   asm("add.f64 %0, %1, %2;" : "=d"(d) : "d"(a), "d"(b));
   return d;
