@@ -158,6 +158,8 @@ typedef enum {
  * arguments: never once per warp */
 static inline bool ck_per_thread(CallKind k) { return k == C_PRINTF || k == C_DRT || k == C_LAUNCH; }
 
+enum { INL_GUARD = 1, INL_RET };
+
 struct Node {
   NodeKind k;
   Type *ty;            /* type of an expression */
@@ -167,6 +169,9 @@ struct Node {
   bool post;           /* postfix ++/--; N_MEMBER: via pointer (->) */
   bool implicit;       /* N_CAST inserted by clang */
   bool grid;           /* S_SYNC: grid.sync() (cooperative groups) */
+  unsigned char inl;   /* inline.c: INL_GUARD an `if (c) return;` of an inlined
+                          void function given the rest as its else, INL_RET
+                          a return it turned into S_NULL; ival the inlining */
   Node *a, *b, *c, *d; /* operands; if: cond/then/else; for: init/cond/inc/body */
   Vec list;            /* call args, block statements, init list, decls */
   Obj *var;            /* N_VAR, S_DECL */

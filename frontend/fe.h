@@ -105,6 +105,9 @@ typedef struct Launch { CXCursor call; } Launch;
 int host_unit(Fe *p, Vec *kernel_cursors, Buf *out);
 void host_register(Prog *prog, Vec *kernel_cursors, Buf *out);
 
+/* inline.c */
+void fe_inline_exits(Obj *kernel);
+
 /* hostasm.c */
 void fe_find_hostasm(CXTranslationUnit tu);
 

@@ -109,6 +109,7 @@ static bool tails(Node *s, Obj *res) {
   case S_RETURN: {
     Node *v = s->a;
     s->k = v && res ? S_EXPR : S_NULL;
+    if (!res) s->inl = INL_RET, s->ival = ninl;   /* (ninl: this inlining) */
     s->a = NULL;
     if (v && res) {
       Node *r = xcalloc(1, sizeof *r);
@@ -128,6 +129,7 @@ static bool tails(Node *s, Obj *res) {
         *e = (Node){.k = S_BLOCK, .file = g->file, .line = g->line, .col = g->col};
         for (int j = i + 1; j < s->list.n; j++) vec_push(&e->list, s->list.v[j]);
         g->c = e;
+        if (!res) g->inl = INL_GUARD, g->ival = ninl;
         s->list.n = i + 1;
         break;
       }
@@ -251,3 +253,62 @@ void fe_inline_left(Node *n) {
   fe_inline_left(n->d);
   for (int i = 0; i < n->list.n; i++) fe_inline_left(n->list.v[i]);
 }
+
+/* A kernel's own exit through an inlined function: a guard of a void
+ * function inlined where nothing of the kernel follows the call (`k() {
+ * stage(); }`) returns from the kernel, so its takers exit. They then take
+ * no part in the barriers of the function's rest, as on a GPU (since
+ * Volta): given that rest as its else, the barriers would stand under an
+ * `if` its takers never reach, reported as divergent (docs/design.md,
+ * Parked threads). The guard becomes the kernel's `if (c) return;` again,
+ * the rest after it. */
+static bool inl_empty(Node *s) {
+  if (!s || s->k == S_NULL || (s->k == S_RETURN && !s->a)) return true;
+  if (s->k != S_BLOCK) return false;
+  for (int i = 0; i < s->list.n; i++)
+    if (!inl_empty(s->list.v[i])) return false;
+  return true;
+}
+
+/* the returns of inlining id (not those of functions it inlined), its
+ * kernel's again */
+static void inl_rets(Node *n, int64_t id) {
+  if (!n) return;
+  if (n->k == S_NULL && n->inl == INL_RET && n->ival == id) n->k = S_RETURN;
+  if (n->k == S_FOR || n->k == S_WHILE || n->k == S_DO || n->k == S_SWITCH) return;   /* (a tail return is in none) */
+  inl_rets(n->b, id);
+  inl_rets(n->c, id);
+  for (int i = 0; i < n->list.n; i++) inl_rets(n->list.v[i], id);
+}
+
+static void inl_tail(Node *s, bool tail) {
+  if (!s) return;
+  if (s->k == S_IF) {
+    inl_tail(s->b, tail);
+    inl_tail(s->c, tail);
+    return;
+  }
+  if (s->k != S_BLOCK) return;
+  for (int i = 0; i < s->list.n; i++) {
+    Node *g = s->list.v[i];
+    bool t = tail;
+    for (int j = i + 1; t && j < s->list.n; j++) t = inl_empty(s->list.v[j]);
+    if (t && g->k == S_IF && g->inl == INL_GUARD && g->c) {
+      Node *rest = g->c;
+      g->c = NULL;
+      g->inl = 0;
+      inl_rets(g->b, g->ival);
+      Vec out = {0};
+      for (int j = 0; j <= i; j++) vec_push(&out, s->list.v[j]);
+      if (rest->k == S_BLOCK)
+        for (int j = 0; j < rest->list.n; j++) vec_push(&out, rest->list.v[j]);
+      else vec_push(&out, rest);
+      for (int j = i + 1; j < s->list.n; j++) vec_push(&out, s->list.v[j]);
+      s->list = out;
+      continue;   /* the rest's statements are this block's now */
+    }
+    inl_tail(g, t);
+  }
+}
+
+void fe_inline_exits(Obj *kernel) { inl_tail(kernel->body, true); }

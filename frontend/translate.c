@@ -794,6 +794,7 @@ static int translate(const char *path, const CuOpts *o, Buf *dev, Buf *host, cha
     m->o->max_threads = launch_bounds(tu2 ? tu2 : tu, m->c);
     vec_push(&prog->kernels, m->o);
   }
+  for (int i = 0; i < prog->kernels.n; i++) fe_inline_exits(prog->kernels.v[i]);
   if (o->rdc) rdc_functions(&fe, tu, tu2);
   fe_classes_finish(&fe);   /* virtual calls' dispatchers, once every class built is known */
   if (nerrors) {
