@@ -374,7 +374,7 @@ int drv_lib(Drv *d, Tools *t, Vec *objs, const char *out) {
   for (int i = 0; i < d->aflags.n; i++) vec_push(&a, d->aflags.v[i]);
   vec_push(&a, (void *)out);
   for (int i = 0; i < objs->n; i++) vec_push(&a, objs->v[i]);
-  if (!d->dryrun) unlink(out);
+  if (!d->dryrun) drv_unlink_output(out);
   return drv_run(t, &a);
 }
 

@@ -82,6 +82,7 @@ void drv_print_cmd(Vec *argv);                     /* as -v shows it */
 char *drv_quote(const char *s);                    /* one argument as -v shows it */
 double drv_now(void);                              /* seconds, monotonic */
 void drv_fail_output(const char *out);             /* remove a partial output */
+void drv_unlink_output(const char *out);           /* remove an output if a regular file */
 int drv_write_file(const char *path, const char *s);
 
 /* target.c */

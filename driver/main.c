@@ -129,7 +129,7 @@ static void clean(Drv *d, Tools *t) {
   }
   for (int i = 0; i < outs.n; i++) {
     if (t->verbose || t->dryrun) fprintf(stderr, "#$ rm %s\n", drv_quote(outs.v[i]));
-    if (!t->dryrun) unlink(outs.v[i]);
+    if (!t->dryrun) drv_unlink_output(outs.v[i]);
   }
 }
 

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -147,9 +148,15 @@ static char *capture(Tools *t, Vec *argv, bool quiet) {
 char *drv_capture(Tools *t, Vec *argv) { return capture(t, argv, false); }
 char *drv_capture_quiet(Tools *t, Vec *argv) { return capture(t, argv, true); }
 
-void drv_fail_output(const char *out) {
-  if (out) unlink(out);
+/* An output the command replaces or a failure leaves partial: removed if
+ * it is a regular file. `-o /dev/null` (a syntax check, as with nvcc and
+ * gcc) names a device that root could otherwise unlink for everyone. */
+void drv_unlink_output(const char *out) {
+  struct stat st;
+  if (out && !lstat(out, &st) && S_ISREG(st.st_mode)) unlink(out);
 }
+
+void drv_fail_output(const char *out) { drv_unlink_output(out); }
 
 int drv_write_file(const char *path, const char *s) {
   FILE *f = fopen(path, "w");
