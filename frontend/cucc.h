@@ -169,6 +169,8 @@ struct Node {
   bool post;           /* postfix ++/--; N_MEMBER: via pointer (->) */
   bool implicit;       /* N_CAST inserted by clang */
   bool grid;           /* S_SYNC: grid.sync() (cooperative groups) */
+  bool cold;           /* S_IF: a failed assert's report, whose block stops
+                          there (cu_assert_stop): taken only on an error */
   unsigned char inl;   /* inline.c: INL_GUARD an `if (c) return;` of an inlined
                           void function given the rest as its else, INL_RET
                           a return it turned into S_NULL; ival the inlining */

@@ -1851,7 +1851,10 @@ static void flatten_case(Fe *p, CXCursor c, Vec *out) {
 
 /* assert(e) from <assert.h> is `e ? (void)0 : __assert_fail("e", file,
  * line, function)`: in device code it becomes
- * if (!e) { cu_assert_fail(block, thread, "e", file, line); return; } */
+ * if (!e) { cu_assert_fail(block, thread, "e", file, line); cu_assert_stop(block); }
+ * Each failing thread of a warp reports, then its block stops (the launch
+ * has failed: 710, cudaErrorAssert). No thread leaves a lane mask, so an
+ * assert costs a kernel's loops no masks: a test, a cold branch. */
 static bool names_assert_fail(CXCursor c, int depth) {
   char *nm = cx_str(clang_getCursorSpelling(c));
   bool r = !strcmp(nm, "__assert_fail") || !strcmp(nm, "__assert_rtn") || !strcmp(nm, "_assert");
@@ -1932,13 +1935,22 @@ static Node *assert_stmt(Fe *p, CXCursor c) {
     Node *es = new_node(S_EXPR, c);
     es->a = call;
     vec_push(&then->list, es);
-    Type *rt = p->fn->ty;
-    if (rt->kind != TY_RECORD) {   /* the thread stops here */
-      Node *r = new_node(S_RETURN, c);
-      if (rt->kind != TY_VOID) r->a = num(c, rt, 0);
-      vec_push(&then->list, r);
-    }
+    /* the block stops: once per warp, after its failing threads reported
+     * (a uniform call under the failing lanes' mask) */
+    Node *stop = new_node(N_CALL, c);
+    stop->ck = C_BUILTIN;
+    stop->name = "cu_assert_stop";
+    stop->ty = call->ty;
+    Node *ab2 = new_node(N_UN, c), *bid2 = new_node(N_BUILTIN, c);
+    *bid2 = *bid;
+    *ab2 = *ab;
+    ab2->a = bid2;
+    vec_push(&stop->list, ab2);
+    Node *ss = new_node(S_EXPR, c);
+    ss->a = stop;
+    vec_push(&then->list, ss);
     n->b = then;
+    n->cold = true;
   }
   free(k.v);
   return n;

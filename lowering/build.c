@@ -590,9 +590,15 @@ static bool dual_ok(Node *n, int *budget) {
   return true;
 }
 
+/* A failed assert's report (`if (!e) { report; stop the block; }`, no
+ * else): its lanes are counted over the lanes that run, with no mask, so
+ * it may stand in a run of lanes; the mask is made only when a lane fails,
+ * and the block stops there. */
+static bool cold_if(Node *n) { return n->k == S_IF && n->cold && !n->c && pure(n->a) && !has_warp(n->a); }
+
 /* Code that can run over a run of lanes with no mask: straight code with
- * no divergent ifs and no warp collectives. */
-static bool vary_if_p(Node *n, void *c) { (void)c; return n->k == S_IF && ln(n)->vary; }
+ * no divergent ifs (but asserts) and no warp collectives. */
+static bool vary_if_p(Node *n, void *c) { (void)c; return n->k == S_IF && ln(n)->vary && !cold_if(n); }
 static int vary_if_f(Node *n, void *c) {
   if (n->k < S_BLOCK) return W_SKIP;
   if (vary_if_p(n, NULL)) {
@@ -720,7 +726,10 @@ static void st_if(Bc *b, Node *n) {
   w->psite = -1;
   int budget = 300;
   bool dual = b->full && dual_ok(n->b, &budget) && dual_ok(n->c, &budget);
-  if (dual && pure(n->a)) {
+  if (b->full && !b->ck && cold_if(n)) {
+    w->mode = IFD_COLD;   /* counted over the lanes that run; masked when a lane fails */
+    w->ckc = b->ck != 0;
+  } else if (dual && pure(n->a)) {
     /* count first (compares and adds only); the masks only if it splits */
     bool cnt = (b->fast || b->bw) && aff_run(n->a, id, &w->run);
     if (!cnt) w->run = (Run){0};

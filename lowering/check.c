@@ -303,6 +303,13 @@ static void nl_w(Aw *w, W *s) {
     break;
   case W_IFU: nl_x(w, n->a, false); nl_w(w, s->a); nl_w(w, s->b); break;
   case W_IFD:
+    if (s->mode == IFD_COLD) {
+      nl_x(w, n->a, true);   /* counted (the mask with it, checked) */
+      w->cold++;
+      nl_w(w, s->tm);
+      w->cold--;
+      break;
+    }
     if (s->mode == IFD_COUNT || s->mode == IFD_RUN) {
       if (!s->run.c) nl_x(w, n->a, true);   /* counted lane by lane */
       nl_w(w, s->tall);

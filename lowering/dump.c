@@ -182,7 +182,8 @@ static void dw(D *d, const char *label, W *w) {
     dsub(d, "else", w->b);
     break;
   case W_IFD: {
-    static const char *const md[] = {"counted", "counted, branches over runs", "masked", "masked, counted"};
+    static const char *const md[] = {"counted", "counted, branches over runs", "masked", "masked, counted",
+                                     "cold: counted, masked when taken"};
     dl(d, "%sif divergent #%d %s: %s%s%s", L, w->id, md[w->mode], dx(n->a), run_s(&w->run), w->blend ? ", blend" : "");
     dsub(d, "every lane takes then", w->tall);
     dsub(d, "every lane takes else", w->eall);

@@ -209,6 +209,8 @@ struct W {
   W *tall, *eall;      /* every lane one way */
   W *trun, *erun;      /* the lanes of a run */
   bool blend;          /* trun is a blend over the run's span */
+  bool ckc;            /* IFD_COLD in a checked build: the mask made while
+                          counting (the condition tested once) */
   W *tm, *em;          /* masked */
   /* W_LOOPD */
   Mask *ml, *mi;
@@ -236,7 +238,9 @@ struct W {
   bool has_def;
 };
 
-enum { IFD_COUNT, IFD_RUN, IFD_MASK, IFD_MASKDUAL };
+/* IFD_COLD: a failed assert's report (Node.cold) in unmasked lanes: the
+ * lanes' failures counted with no mask; the mask only when one fails */
+enum { IFD_COUNT, IFD_RUN, IFD_MASK, IFD_MASKDUAL, IFD_COLD };
 
 typedef enum { VK_BW, VK_ROW, VK_HROW, VK_GEN } VerKind;
 

@@ -1139,6 +1139,36 @@ static void p_ifd(P *p, W *w) {
   bool dual = w->mode != IFD_MASK;
   line(p, "{");
   p->ind++;
+  if (w->mode == IFD_COLD) {
+    /* a failed assert: the lanes that run (all, or a run) counted with no
+     * mask; the mask of the failing lanes only when there are any */
+    line(p, "int %s = 0;", nt);
+    const char *mdecl = xfmt("unsigned char %s[%s];", mt, LN(p));
+    const char *zero = xfmt("%s %s[_l] = 0;", lanes(p, true), mt);
+    if (w->ckc) {   /* (checked: the condition's accesses tested once) */
+      line(p, "%s", mdecl);
+      line(p, "%s", zero);
+      line(p, "%s {", lanes(p, false));
+      line(p, "  int _c = (%s) != 0;", exs(p, n->a, true));
+      line(p, "  %s[_l] = _c;", mt);
+      line(p, "  %s += _c;", nt);
+      line(p, "}");
+    } else line(p, "%s %s += (%s) != 0;", lanes(p, false), nt, exs(p, n->a, true));
+    prof_branch(p, w->psite, nt, act_count(p));
+    line(p, "if (__builtin_expect(%s != 0, 0)) {", nt);
+    p->ind++;
+    if (!w->ckc) {
+      line(p, "%s", mdecl);
+      line(p, "%s", zero);
+      line(p, "%s %s[_l] = (%s) != 0;", lanes(p, false), mt, exs(p, n->a, true));
+    }
+    pw(p, w->tm);
+    p->ind--;
+    line(p, "}");
+    p->ind--;
+    line(p, "}");
+    return;
+  }
   if (w->mode == IFD_COUNT || w->mode == IFD_RUN) {
     /* count first (compares and adds only); the masks only if it splits */
     Run *r = &w->run;

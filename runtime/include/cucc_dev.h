@@ -853,7 +853,9 @@ static inline long long cu_clock64(void) {
 static inline void cu_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
 /* assert(expr) failed in a kernel: reported with the thread, the launch
- * fails with cudaErrorAssert (710) as on a GPU, and the thread returns.
+ * fails with cudaErrorAssert (710) as on a GPU; once the failing threads of
+ * a warp reported, cu_assert_stop ends the block (the GPU stops the whole
+ * grid; the blocks of its first wave still report theirs, launch.c).
  * `blk` is &_B->blockIdx.x, the block's first field (the IR cannot name
  * the block itself). */
 _Static_assert(offsetof(cu_block, blockIdx) == 0, "cu_assert_fail finds the block from its blockIdx");
@@ -864,6 +866,7 @@ static inline void cu_assert_fail(const unsigned *blk, unsigned tx, unsigned ty,
   snprintf(msg, sizeof msg, "Assertion `%s` failed.", expr);
   cu_fault_err(B, tx + B->blockDim.x * (ty + B->blockDim.y * tz), file, line, msg, 710);
 }
+static inline void cu_assert_stop(const unsigned *blk) { cu_block_stop((const cu_block *)(const void *)blk); }
 
 /* ---- cucc --check: the fast path of an access check ----
  * An access that lies inside an allocation the same worker hit lately (and

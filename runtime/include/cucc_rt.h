@@ -52,6 +52,9 @@ typedef struct cu_block {
                                  general version runs the warps; NULL: 0, 1, ... */
   int resident;               /* runs on a simulated SM (sm.c): its barriers may
                                  switch to another resident block */
+  void *stop;                 /* runtime-private: the jmp_buf of the call that
+                                 runs the block (rt_run_block), where a failed
+                                 assert ends it */
 } cu_block;
 
 typedef void (*cu_block_fn)(const cu_block *B, const char *params);
@@ -170,6 +173,9 @@ void cu_fault(const cu_block *B, unsigned tid, const char *file, int line,
  * a failed assert() in a kernel) */
 void cu_fault_err(const cu_block *B, unsigned tid, const char *file, int line,
                   const char *msg, int err);
+/* ends the running block where rt_run_block called it (a failed assert:
+ * the launch has failed already) */
+__attribute__((noreturn)) void cu_block_stop(const cu_block *B);
 
 #ifdef __cplusplus
 }

@@ -2,6 +2,7 @@
  * Host stubs and device descriptors register from constructors of their
  * objects in any order; they are joined by name at the first launch. */
 #include "rt.h"
+#include <setjmp.h>
 #include <stdatomic.h>
 
 typedef struct Stub { const void *stub; const char *name; const cu_kernel *k; } Stub;
@@ -112,6 +113,21 @@ static cu_idx3 block_idx(unsigned long long j, cu_idx3 g) {
   return (cu_idx3){(unsigned)(j % g.x), (unsigned)((j / g.x) % g.y), (unsigned)(j / ((unsigned long long)g.x * g.y))};
 }
 
+/* Runs block B of kernel k: to its end, or to a failed assert's
+ * cu_block_stop. (Its own frame, so that nothing of the caller's is live
+ * across the _setjmp.) */
+void rt_run_block(const cu_kernel *k, cu_block *B, const char *params) {
+  jmp_buf stop;
+  B->stop = &stop;
+  if (!_setjmp(stop)) k->fn(B, params);
+  B->stop = NULL;
+}
+
+void cu_block_stop(const cu_block *B) {
+  if (B->stop) _longjmp(*(jmp_buf *)B->stop, 1);
+  abort();   /* (every block runs through rt_run_block) */
+}
+
 /* Blocks first..end-1 on worker w: blockIdx steps x fastest, with no
  * division per block (CUCC_SCHEDULE=shuffle: in the launch's order). */
 static void run_blocks(unsigned long long i, unsigned long long end, int w, void *arg) {
@@ -147,7 +163,7 @@ static void run_blocks(unsigned long long i, unsigned long long end, int w, void
       B.blockIdx = block_idx(j, L->g);
       B.worder = rt_sched_warps(j);
     }
-    L->k->fn(&B, L->params);
+    rt_run_block(L->k, &B, L->params);
     if (++B.blockIdx.x == L->g.x) {
       B.blockIdx.x = 0;
       if (++B.blockIdx.y == L->g.y) {

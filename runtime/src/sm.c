@@ -150,7 +150,7 @@ static _Thread_local Job *job;
 static void tramp(void) {
   for (;;) {
     Slot *s = cur;
-    job->k->fn(&s->B, job->params);
+    rt_run_block(job->k, &s->B, job->params);
     s->busy = 0;
 #ifdef ASM_SWITCH
     cu_sm_swap(&s->sp, home);   /* resumed with its next block */
