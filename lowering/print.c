@@ -993,10 +993,21 @@ static void p_warpop(P *p, W *w) {
       line(p, "}");
       return;
     }
+    size_t vs = val->ty->size;
+    bool perm = (vs == 4 || vs == 8) && is_arith(val->ty);   /* (cu_xor_perm: vectors of 4- or 8-byte values) */
     if (!wd && n->coll == CO_SHFL_XOR) {   /* (lane ^ d is a lane of the warp for every lane, or for none) */
-      line(p, "if ((unsigned)%s < 32u) CU_LANES for (int _l = 0; _l < 32; _l++) %s[_l] = %s[32 + (_l ^ %s)];", D, H, V, D);
+      if (perm) line(p, "if ((unsigned)%s < 32u) cu_xor_perm(%s, &%s[32], (unsigned)%s, sizeof *%s);", D, H, V, D, H);
+      else line(p, "if ((unsigned)%s < 32u) CU_LANES for (int _l = 0; _l < 32; _l++) %s[_l] = %s[32 + (_l ^ %s)];", D, H, V, D);
       line(p, "else CU_LANES for (int _l = 0; _l < 32; _l++) %s[_l] = %s[32 + _l];", H, V);
       return;
+    }
+    if (perm && n->coll == CO_SHFL_XOR) {
+      /* lane ^ d stays in the lane's group of `width` lanes when d is below
+       * a width that is a power of two: a permutation of the warp */
+      line(p, "if ((unsigned)%s < (unsigned)%s && !(%s & (%s - 1))) cu_xor_perm(%s, &%s[32], (unsigned)%s, sizeof *%s);", D, W, W, W,
+           H, V, D, H);
+      line(p, "else");
+      p->ind++;
     }
     const char *sel = n->coll == CO_SHFL ? xfmt("%s[32 + ((_l & ~(%s - 1)) | (%s & (%s - 1)))]", V, W, D, W)
                       : n->coll == CO_SHFL_UP ? xfmt("(unsigned)(_l & (%s - 1)) >= %s ? %s[32 + _l - (int)%s] : %s[32 + _l]", W, D, V, D, V)
@@ -1004,6 +1015,7 @@ static void p_warpop(P *p, W *w) {
                       : xfmt("(_l ^ %s) >= 0 && (_l ^ %s) < 32 && (_l ^ %s) < ((_l | (%s - 1)) + 1) ? %s[32 + ((_l ^ %s) & 31)] : %s[32 + _l]",
                              D, D, D, W, V, D, V);
     line(p, "CU_LANES for (int _l = 0; _l < _nl; _l++) %s[_l] = %s;", H, sel);
+    if (perm && n->coll == CO_SHFL_XOR) p->ind--;
     return;
   }
   line(p, "const unsigned %s = %s;", A, w->act ? xfmt("cu_bits(%s)", mname(w->act)) : "cu_bits_nl(_nl)");

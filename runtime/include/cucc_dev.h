@@ -62,6 +62,98 @@ static inline int cu_warp_nl(const cu_block *B, unsigned w) {
 static inline int cu_shfl_width(int w) { return (w <= 0 || w > 32) ? 32 : w; }
 static inline unsigned cu_shfl_off(unsigned d) { return d < 32u ? d : 32u; }
 
+/* A whole warp's shuffle by lane ^ d, d uniform below the width: a
+ * permutation of the warp's 32 values, done in vectors of the machine's
+ * width (CU_XW bytes) with constant shuffles: the pieces d's high bits
+ * swap, then each piece permuted by d's low bits. (A lane loop reading
+ * v[l ^ d] is a gather: the butterflies of cg::reduce and of shuffle
+ * reductions spent most of their time there.) For 4- and 8-byte values;
+ * d is a constant wherever the caller's loop unrolls, and then one case. */
+#if defined(__AVX512F__)
+#define CU_XW 64
+#elif defined(__AVX__)
+#define CU_XW 32
+#else
+#define CU_XW 16
+#endif
+typedef uint32_t cu_xv4 __attribute__((vector_size(CU_XW)));
+typedef uint64_t cu_xv8 __attribute__((vector_size(CU_XW)));
+#define CU_X2(e) 0 ^ (e), 1 ^ (e)
+#define CU_X4(e) CU_X2(e), 2 ^ (e), 3 ^ (e)
+#define CU_X8(e) CU_X4(e), 4 ^ (e), 5 ^ (e), 6 ^ (e), 7 ^ (e)
+#define CU_X16(e) CU_X8(e), 8 ^ (e), 9 ^ (e), 10 ^ (e), 11 ^ (e), 12 ^ (e), 13 ^ (e), 14 ^ (e), 15 ^ (e)
+#if CU_XW == 64
+#define CU_XI4 CU_X16(0)
+#define CU_XI8 CU_X8(0)
+#elif CU_XW == 32
+#define CU_XI4 CU_X8(0)
+#define CU_XI8 CU_X4(0)
+#else
+#define CU_XI4 CU_X4(0)
+#define CU_XI8 CU_X2(0)
+#endif
+#if defined(__GNUC__) && !defined(__clang__)
+/* (gcc: one variable permute, a constant one when e is; small enough for
+ * the caller's loop to unroll) */
+static inline cu_xv4 cu_xor_in4(cu_xv4 a, unsigned e) {
+  const cu_xv4 i = {CU_XI4};
+  return __builtin_shuffle(a, i ^ e);
+}
+static inline cu_xv8 cu_xor_in8(cu_xv8 a, unsigned e) {
+  const cu_xv8 i = {CU_XI8};
+  return __builtin_shuffle(a, i ^ e);
+}
+#else
+#define CU_XC(X, e) case e: return __builtin_shufflevector(a, a, X(e));
+static inline cu_xv4 cu_xor_in4(cu_xv4 a, unsigned e) {
+  switch (e) {
+#if CU_XW == 64
+  CU_XC(CU_X16, 1) CU_XC(CU_X16, 2) CU_XC(CU_X16, 3) CU_XC(CU_X16, 4) CU_XC(CU_X16, 5) CU_XC(CU_X16, 6)
+  CU_XC(CU_X16, 7) CU_XC(CU_X16, 8) CU_XC(CU_X16, 9) CU_XC(CU_X16, 10) CU_XC(CU_X16, 11) CU_XC(CU_X16, 12)
+  CU_XC(CU_X16, 13) CU_XC(CU_X16, 14) CU_XC(CU_X16, 15)
+#elif CU_XW == 32
+  CU_XC(CU_X8, 1) CU_XC(CU_X8, 2) CU_XC(CU_X8, 3) CU_XC(CU_X8, 4) CU_XC(CU_X8, 5) CU_XC(CU_X8, 6) CU_XC(CU_X8, 7)
+#else
+  CU_XC(CU_X4, 1) CU_XC(CU_X4, 2) CU_XC(CU_X4, 3)
+#endif
+  default: return a;
+  }
+}
+static inline cu_xv8 cu_xor_in8(cu_xv8 a, unsigned e) {
+  switch (e) {
+#if CU_XW == 64
+  CU_XC(CU_X8, 1) CU_XC(CU_X8, 2) CU_XC(CU_X8, 3) CU_XC(CU_X8, 4) CU_XC(CU_X8, 5) CU_XC(CU_X8, 6) CU_XC(CU_X8, 7)
+#elif CU_XW == 32
+  CU_XC(CU_X4, 1) CU_XC(CU_X4, 2) CU_XC(CU_X4, 3)
+#else
+  CU_XC(CU_X2, 1)
+#endif
+  default: return a;
+  }
+}
+#undef CU_XC
+#endif
+/* o[l] = v[l ^ d] for the 32 lanes (d < 32), values of `size` bytes */
+static inline void cu_xor_perm(void *restrict o, const void *restrict v, unsigned d, size_t size) {
+  if (size == 4) {
+    const unsigned n = CU_XW / 4, hi = d / n, e = d % n;
+    for (unsigned p = 0; p < 32 / n; p++) {
+      cu_xv4 a;
+      memcpy(&a, (const char *)v + (p ^ hi) * CU_XW, CU_XW);
+      a = cu_xor_in4(a, e);
+      memcpy((char *)o + p * CU_XW, &a, CU_XW);
+    }
+  } else {
+    const unsigned n = CU_XW / 8, hi = d / n, e = d % n;
+    for (unsigned p = 0; p < 32 / n; p++) {
+      cu_xv8 a;
+      memcpy(&a, (const char *)v + (p ^ hi) * CU_XW, CU_XW);
+      a = cu_xor_in8(a, e);
+      memcpy((char *)o + p * CU_XW, &a, CU_XW);
+    }
+  }
+}
+
 /* May a region take the fast version that mode bit `no` keeps it from? */
 #define CU_TAKE(mode, no) (!((mode) & (CU_MODE_PROF | CU_MODE_SHUFFLE | (no))))
 
