@@ -213,6 +213,11 @@ static void dw(D *d, const char *label, W *w) {
   }
   case W_LOOPRUN:
     dl(d, "%sloop over a run of lanes%s: %s", L, run_s(&w->run), dx(n->b));
+    if (w->pf.n) {
+      char *s = "";
+      for (int i = 0; i < w->pf.n; i++) s = xfmt("%s%s%s", s, i ? ", " : "", dx(w->pf.v[i]));
+      dl(d, "%s  prefetched one step (%s) ahead: %s", L, dx(w->pstep), s);
+    }
     dsub(d, "init", w->init);
     dsub(d, xfmt("body, %s", w->run.prefix ? xfmt("lanes [%s, _cut%d)", w->h.ls.lo ? xfmt("_cut%d", w->h.ls.lo) : "0", w->id)
                                             : xfmt("lanes [_cut%d, ...)", w->id)), w->body);

@@ -221,6 +221,11 @@ struct W {
   /* W_LOOPL */
   Vec prom;            /* Obj*: per-lane scalars held in _s_NAME */
   Vec prom_st;         /* the same, stored back after the loop */
+  /* W_LOOPRUN */
+  Node *pstep;         /* the induction variable's uniform step: the body's
+                          unit-stride reads at it (pf) are prefetched one
+                          iteration ahead */
+  Vec pf;              /* Node*: those reads (N_INDEX) */
   /* W_LOOPR */
   Obj *kv;             /* the loop counter */
   long long kstep;

@@ -1381,6 +1381,16 @@ static void p_looprun(P *p, W *w) {
   if (r->prefix) {
     line(p, "if (_c%d < _cut%d) _cut%d = _c%d;", id, id, id, id);
     line(p, "if (_cut%d <= %s) break;", id, lo_s(&in));
+    /* the next iteration's lines of the body's unit-stride reads (build.c) */
+    char *seen = "";
+    for (int i = 0; i < w->pf.n; i++) {
+      Node *x = w->pf.v[i];
+      char *a = xfmt("&(%s)[%s]", exs(p, x->a, false), row_base(x->b, exs(p, x->b, false)));
+      if (strstr(seen, xfmt("|%s|", a))) continue;
+      seen = xfmt("%s|%s|", seen, a);
+      line(p, "cu_prefetch_next(%s, (long long)(%s) * (long long)sizeof *%s, (long long)_cut%d * (long long)sizeof *%s);", a,
+           exs(p, w->pstep, false), a, id, a);
+    }
   } else {
     line(p, "if (_c%d > _cut%d) _cut%d = _c%d;", id, id, id, id);
     line(p, "if (%s <= _cut%d) break;", hi_s(&in), id);

@@ -154,6 +154,14 @@ static inline void cu_xor_perm(void *restrict o, const void *restrict v, unsigne
   }
 }
 
+/* A grid-stride loop's read of n bytes at a: its next iteration's, at a +
+ * step, prefetched (lowering/build.c; a prefetch never faults, so the
+ * address may lie past the array at the last iteration) */
+static inline void cu_prefetch_next(const void *a, long long step, long long n) {
+  const char *q = (const char *)((uintptr_t)a + (uintptr_t)step);
+  for (long long k = 0; k < n; k += 64) __builtin_prefetch(q + k);
+}
+
 /* May a region take the fast version that mode bit `no` keeps it from? */
 #define CU_TAKE(mode, no) (!((mode) & (CU_MODE_PROF | CU_MODE_SHUFFLE | (no))))
 
