@@ -197,7 +197,9 @@ static void regions(Node *n) {
     if (n->a) uses(n->a, ++nrgn);
     if (n->var) note(n->var, 0);
     break;
-  default: break;
+  default:   /* a branch or body of one statement, not a block: a region of its own */
+    uses(n, block_stmt(n) ? 0 : ++nrgn);
+    break;
   }
 }
 
