@@ -522,6 +522,16 @@ void cu_ck_syncwarp(const cu_block *B, unsigned tid, unsigned mask, unsigned act
   }
 }
 
+/* a failed device assert in a checked program: memcheck's report, as
+ * compute-sanitizer gives it on an H200 (one per failing thread, counted;
+ * the assertion's own line is printed as in any program) */
+void rt_ck_assert(const cu_block *B, unsigned tid, const char *file, int line) {
+  if (!(cu_ck_what & CU_CK_MEM) || !begin()) return;
+  fprintf(stderr, "========= Warp assert\n");
+  where(B, tid, file, line);
+  done();
+}
+
 /* cu_fault in a checked program: a sanitizer report, counted */
 bool rt_ck_fault(const cu_block *B, unsigned tid, const char *file, int line, const char *msg) {
   if (!cu_ck_what) return false;

@@ -192,7 +192,6 @@ void cu_fault_err(const cu_block *B, unsigned tid, const char *file, int line, c
   if (err == cudaErrorAssert) atomic_compare_exchange_strong(&L->failed, &none, 2);
   else atomic_store(&L->failed, 1);
   rt_set_sticky(L->dev, (cudaError_t)err);
-  if (rt_ck_fault(B, tid, file, line, msg)) return;   /* cucc --check: synccheck's report */
   unsigned dx = B->blockDim.x, dy = B->blockDim.y;
   if (err == cudaErrorAssert) {
     /* as a GPU prints it, through printf's buffer, after the kernel's lines */
@@ -200,8 +199,10 @@ void cu_fault_err(const cu_block *B, unsigned tid, const char *file, int line, c
     snprintf(m, sizeof m, "%s:%d: void %s: block: [%u,%u,%u], thread: [%u,%u,%u] %s", file, line, B->kernel->pretty,
              B->blockIdx.x, B->blockIdx.y, B->blockIdx.z, tid % dx, (tid / dx) % dy, tid / (dx * dy), msg);
     rt_printf_err(m);
+    rt_ck_assert(B, tid, file, line);   /* cucc --check: memcheck's "Warp assert" */
     return;
   }
+  if (rt_ck_fault(B, tid, file, line, msg)) return;   /* cucc --check: synccheck's report */
   if (atomic_fetch_add(&L->reports, 1) >= 8) return;
   fprintf(stderr, "cucc: kernel '%s' block (%u,%u,%u) thread (%u,%u,%u) at %s:%d: %s\n",
           B->kernel->pretty, B->blockIdx.x, B->blockIdx.y, B->blockIdx.z, tid % dx, (tid / dx) % dy,

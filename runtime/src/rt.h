@@ -149,6 +149,7 @@ bool rt_ck_range(const void *p, size_t n, const char *api);   /* false: past an 
 void rt_ck_reset(void);                      /* cudaDeviceReset */
 void rt_ck_enter(int dev);                   /* this thread now runs device dev's blocks */
 bool rt_ck_fault(const cu_block *B, unsigned tid, const char *file, int line, const char *msg);
+void rt_ck_assert(const cu_block *B, unsigned tid, const char *file, int line);   /* a failed assert: memcheck's report */
 extern unsigned cu_ck_what;
 
 /* sched.c: CUCC_SCHEDULE=shuffle[:seed] */
