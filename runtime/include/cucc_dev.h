@@ -201,7 +201,28 @@ static inline void cu_hrow_next(const cu_block *B, unsigned *y, unsigned *z) {
 /* __syncthreads() between regions: a call only where the block runs on a
  * simulated SM that may switch to another block; elsewhere the regions
  * simply follow one another (a call per barrier was 6% of a reduction) */
-#define CU_BARRIER(B) ((B)->resident ? cu_barrier(B) : (void)0)
+#define CU_BARRIER(B) (cu_nred ? cu_red_flush(1, cu_red_blk(B)) : (void)0, (B)->resident ? cu_barrier(B) : (void)0)
+
+/* a block's tag among the pending reductions (cucc_rt.h's cu_red) */
+static inline unsigned long long cu_red_blk(const cu_block *B) {
+  return B->blockIdx.x + (unsigned long long)B->gridDim.x * (B->blockIdx.y + (unsigned long long)B->gridDim.y * B->blockIdx.z);
+}
+#define CU_RED_ADD(S, T, F, D)                                                                  \
+  static inline void cu_red_add_##S(const cu_block *B, T *p, T v) {                           \
+    const unsigned long long b = cu_red_blk(B);                                                \
+    for (int i = 0; i < cu_nred; i++)                                                          \
+      if (cu_reds[i].p == (void *)p && cu_reds[i].dbl == D) {                                  \
+        cu_reds[i].F += v;                                                                     \
+        cu_reds[i].blk = b;                                                                    \
+        return;                                                                                \
+      }                                                                                        \
+    if (cu_nred == CU_NRED) cu_red_flush(0, 0);                                                \
+    cu_red *r = &cu_reds[cu_nred++];                                                           \
+    r->p = p;                                                                                  \
+    r->blk = b;                                                                                \
+    r->dbl = D;                                                                                \
+    r->F = v;                                                                                  \
+  }
 
 static inline int cu_lanes_below(long long d, int n) { return d < 0 ? 0 : d > n ? n : (int)d; }
 /* a row's base index of unsigned 32-bit type: under threadIdx.x >= stride,
@@ -439,6 +460,9 @@ static inline unsigned cu_atomicDec_u(unsigned *p, unsigned v) {
 CU_ATOMIC_FLT(f, float, unsigned int)
 CU_ATOMIC_FLT(d, double, unsigned long long)
 #undef CU_ATOMIC_FLT
+CU_RED_ADD(f, float, f, 0)
+CU_RED_ADD(d, double, d, 1)
+#undef CU_RED_ADD
 
 /* cuda_math.h's Bessel functions: glibc's */
 static inline double __cucc_j0(double x) { return j0(x); }
@@ -950,7 +974,10 @@ static inline long long cu_clock64(void) {
 }
 
 /* __threadfence*(): a full fence is strong enough for every scope. */
-static inline void cu_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+static inline void cu_fence(void) {
+  if (cu_nred) cu_red_flush(0, 0);   /* (a fence orders the reductions before what follows) */
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
 
 /* assert(expr) failed in a kernel: reported with the thread, the launch
  * fails with cudaErrorAssert (710) as on a GPU; once the failing threads of

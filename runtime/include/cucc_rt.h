@@ -158,6 +158,26 @@ void cu_set_arch(int sm);
  * another of its resident blocks (see runtime/src/sm.c). */
 void cu_barrier(const cu_block *B);
 
+/* A float or double atomicAdd whose result no thread reads, at an address
+ * the same in every lane (lowering/print.c's p_agg): added into the
+ * worker's pending sum for that address, as a GPU's L2 performs such a
+ * reduction while the thread goes on, instead of a compare-and-swap loop
+ * that every worker contends for (a block reduction's one atomicAdd per
+ * block). The sums reach memory when the worker ends its share of the
+ * grid, at a __threadfence(), a grid sync, and, for the block that made
+ * them, at its __syncthreads() (so that its own threads see them). */
+#define CU_NRED 4
+typedef struct cu_red {
+  void *p;                    /* NULL: free */
+  unsigned long long blk;     /* the last block that added (cu_red_blk) */
+  double d;
+  float f;
+  int dbl;
+} cu_red;
+extern __thread cu_red cu_reds[CU_NRED];   /* (__thread: C and C++ both read this header) */
+extern __thread int cu_nred;   /* slots in use */
+void cu_red_flush(int only, unsigned long long blk);   /* all, or (only) blk's */
+
 /* grid.sync() of cooperative groups: call it once per block, with all the
  * block's threads between two block barriers (a block-level statement of
  * the generated code). Blocks wait for the whole grid; launched with

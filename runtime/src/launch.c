@@ -128,6 +128,39 @@ void cu_block_stop(const cu_block *B) {
   abort();   /* (every block runs through rt_run_block) */
 }
 
+/* ---- a worker's pending reductions (cucc_rt.h's cu_red) ---- */
+__thread cu_red cu_reds[CU_NRED];
+__thread int cu_nred;
+
+static void red_do(cu_red *r) {   /* the atomicAdd itself (as cucc_dev.h's) */
+  if (r->dbl) {
+    unsigned long long o = __atomic_load_n((unsigned long long *)r->p, __ATOMIC_RELAXED), n;
+    double f;
+    do {
+      memcpy(&f, &o, sizeof f);
+      f += r->d;
+      memcpy(&n, &f, sizeof n);
+    } while (!__atomic_compare_exchange_n((unsigned long long *)r->p, &o, n, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+  } else {
+    unsigned o = __atomic_load_n((unsigned *)r->p, __ATOMIC_RELAXED), n;
+    float f;
+    do {
+      memcpy(&f, &o, sizeof f);
+      f += r->f;
+      memcpy(&n, &f, sizeof n);
+    } while (!__atomic_compare_exchange_n((unsigned *)r->p, &o, n, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+  }
+}
+
+void cu_red_flush(int only, unsigned long long blk) {
+  int k = 0;
+  for (int i = 0; i < cu_nred; i++) {
+    if (!only || cu_reds[i].blk == blk) red_do(&cu_reds[i]);
+    else cu_reds[k++] = cu_reds[i];
+  }
+  cu_nred = k;
+}
+
 /* Blocks first..end-1 on worker w: blockIdx steps x fastest, with no
  * division per block (CUCC_SCHEDULE=shuffle: in the launch's order). */
 static void run_blocks(unsigned long long i, unsigned long long end, int w, void *arg) {
@@ -157,7 +190,7 @@ static void run_blocks(unsigned long long i, unsigned long long end, int w, void
      * the blocks of its first wave, which a GPU runs at once, still run:
      * each thread that fails it prints it, as on an H100 */
     int f = atomic_load_explicit(&L->failed, memory_order_relaxed);
-    if (f && (f != 2 || i >= L->wave)) return;
+    if (f && (f != 2 || i >= L->wave)) break;
     if (shuffle) {
       unsigned long long j = rt_sched_block(i);
       B.blockIdx = block_idx(j, L->g);
@@ -172,6 +205,7 @@ static void run_blocks(unsigned long long i, unsigned long long end, int w, void
       }
     }
   }
+  if (cu_nred) cu_red_flush(0, 0);
 }
 
 void rt_launch_failed(const cu_block *B) {
@@ -515,6 +549,7 @@ void cu_dlaunch(const cu_block *B, unsigned tid, const char *key, cu_idx3 g, cu_
  * arrives. Outside a cooperative launch it is a fault, as on a GPU. */
 void cu_grid_sync(const cu_block *B) {
   Launch *L = (Launch *)B->launch;
+  if (cu_nred) cu_red_flush(0, 0);   /* (the other blocks see them after the sync) */
   if (!L->coop) {
     cu_fault(B, 0, B->kernel->file, B->kernel->line, "grid.sync() in a kernel not launched cooperatively");
     return;

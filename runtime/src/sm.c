@@ -293,6 +293,7 @@ static void run_share(unsigned long long w, unsigned long long end, int slot, vo
     if (!live && ((lo == hi && atomic_load(&J->next) >= J->nblocks) || atomic_load(J->failed))) break;
     if (n == 0) break;
   }
+  if (cu_nred) cu_red_flush(0, 0);   /* the worker's pending reductions (cucc_rt.h) */
 }
 
 void rt_sm_run(rt_dev *d, const cu_kernel *k, const char *params, cu_idx3 g, cu_idx3 b, size_t dyn,
