@@ -154,6 +154,53 @@ static inline void cu_xor_perm(void *restrict o, const void *restrict v, unsigne
   }
 }
 
+/* A whole warp's shuffle up or down by d (uniform, at most 32) within
+ * groups of w lanes (a power of two): o[l] = v[l + d] (down) or v[l - d]
+ * (up) where that lane is in l's group, else v[l]. v is the middle of the
+ * padded array the lowering fills (v[-32..63] readable). gcc: each piece
+ * of the result one two-source permute of the pieces it comes from and a
+ * blend with the lane's own value, where a lane loop's loads at an offset
+ * of the values just stored stall (store forwarding) at every step of a
+ * shuffle reduction; otherwise that lane loop. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define CU_SHFL_SHIFT(NAME, T, VT, IOTA, DOWN)                                                  \
+  static inline void NAME(void *restrict o, const void *restrict v, unsigned d, unsigned w) {  \
+    enum { N = CU_XW / sizeof(T), P = 32 / N };                                                 \
+    const VT iota = {IOTA};                                                                     \
+    const unsigned q = d / N, r = d % N;                                                        \
+    for (int p = 0; p < P; p++) {                                                               \
+      /* the pieces lane p*N + k reads (a, then b): p + q and p + q + 1 down, p - q - 1 and  \
+       * p - q up; clamped to the padding, where the blend keeps the lane's own value */       \
+      int pa = DOWN ? p + (int)q : p - (int)q - 1, pb = pa + 1;                                 \
+      pa = pa < -1 ? -1 : pa > P ? P : pa;                                                      \
+      pb = pb < -1 ? -1 : pb > P ? P : pb;                                                      \
+      VT a, b, self, s;                                                                         \
+      memcpy(&a, (const char *)v + pa * CU_XW, sizeof a);                                       \
+      memcpy(&b, (const char *)v + pb * CU_XW, sizeof b);                                       \
+      memcpy(&self, (const char *)v + p * CU_XW, sizeof self);                                  \
+      s = __builtin_shuffle(a, b, DOWN ? iota + r : iota + (N - r));                            \
+      const VT in = (iota + (T)(p * N)) & (T)(w - 1);                                           \
+      const VT m = DOWN ? (VT)(in + d < w) : (VT)(in >= d);                                     \
+      self = (s & m) | (self & ~m);                                                             \
+      memcpy((char *)o + p * CU_XW, &self, sizeof self);                                        \
+    }                                                                                           \
+  }
+#else
+#define CU_SHFL_SHIFT(NAME, T, VT, IOTA, DOWN)                                                  \
+  static inline void NAME(void *restrict o, const void *restrict v, unsigned d, unsigned w) {  \
+    for (int l = 0; l < 32; l++) {                                                              \
+      const unsigned in = (unsigned)l & (w - 1);                                                \
+      const int s = (DOWN ? in + d < w : in >= d) ? (DOWN ? l + (int)d : l - (int)d) : l;       \
+      memcpy((char *)o + l * sizeof(T), (const char *)v + s * (int)sizeof(T), sizeof(T));       \
+    }                                                                                           \
+  }
+#endif
+CU_SHFL_SHIFT(cu_down_perm4, uint32_t, cu_xv4, CU_XI4, 1)
+CU_SHFL_SHIFT(cu_up_perm4, uint32_t, cu_xv4, CU_XI4, 0)
+CU_SHFL_SHIFT(cu_down_perm8, uint64_t, cu_xv8, CU_XI8, 1)
+CU_SHFL_SHIFT(cu_up_perm8, uint64_t, cu_xv8, CU_XI8, 0)
+#undef CU_SHFL_SHIFT
+
 /* A grid-stride loop's read of n bytes at a: its next iteration's, at a +
  * step, prefetched (lowering/build.c; a prefetch never faults, so the
  * address may lie past the array at the last iteration) */
