@@ -1215,7 +1215,9 @@ static void warp_head(Bc *b, Ver *v) {
   b->chain.n = 0;
   push_lv(b, &m0_, NULL, false);
   b->uctx = true;
-  b->full = !b->K->exits;
+  /* (a kernel with exit flags: its fast versions run only in a block none
+   * of whose threads has returned or is parked, print.c's _clean) */
+  b->full = !b->K->exits || v->k != VK_GEN;
   b->fast = v->k == VK_ROW || v->k == VK_BW;   /* block-wide: one whole row */
   b->hw = v->k == VK_HROW ? 16 : 0;
   b->inwarp = true;

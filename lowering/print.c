@@ -1729,7 +1729,7 @@ static void warp_head(P *p, Ver *v, bool m0) {
     line(p, "const int _nl = cu_warp_nl(_B, _w);");
   }
   if (m0) line(p, "unsigned char _m0[%s];", LN(p));
-  if (p->K->exits) {
+  if (p->K->exits && v->k == VK_GEN) {
     line(p, "%s _m0[_l] = _l < _nl && !_ex[_w][_l];", lanes(p, true));
     line(p, "if (!%s) continue;", any(p, "_m0"));
   } else if (m0) {
@@ -1789,9 +1789,9 @@ static void warp_open(P *p, Ver *v, bool m0) {
  * one (measured: the t % (2*stride) reduction 3x, the tile-16 matmul 1.6x). */
 static void region(P *p, Region *r) {
   static const char *const conds[] = {
-    [VK_BW] = "CU_TAKE(_pf, CU_MODE_NO_BW) && _B->blockDim.x % 32u == 0 && _B->blockDim.y == 1 && _B->blockDim.z == 1) {   /* 1-D block: one loop over its threads */",
-    [VK_ROW] = "CU_TAKE(_pf, CU_MODE_NO_ROW) && _B->blockDim.x % 32u == 0) {   /* whole-row warps: threadIdx.x = _tx0 + lane (_pf: see prologue) */",
-    [VK_HROW] = "CU_TAKE(_pf, CU_MODE_NO_HROW) && _B->blockDim.x == 16u && _B->blockDim.y % 2u == 0) {   /* half rows: lane = 16 * _r + threadIdx.x */",
+    [VK_BW] = "CU_TAKE(_pf, CU_MODE_NO_BW) && _B->blockDim.x %% 32u == 0 && _B->blockDim.y == 1 && _B->blockDim.z == 1%s) {   /* 1-D block: one loop over its threads */",
+    [VK_ROW] = "CU_TAKE(_pf, CU_MODE_NO_ROW) && _B->blockDim.x %% 32u == 0%s) {   /* whole-row warps: threadIdx.x = _tx0 + lane (_pf: see prologue) */",
+    [VK_HROW] = "CU_TAKE(_pf, CU_MODE_NO_HROW) && _B->blockDim.x == 16u && _B->blockDim.y %% 2u == 0%s) {   /* half rows: lane = 16 * _r + threadIdx.x */",
   };
   p->R = r;
   if (r->wcopy.n) {
@@ -1811,10 +1811,23 @@ static void region(P *p, Region *r) {
   for (int i = 0; i + 1 < nv; i++) kept[i] = !((Ver *)r->vers.v[i])->nlck;
   for (int i = 0; i < nv; i++) m0 |= kept[i] && ((Ver *)r->vers.v[i])->reads_m0;
   int nk = 0;
+  /* a kernel with exit flags: the fast versions where no thread of the
+   * block has returned or is parked (the usual case: a block-level if
+   * whose threads agree, the tiled matmul's `if (row < n && col < n)`
+   * around its loop); they run with no mask */
+  const char *clean = "";
+  bool anyfast = false;
+  for (int i = 0; i + 1 < nv; i++) anyfast |= kept[i];
+  if (p->K->exits && anyfast) {
+    line(p, "{");
+    p->ind++;
+    line(p, "const int _clean = !cu_any_n(32 * (int)_B->nwarps, &_ex[0][0]);   /* no thread returned or parked */");
+    clean = " && _clean";
+  }
   for (int i = 0; i + 1 < nv; i++) {
     Ver *v = r->vers.v[i];
     if (!kept[i]) continue;
-    line(p, "%sif (%s", nk++ ? "} else " : "", conds[v->k]);
+    line(p, "%sif (%s", nk++ ? "} else " : "", xfmt(conds[v->k], clean));
     p->ind++;
     if (v->k == VK_BW) {
       line(p, "const unsigned _w = 0, _tx0 = 0, _ty0 = 0, _tz0 = 0;");
@@ -1840,6 +1853,10 @@ static void region(P *p, Region *r) {
   pw(p, g->body);
   warp_close(p, g, m0);
   if (nk) {
+    p->ind--;
+    line(p, "}");
+  }
+  if (*clean) {
     p->ind--;
     line(p, "}");
   }
