@@ -209,7 +209,7 @@ static bool hoisted_p(Node *n, void *c) {
 /* The first `lane value CMP row value ? x : y` in n, outside other ?:s. */
 static Node *run_cond(Node *n) {
   if (!n || n->k >= S_BLOCK) return NULL;
-  if (n->k == N_COND) return aff_cmp(n->a) && pure(n->a) ? n : NULL;
+  if (n->k == N_COND) return run_ok(n->a, false) && pure(n->a) ? n : NULL;
   Node *r;
   if ((r = run_cond(n->a)) || (r = run_cond(n->b)) || (r = run_cond(n->c)) || (r = run_cond(n->d))) return r;
   for (int i = 0; i < n->list.n; i++)
@@ -220,31 +220,84 @@ static Node *run_cond(Node *n) {
 /* In a whole-row warp, base + lane compared with a row value holds in a
  * run of lanes whose length is known without looking at each lane:
  * `t < stride` holds in clamp(stride - t_b, 0, 32) lanes. */
-static bool aff_run(Node *c, int id, Run *r) {
+/* a comparison `lane value OP row value` as lane value first */
+static void cmp_norm(Node *c, Node **a, Node **u, Op *op) {
+  *op = c->op;
+  *a = c->a, *u = c->b;
+  if (!(aff_e(*a) && rowu(*u))) {
+    *a = c->b;
+    *u = c->a;
+    *op = *op == OP_LT ? OP_GT : *op == OP_GT ? OP_LT : *op == OP_LE ? OP_GE : *op == OP_GE ? OP_LE : *op;
+  }
+}
+
+/* the terms of a conjunction (op OP_LAND) or a disjunction (OP_LOR) */
+static void log_terms(Node *c, Op op, Vec *v) {
+  Node *b = bare(c);
+  if (b->k == N_LOG && b->op == op) {
+    log_terms(b->a, op, v);
+    log_terms(b->b, op, v);
+  } else vec_push(v, b);
+}
+
+static Op op_not(Op op) {
+  return op == OP_LT ? OP_GE : op == OP_GE ? OP_LT : op == OP_LE ? OP_GT : op == OP_GT ? OP_LE : OP_NE;
+}
+
+/* The lanes where c holds (neg: where it does not) as a run: a lane
+ * comparison, `lane value % row value == 0`, or a conjunction of row terms
+ * and one comparison or an interval's two (neg: a disjunction of their
+ * negations). */
+static bool aff_run_(Node *c, int id, Run *r, bool neg) {
   *r = (Run){0};
   r->c = c;
   r->id = id;
-  Node *m = aff_mod(c);
+  Node *m = neg ? NULL : aff_mod(c);
   if (m) {
     r->m = m;
     r->at = r->step = true;
     return true;
   }
-  if (!aff_cmp(c)) return false;
-  Op op = c->op;
-  Node *a = c->a, *u = c->b;
-  bool swap = !(aff_e(a) && rowu(u));
-  if (swap) {
-    a = c->b;
-    u = c->a;
-    op = op == OP_LT ? OP_GT : op == OP_GT ? OP_LT : op == OP_LE ? OP_GE : op == OP_GE ? OP_LE : op;
+  /* row terms, and one comparison or an interval's two: slots for ==, an
+   * upper bound (< <=) and a lower bound (> >=) */
+  Node *sl[3] = {0};
+  Op so[3] = {OP_NE, OP_NE, OP_NE};
+  Vec t = {0};
+  log_terms(c, neg ? OP_LOR : OP_LAND, &t);
+  for (int i = 0; i < t.n; i++) {
+    Node *x = t.v[i], *a, *u;
+    Op op;
+    if (aff_cmp(x)) {
+      cmp_norm(x, &a, &u, &op);
+      if (neg) op = op_not(op);
+      if (op == OP_NE) return false;
+      int k = op == OP_EQ ? 0 : op == OP_LT || op == OP_LE ? 1 : 2;
+      if (sl[k]) return false;
+      sl[k] = x, so[k] = op;
+    } else if ((!ln(x)->vary || rowu(x)) && pure(x)) vec_push(&r->g, x);
+    else return false;
   }
-  r->a = a;
-  r->u = u;
-  r->op = op;
-  r->prefix = op == OP_LT || op == OP_LE;
-  r->point = r->at = op == OP_EQ;
+  if (sl[0] && (sl[1] || sl[2])) return false;
+  int k = sl[0] ? 0 : sl[1] ? 1 : 2;
+  if (!sl[k]) return false;
+  r->gneg = neg;
+  Op op;
+  cmp_norm(sl[k], &r->a, &r->u, &op);
+  r->op = so[k];
+  r->prefix = k == 1;
+  r->point = r->at = k == 0;
+  if (k == 1 && sl[2]) {   /* an interval: lanes [_cutN, _cutN2) */
+    cmp_norm(sl[2], &r->a2, &r->u2, &op);
+    r->op2 = so[2];
+    r->at = true;
+  }
   return true;
+}
+static bool aff_run(Node *c, int id, Run *r) { return aff_run_(c, id, r, false); }
+
+bool run_ok(Node *c, bool els) {
+  Run r;
+  return aff_run(c, 0, &r) && (!els || !r.at);
 }
 
 /* one lane statement `dst[_l] = x` (or `x`): range-tested as a whole in
@@ -431,13 +484,33 @@ static void lane_print(Bc *b, Obj *dst, Node *x) {
   }
   W *w = wadd(b, W_SPLIT, x);
   aff_run(c->a, ++b->L->nid, &w->run);
+  if (w->run.a2) w->run.id2 = ++b->L->nid;
   w->cond = c;
   W *t = seq(false), *e = seq(false);
   INTO(b, t, lane_one(b, dst, x, false, true, c));
+  w->a = t;
+  Run *r = &w->run;
+  if (!b->ck && !r->m && !r->at && !r->point && !r->step && !b->ls.lo && b->ls.hik == HI_NL && !b->ls.step) {
+    /* the lanes that take the first arm are a prefix or a suffix of the
+     * warp's (`tid < nwarps ? s[tid] : 0` in a block reduction's last
+     * warp): each arm over its lanes, with no test */
+    W *c1 = seq(false), *c2 = seq(false);
+    Lanes save = b->ls;
+    if (r->prefix) b->ls.hi = r->id, b->ls.hik = HI_CUT;
+    else b->ls.lo = r->id;
+    INTO(b, c1, lane_one(b, dst, x, false, true, c));
+    b->ls = save;
+    if (r->prefix) b->ls.lo = r->id;
+    else b->ls.hi = r->id, b->ls.hik = HI_CUT;
+    INTO(b, c2, lane_one(b, dst, x, false, false, NULL));
+    b->ls = save;
+    w->c = c1;
+    w->d = c2;
+    return;
+  }
   b->cold++;   /* the warp whose lanes do not all take the first arm */
   INTO(b, e, lane_one(b, dst, x, false, false, NULL));
   b->cold--;
-  w->a = t;
   w->b = e;
 }
 
@@ -733,6 +806,7 @@ static void st_if(Bc *b, Node *n) {
     /* count first (compares and adds only); the masks only if it splits */
     bool cnt = (b->fast || b->bw) && aff_run(n->a, id, &w->run);
     if (!cnt) w->run = (Run){0};
+    if (w->run.a2) w->run.id2 = ++b->L->nid;
     w->mode = IFD_COUNT;
     w->tall = block(b, n->b);
     if (w->me) w->eall = block(b, n->c);
@@ -744,8 +818,8 @@ static void st_if(Bc *b, Node *n) {
       w->mode = IFD_RUN;
       Lanes save = b->ls;
       b->ls.lo = r->prefix && !r->at ? 0 : id;
-      b->ls.hi = id;
-      b->ls.hik = r->point ? HI_CUT1 : r->prefix && !r->at ? HI_CUT : HI_NL;
+      b->ls.hi = r->a2 ? r->id2 : id;
+      b->ls.hik = r->point ? HI_CUT1 : r->a2 || (r->prefix && !r->at) ? HI_CUT : HI_NL;
       if (r->step) b->ls.step = id;
       /* (not in checked builds: the blend's accesses would be checked
        * lane by lane; the run's are tested as ranges) */
@@ -1235,9 +1309,36 @@ static void warp_close(Bc *b) {
   b->out = NULL;
 }
 
-static void region_body(Bc *b, Vec *stmts) {
-  for (int i = 0; i < stmts->n; i++) {
+/* `if (c) return;` at a kernel region's top, the lanes left a prefix run
+ * (`if (i >= n) return;`, `if (x >= w || y >= h) return;` in whole-row
+ * warps): the rest of the region runs with _nl the run's length, as a
+ * partial warp does, instead of under a mask. Not where returned threads
+ * must be remembered for later regions (exit flags), nor in checked builds. */
+static bool ret_stmt(Node *n) {
+  while (n && n->k == S_BLOCK && n->list.n == 1) n = n->list.v[0];
+  return n && n->k == S_RETURN && !n->a;
+}
+
+static bool narrow_ret(Bc *b, Node *s, Run *r) {
+  if (!(b->fast || b->bw) || b->hw || !b->full || !b->uctx || b->ck || b->ls.lo || b->ls.hik != HI_NL || b->ls.step)
+    return false;
+  if (!b->K || b->K->exits || !b->fn->is_kernel || s->k != S_IF || !ln(s)->vary || s->c || !ret_stmt(s->b) || !pure(s->a))
+    return false;
+  return aff_run_(s->a, 0, r, true) && r->prefix && !r->a2;
+}
+
+static void region_list(Bc *b, Vec *stmts, int from) {
+  for (int i = from; i < stmts->n; i++) {
     Node *s = stmts->v[i];
+    Run r;
+    if (i + 1 < stmts->n && narrow_ret(b, s, &r)) {
+      W *w = wadd(b, W_NARROW, s);
+      w->run = r;
+      w->run.id = w->id = ++b->L->nid;
+      w->body = seq(false);
+      INTO(b, w->body, region_list(b, stmts, i + 1));
+      return;
+    }
     st(b, s);
     if (ln(s)->has_jump && !warp_ret_if(b, s)) {
       b->full = false;
@@ -1245,6 +1346,8 @@ static void region_body(Bc *b, Vec *stmts) {
     }
   }
 }
+
+static void region_body(Bc *b, Vec *stmts) { region_list(b, stmts, 0); }
 
 static Region *region(Bc *b, Vec *stmts, int from, int to) {
   Region *r = xcalloc(1, sizeof *r);

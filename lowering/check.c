@@ -371,6 +371,7 @@ static void nl_w(Aw *w, W *s) {
     nl_w(w, s->b);
     break;
   }
+  case W_NARROW: nl_w(w, s->body); break;   /* (built unchecked) */
   default: break;   /* W_LOOPL (built unchecked), jumps */
   }
 }

@@ -114,8 +114,12 @@ static const char *hs(Hdr *h) {
 static const char *run_s(Run *r) {
   if (!r->c) return "";
   if (r->m) return xfmt(", run: every _s%d-th lane from _f%d (%s)", r->id, r->id, dx(r->c));
-  return xfmt(", run: %s (%s %s %s)", r->point ? "one lane" : r->prefix ? "a prefix" : "a suffix", dx(r->a),
-              op_str[r->op], dx(r->u));
+  const char *s = r->a2 ? xfmt(", run: an interval (%s %s %s) and (%s %s %s)", dx(r->a2), op_str[r->op2], dx(r->u2), dx(r->a),
+                               op_str[r->op], dx(r->u))
+                  : xfmt(", run: %s (%s %s %s)", r->point ? "one lane" : r->prefix ? "a prefix" : "a suffix", dx(r->a),
+                         op_str[r->op], dx(r->u));
+  for (int i = 0; i < r->g.n; i++) s = xfmt("%s%s%s%s", s, i ? " && " : " where ", r->gneg ? "!" : "", dx(r->g.v[i]));
+  return s;
 }
 
 /* a warp-synchronous store (build.c, simt_store) */
@@ -170,10 +174,16 @@ static void dw(D *d, const char *label, W *w) {
     dl(d, "%s%s%s: %s%s", L, hs(&w->h), w->rng ? xfmt(", range-tested (%d reads, %d writes)", w->rd.n, w->wr.n) : "",
        w->o ? xfmt("%s = ", w->o->name) : "", dx(w->x));
     break;
+  case W_NARROW:
+    dl(d, "%sreturn where %s: the rest with _nl the lanes left%s", L, dx(n->a), run_s(&w->run));
+    dsub(d, "rest", w->body);
+    break;
   case W_SPLIT:
     dl(d, "%ssplit%s: first arm of %s in every lane, or not", L, run_s(&w->run), dx(w->cond->a));
     dsub(d, "all take it", w->a);
     dsub(d, "else", w->b);
+    dsub(d, "else the first arm over its run", w->c);
+    dsub(d, "and the second over the other lanes", w->d);
     break;
   case W_WARPOP: dl(d, "%scollective _w%d = %s, under %s", L, w->id, dx(n), w->act ? mn(w->act) : "the live lanes"); break;
   case W_IFU:

@@ -139,7 +139,18 @@ typedef struct Run {
   int id;              /* numbers _fN, _sN */
   bool prefix, point;  /* lanes from 0 (< <=); one lane (==) */
   bool at, step;       /* from a lane other than the first; every step-th */
+  /* a conjunction (`t == 0 && blockIdx.x == 0`, `i > 0 && i < n - 1 &&
+   * j > 0`): its terms the same in every lane (g), tested once when some
+   * lane passes the comparisons; a second comparison, the lower bound of
+   * an interval [_cutN, _cutN2) whose upper bound is (a, u, op) */
+  Vec g;
+  bool gneg;           /* the row terms negated: the run of a disjunction's
+                          complement (`if (i >= n || j >= m) return;`) */
+  Node *a2, *u2;
+  Op op2;
+  int id2;
 } Run;
+bool run_ok(Node *c, bool els);   /* build.c: c's lanes are a run (with an else-branch: one for it too) */
 
 /* A checked access tested as a range (check.c). */
 typedef struct Rng { Node *n, *root; int space, acc, seq; } Rng;   /* seq: order of visit */
@@ -170,6 +181,8 @@ typedef enum {
   W_RETURN,   /* a device function's return */
   W_CALLW,    /* a call of a device function's warp version, hoisted: _fN */
   W_ARM,      /* the lanes that take an arm of ?:, && or || (mt): cond x, sense */
+  W_NARROW,   /* `if (c) return;` whose remaining lanes are a prefix (run): the
+                 rest of the region (body) with _nl that run's length */
   W_ERROR,    /* nothing: an error was reported */
 } WKind;
 
@@ -197,7 +210,9 @@ struct W {
   bool noprof;         /* recomputed: not counted by CUCC_PROFILE */
   Vec rd, wr;          /* W_ONE: range tests (Rng*), when rng */
   bool rng;
-  Node *cond;          /* W_SPLIT: the ?: its condition comes from */
+  Node *cond;          /* W_SPLIT: the ?: its condition comes from; c and d:
+                          unchecked builds, a prefix or suffix run: the first
+                          arm over its lanes, the second over the others */
   Run run;             /* W_SPLIT, W_IFD */
   int id;              /* W_WARPOP _wN; W_IFD; W_LOOPD; W_SWD */
   Mask *act;           /* W_WARPOP: the executing lanes (NULL: lanes < _nl) */

@@ -30,6 +30,7 @@ typedef struct P {
   Mask *m;
   Lanes ls;
   Node *ctrue;         /* a ?: printed as its first arm */
+  Node *cfalse;        /* a ?: printed as its second arm */
   Vec prom;            /* Obj*: held in _s_NAME (W_LOOPL) */
   Vec hn, hid;         /* hoisted collectives and calls, and their arrays' names */
   /* --check */
@@ -562,8 +563,8 @@ static void ex(P *p, Node *n) {
     break;
   case N_COND:
     buf_puts(o, "(");
-    if (n == p->ctrue) {
-      ex(p, n->b);
+    if (n == p->ctrue || n == p->cfalse) {
+      ex(p, n == p->ctrue ? n->b : n->c);
       buf_puts(o, ")");
       break;
     }
@@ -653,24 +654,45 @@ static void ex(P *p, Node *n) {
 /* ---- runs of lanes ---- */
 
 /* the count of a run's lanes (and for % its first lane and step) */
+/* u - a for a run's count: 32-bit integers widened; 64-bit ones (size_t
+ * indices) by a difference that saturates instead of wrapping */
+static char *run_diff(P *p, Node *u, Node *a) {
+  Type *t = a->ty;
+  if (t->size <= 4) return xfmt("(long long)(%s) - (long long)(%s)", exs(p, u, false), exs(p, a, false));
+  bool uns = t->kind == TY_ULONG || t->kind == TY_ULLONG;
+  return xfmt("cu_ldiff_%c(%s, %s)", uns ? 'u' : 's', exs(p, u, false), exs(p, a, false));
+}
+
 static char *run_cnt(P *p, Run *r, char **at) {
-  const char *n = p->bw ? "_nl" : "32";
+  const char *n = "_nl";   /* (in a whole-row warp 32, or fewer after a return that cut it) */
   *at = NULL;
   if (r->m) {
     *at = xfmt("_f%d", r->id);
     return xfmt("cu_lanes_divisible((long long)(%s), (long long)(%s), %s, &_f%d, &_s%d)", exs(p, r->m->a, false),
                 exs(p, r->m->b, false), n, r->id, r->id);
   }
-  char *d = xfmt("(long long)(%s) - (long long)(%s)", exs(p, r->u, false), exs(p, r->a, false));
+  char *d = run_diff(p, r->u, r->a), *c;
   switch (r->op) {
   case OP_EQ:
     *at = xfmt("cu_lanes_below(%s, %s)", d, n);
-    return xfmt("cu_lanes_below(%s + 1, %s) - %s", d, n, *at);
-  case OP_LT: return xfmt("cu_lanes_below(%s, %s)", d, n);
-  case OP_LE: return xfmt("cu_lanes_below(%s + 1, %s)", d, n);
-  case OP_GT: return xfmt("%s - cu_lanes_below(%s + 1, %s)", n, d, n);
-  default: return xfmt("%s - cu_lanes_below(%s, %s)", n, d, n);   /* >= */
+    c = xfmt("cu_lanes_below(%s + 1, %s) - %s", d, n, *at);
+    break;
+  case OP_LT: c = xfmt("cu_lanes_below(%s, %s)", d, n); break;
+  case OP_LE: c = xfmt("cu_lanes_below(%s + 1, %s)", d, n); break;
+  case OP_GT: c = xfmt("%s - cu_lanes_below(%s + 1, %s)", n, d, n); break;
+  default: c = xfmt("%s - cu_lanes_below(%s, %s)", n, d, n); break;   /* >= */
   }
+  if (r->a2) {   /* an interval: from the lower bound's first lane to the upper bound's end */
+    char *d2 = run_diff(p, r->u2, r->a2);
+    *at = xfmt("cu_lanes_below(%s%s, %s)", d2, r->op2 == OP_GT ? " + 1" : "", n);
+    c = xfmt("cu_run_len(%s, %s)", *at, c);
+  }
+  if (r->g.n) {   /* the row terms, tested once where some lane passes the comparisons */
+    char *g = "";
+    for (int i = 0; i < r->g.n; i++) g = xfmt("%s%s%s(%s)", g, i ? " && " : "", r->gneg ? "!" : "", exs(p, r->g.v[i], false));
+    c = xfmt("({ const int _k = %s; _k && !(%s) ? 0 : _k; })", c, g);
+  }
+  return c;
 }
 
 static void run_decl(P *p, Run *r) {
@@ -1225,6 +1247,7 @@ static void p_ifd(P *p, W *w) {
       line(p, "else if (%s) {", me ? "1" : nt);
       p->ind++;
       line(p, "const int _cut%d = %s;", id, at ? at : r->prefix ? nt : xfmt("_nl - %s", nt));
+      if (r->a2) line(p, "const int _cut%d = _cut%d + %s;", r->id2, id, nt);
       if (w->blend) {
         const char *cut = xfmt("_cut%d", id), *step = xfmt("_s%d", id);
         line(p, "if (!(%s & (%s - 1)) && %s <= 8%s) {   /* a dense run: blend over its span */", step, step, step,
@@ -1253,7 +1276,8 @@ static void p_ifd(P *p, W *w) {
       line(p, "}");
       return;
     }
-    line(p, "else {");
+    /* (with no else: a warp none of whose lanes take the branch makes no mask) */
+    line(p, me ? "else {" : "else if (%s) {", nt);
     p->ind++;
     line(p, "unsigned char %s[%s]%s%s%s;", mt, LN(p), me ? ", " : "", me ? me : "", me ? xfmt("[%s]", LN(p)) : "");
     line(p, "%s {", lanes(p, true));
@@ -1386,7 +1410,7 @@ static void p_loopd(P *p, W *w) {
 static void p_looprun(P *p, W *w) {
   Run *r = &w->run;
   Lanes in = w->h.ls;
-  const char *n = p->bw ? "_nl" : "32";
+  const char *n = "_nl";
   int id = w->id;
   line(p, "{");
   p->ind++;
@@ -1395,7 +1419,7 @@ static void p_looprun(P *p, W *w) {
   line(p, "int _cut%d = %s;   /* the run of lanes still in the loop */", id, r->prefix ? hi_s(&in) : lo_s(&in));
   line(p, "for (;;) {");
   p->ind++;
-  char *d = xfmt("(long long)(%s) - (long long)(%s)", exs(p, r->u, false), exs(p, r->a, false));
+  char *d = run_diff(p, r->u, r->a);
   bool one = r->op == OP_LE || r->op == OP_GT;   /* <= and > count from d + 1 */
   line(p, "const int _c%d = cu_lanes_below(%s%s, %s);", id, d, one ? " + 1" : "", n);
   if (r->prefix) {
@@ -1660,9 +1684,40 @@ static void pw(P *p, W *w) {
     p->ind--;
     line(p, "} else {");
     p->ind++;
-    p->cold++;
-    pw(p, w->b);
-    p->cold--;
+    if (w->c) {   /* the first arm's lanes a prefix or a suffix */
+      line(p, "const int _cut%d = %s;", w->run.id, w->run.prefix ? cnt : xfmt("_nl - (%s)", cnt));
+      p->ctrue = w->cond;
+      pw(p, w->c);
+      p->ctrue = NULL;
+      p->cfalse = w->cond;
+      pw(p, w->d);
+      p->cfalse = NULL;
+    } else {
+      p->cold++;
+      pw(p, w->b);
+      p->cold--;
+    }
+    p->ind--;
+    line(p, "}");
+    break;
+  }
+  case W_NARROW: {
+    /* the lanes left after `if (c) return;`: a prefix, as a partial warp */
+    char *at;
+    char *cnt = run_cnt(p, &w->run, &at);
+    line(p, "{");
+    p->ind++;
+    run_decl(p, &w->run);
+    line(p, "const int _nl%d = %s;   /* the lanes that did not return */", w->id, cnt);
+    line(p, "if (_nl%d > 0) {", w->id);
+    p->ind++;
+    line(p, "const int _nl = _nl%d;", w->id);
+    line(p, "unsigned char _m0[%s];", LN(p));
+    line(p, "CU_LANES for (int _l = 0; _l < %s; _l++) _m0[_l] = _l < _nl;", p->bw ? "_nl" : "32");
+    pw(p, w->body);
+    line(p, "(void)_m0; (void)_nl;");
+    p->ind--;
+    line(p, "}");
     p->ind--;
     line(p, "}");
     break;

@@ -319,10 +319,10 @@ bool aff_e(Node *n) {
 bool aff_stride(Node *n, int64_t *s) { return is_intty(n->ty) && shp(n, s); }
 
 /* `lane value OP row value`, either way round, OP one of < <= > >= == on
- * 32-bit integers: the lanes where it holds form a run (for ==, of at most
- * one lane: `if (t == 0)`; its else-branch would be two runs). */
+ * integers of 32 or 64 bits: the lanes where it holds form a run (for ==,
+ * of at most one lane: `if (t == 0)`; its else-branch would be two runs). */
 bool aff_cmp(Node *c) {
-  if (c->k != N_BIN || !is_intty(c->a->ty) || c->a->ty->size > 4) return false;
+  if (c->k != N_BIN || !is_intty(c->a->ty) || c->a->ty->size > 8) return false;
   if (c->op != OP_LT && c->op != OP_LE && c->op != OP_GT && c->op != OP_GE && c->op != OP_EQ) return false;
   return (aff_e(c->a) && rowu(c->b)) || (aff_e(c->b) && rowu(c->a));
 }

@@ -58,8 +58,7 @@ static bool bw_ctl_bad_p(Node *n, void *c) {
   if (n->k < S_BLOCK || (n->k == S_IF && n->cold)) return false;   /* (an assert: a test, a cold branch) */
   if ((n->k == S_FOR || n->k == S_WHILE || n->k == S_DO || n->k == S_SWITCH) && (ln(n)->vary || ln(n)->masked))
     return true;
-  return n->k == S_IF && ln(n)->vary &&
-         (aff_mod(n->a) ? n->c != NULL : !aff_cmp(n->a) || (n->a->op == OP_EQ && n->c));
+  return n->k == S_IF && ln(n)->vary && !run_ok(n->a, n->c != NULL);
 }
 
 /* A loop over a run of lanes (the grid-stride loop) at a region's top

@@ -209,6 +209,22 @@ static inline void cu_prefetch_next(const void *a, long long step, long long n) 
   for (long long k = 0; k < n; k += 64) __builtin_prefetch(q + k);
 }
 
+/* u - a of 64-bit indices for a run's count (cu_lanes_below), saturated
+ * at +-2^62 instead of wrapping */
+static inline long long cu_ldiff_u(unsigned long long u, unsigned long long a) {
+  const unsigned long long m = 1ull << 62;
+  return u >= a ? (long long)(u - a > m ? m : u - a) : -(long long)(a - u > m ? m : a - u);
+}
+static inline long long cu_ldiff_s(long long u, long long a) {
+  long long d;
+  if (__builtin_sub_overflow(u, a, &d)) return u > a ? 1ll << 62 : -(1ll << 62);
+  return d > (1ll << 62) ? 1ll << 62 : d < -(1ll << 62) ? -(1ll << 62) : d;
+}
+
+/* the lanes of an interval [lo, hi) of a warp (lowering: a conjunction of
+ * a lower and an upper bound on a lane value) */
+static inline int cu_run_len(int lo, int hi) { return hi > lo ? hi - lo : 0; }
+
 /* May a region take the fast version that mode bit `no` keeps it from? */
 #define CU_TAKE(mode, no) (!((mode) & (CU_MODE_PROF | CU_MODE_SHUFFLE | (no))))
 

@@ -63,7 +63,7 @@ int main(int argc, char **argv) {
   HAS("vecadd: pure condition: lanes counted first", d, "for (int _l = 0; _l < _nl; _l++) _nt");
   HAS("vecadd: a warp that agrees runs the branch unmasked", d, "== _nl)");
   HASNT("vecadd: no lane can leave: no _m0 mask", d, "_m0");
-  HAS("vecadd: i < n counted without a lane loop in whole rows", d, "cu_lanes_below((long long)(n) - (long long)(i_b), 32)");
+  HAS("vecadd: i < n counted without a lane loop in whole rows", d, "cu_lanes_below((long long)(n) - (long long)(i_b), _nl)");
 
   d = translate("__global__ void k(const float *A, float *C, int w) {\n"
                 "  __shared__ float As[32][33];\n"
@@ -173,7 +173,10 @@ int main(int argc, char **argv) {
                 "  float v = i < n ? in[i] : 0;\n"
                 "  out[i / 2] = v;\n}\n", &rc);
   HAS("bounds test as ?: : plain loads when every lane passes", d, "v[_l] = ((&in[i_b])[_l]);");
-  HAS("bounds test as ?: : the test otherwise", d, "v[_l] = (((i_b + _l) < n) ? (&in[i_b])[_l] : 0);");
+  HAS("bounds test as ?: : a warp that splits, the first arm over its run", d,
+      "CU_LANES for (int _l = 0; _l < _cut2; _l++) {\n          v[_l] = ((&in[i_b])[_l]);");
+  HAS("bounds test as ?: : a warp that splits, the second arm over the rest", d,
+      "CU_LANES for (int _l = _cut2; _l < _nl; _l++) {\n          v[_l] = (0);");
 
   d = translate("__global__ void k(const float *in, float *out, int n) {\n"
                 "  __shared__ float s[64];\n"
