@@ -9,7 +9,10 @@
  * (evaluated once, before the statement: the same order for any call
  * without side effects on the statement's other operands); the callee's
  * returns must be in tail position (last statement, or the branches of a
- * last if), where they become assignments to a result variable. */
+ * last if), where they become assignments to a result variable, or before
+ * it in an if of which one branch returns (a guard, `if (c) return;`, or
+ * `if (c) return x; else ...;`): what follows that if joins its other
+ * branch. */
 #include "fe.h"
 
 typedef struct Map { Vec from, to, cparm, cval; } Map;   /* Obj* or Node* -> copy; constant parameters */
@@ -123,15 +126,27 @@ static bool tails(Node *s, Obj *res) {
   case S_BLOCK:
     for (int i = 0; i + 1 < s->list.n; i++) {
       Node *g = s->list.v[i];
-      /* a guard, `if (c) return;`: what follows it is its else */
-      if (g->k == S_IF && !g->c && !has_return(g->a) && ends_return(g->b)) {
-        Node *e = xcalloc(1, sizeof *e);
-        *e = (Node){.k = S_BLOCK, .file = g->file, .line = g->line, .col = g->col};
-        for (int j = i + 1; j < s->list.n; j++) vec_push(&e->list, s->list.v[j]);
-        g->c = e;
-        if (!res) g->inl = INL_GUARD, g->ival = ninl;
-        s->list.n = i + 1;
-        break;
+      if (g->k == S_IF && !has_return(g->a)) {
+        bool rb = ends_return(g->b), rc = g->c && ends_return(g->c);
+        if (rb && rc) {   /* both branches return: nothing after it runs */
+          s->list.n = i + 1;
+          break;
+        }
+        /* a guard, `if (c) return;`, or an if one of whose branches
+         * returns (`if (c) return f(x); else {...}`, CUB's fall-backs):
+         * what follows it is the other branch's rest */
+        if (rb || rc) {
+          Node *e = xcalloc(1, sizeof *e);
+          *e = (Node){.k = S_BLOCK, .file = g->file, .line = g->line, .col = g->col};
+          Node *other = rb ? g->c : g->b;
+          if (other) vec_push(&e->list, other);
+          for (int j = i + 1; j < s->list.n; j++) vec_push(&e->list, s->list.v[j]);
+          if (rb) g->c = e;
+          else g->b = e;
+          if (rb && !res) g->inl = INL_GUARD, g->ival = ninl;
+          s->list.n = i + 1;
+          break;
+        }
       }
       if (has_return(g)) return false;
     }
