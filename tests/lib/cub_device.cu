@@ -1,6 +1,6 @@
 // CUB's device-wide algorithms as CUDA programs call them (issue 23):
-// cub::DeviceReduce, DeviceScan, DeviceRadixSort, DeviceSelect,
-// DevicePartition, DeviceHistogram, DeviceSegmentedReduce,
+// cub::DeviceReduce, DeviceScan, DeviceRadixSort, DeviceMergeSort,
+// DeviceSelect, DevicePartition, DeviceHistogram, DeviceSegmentedReduce,
 // DeviceSegmentedRadixSort and DeviceRunLengthEncode::Encode through
 // <cub/cub.cuh>, each with the two-call protocol (a size query, then the
 // work in temporary storage of that size), at sizes 0, 1, odd and 2^20,
@@ -45,6 +45,9 @@ template <class F> static cudaError_t two_calls(const char *what, F f) {
 
 struct AbsMax {   // a functor with a __device__ operator, as GPU programs write them
   __device__ int operator()(int a, int b) const { return abs(a) > abs(b) ? abs(a) : abs(b); }
+};
+struct Less {
+  __host__ __device__ bool operator()(unsigned a, unsigned b) const { return a < b; }
 };
 struct Max2 {
   __host__ __device__ int operator()(int a, int b) const { return a > b ? a : b; }
@@ -253,6 +256,28 @@ static void radix_sort(int n, cudaStream_t s) {
   cudaStreamSynchronize(s);
   std::sort(keys0.begin(), keys0.end(), [](unsigned a, unsigned b) { return a > b; });
   CHECK(std::equal(keys0.begin(), keys0.end(), dk.Current()), "DeviceRadixSort::SortKeysDescending(%d, DoubleBuffer)", n);
+
+  // DeviceMergeSort: a comparator of the program's (a __device__ one), in
+  // place with values, and keys copied
+  struct AbsLess {
+    __device__ bool operator()(int a, int b) const { return abs(a) < abs(b); }
+  };
+  for (int i = 0; i < n; i++) io[i] = ik[i], vo[i] = i, perm[i] = i;
+  two_calls("DeviceMergeSort::SortPairs", [&](void *t, size_t &b) {
+    return cub::DeviceMergeSort::SortPairs(t, b, io, vo, n, AbsLess(), s);
+  });
+  cudaStreamSynchronize(s);
+  stable_order(perm, [&](int a, int b) { return abs(ik[a]) < abs(ik[b]); });
+  bad = 0;
+  for (int i = 0; i < n; i++) bad += io[i] != ik[perm[i]] || vo[i] != perm[i];
+  CHECK(!bad, "DeviceMergeSort::SortPairs(%d): %d wrong", n, bad);
+  two_calls("DeviceMergeSort::SortKeysCopy", [&](void *t, size_t &b) {
+    return cub::DeviceMergeSort::SortKeysCopy(t, b, uk, uo, n, Less(), s);
+  });
+  cudaStreamSynchronize(s);
+  ru.assign(uk, uk + n);
+  std::sort(ru.begin(), ru.end());
+  CHECK(std::equal(ru.begin(), ru.end(), uo), "DeviceMergeSort::SortKeysCopy(%d)", n);
 
   // segments of the keys, some empty: each sorted, what is outside untouched
   int nseg = n / 1000 + 2, *off = alloc<int>(nseg + 1);

@@ -1,7 +1,8 @@
 /* cub/device/cucc_device.cuh (cucc): how cucc runs CUB's device-wide
- * algorithms (cub::DeviceReduce, DeviceScan, DeviceRadixSort, DeviceSelect,
- * DevicePartition, DeviceHistogram, DeviceSegmentedReduce,
- * DeviceSegmentedRadixSort, DeviceRunLengthEncode::Encode).
+ * algorithms (cub::DeviceReduce, DeviceScan, DeviceRadixSort,
+ * DeviceMergeSort, DeviceSelect, DevicePartition, DeviceHistogram,
+ * DeviceSegmentedReduce, DeviceSegmentedRadixSort,
+ * DeviceRunLengthEncode::Encode).
  *
  * CUB's own dispatch launches CUB's kernels through Thrust's CUDA launcher.
  * cucc runs them on Thrust's CPU device system instead (OpenMP's: every

@@ -35,8 +35,9 @@ struct triple_chevron {
     static_assert(cucc_no_kernels<K>::value,
                   "cucc: this CUB device-wide algorithm (or a CUB dispatch with a tuning policy of its own) "
                   "launches CUB's kernels, which cucc does not run; cucc provides cub::DeviceReduce, DeviceScan, "
-                  "DeviceRadixSort, DeviceSelect, DevicePartition, DeviceHistogram, DeviceSegmentedReduce, "
-                  "DeviceSegmentedRadixSort and DeviceRunLengthEncode::Encode (docs/compatibility.md, CUB)");
+                  "DeviceRadixSort, DeviceMergeSort, DeviceSelect, DevicePartition, DeviceHistogram, "
+                  "DeviceSegmentedReduce, DeviceSegmentedRadixSort and DeviceRunLengthEncode::Encode "
+                  "(docs/compatibility.md, CUB)");
     return cudaErrorNotSupported;
   }
 };
