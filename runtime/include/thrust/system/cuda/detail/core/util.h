@@ -8,6 +8,11 @@
 #pragma once
 
 #include <thrust/detail/config.h>
+/* (what Thrust's includes of CUB, which CUB's headers that include this one
+ * count on: cub/device/device_adjacent_difference.cuh names cub::Difference) */
+#include <cub/block/block_load.cuh>
+#include <cub/block/block_store.cuh>
+#include <cub/block/block_scan.cuh>
 
 THRUST_NAMESPACE_BEGIN
 namespace cuda_cub {
