@@ -7,9 +7,13 @@
  * A call is inlined when it sits in a statement's expression, a
  * declaration's initializer, a return value or an if/switch condition
  * (evaluated once, before the statement: the same order for any call
- * without side effects on the statement's other operands); the callee's
- * returns must be in tail position (last statement, or the branches of a
- * last if), where they become assignments to a result variable. */
+ * without side effects on the statement's other operands), also in an arm
+ * of ?: there (the ?: becomes an if, each arm run where it is taken); the
+ * callee's returns must be in tail position (last statement, or the
+ * branches of a last if), where they become assignments to a result
+ * variable, or before it in an if of which one branch returns (a guard,
+ * `if (c) return;`, or `if (c) return x; else ...;`): what follows that if
+ * joins its other branch. */
 #include "fe.h"
 
 typedef struct Map { Vec from, to, cparm, cval; } Map;   /* Obj* or Node* -> copy; constant parameters */
@@ -123,15 +127,27 @@ static bool tails(Node *s, Obj *res) {
   case S_BLOCK:
     for (int i = 0; i + 1 < s->list.n; i++) {
       Node *g = s->list.v[i];
-      /* a guard, `if (c) return;`: what follows it is its else */
-      if (g->k == S_IF && !g->c && !has_return(g->a) && ends_return(g->b)) {
-        Node *e = xcalloc(1, sizeof *e);
-        *e = (Node){.k = S_BLOCK, .file = g->file, .line = g->line, .col = g->col};
-        for (int j = i + 1; j < s->list.n; j++) vec_push(&e->list, s->list.v[j]);
-        g->c = e;
-        if (!res) g->inl = INL_GUARD, g->ival = ninl;
-        s->list.n = i + 1;
-        break;
+      if (g->k == S_IF && !has_return(g->a)) {
+        bool rb = ends_return(g->b), rc = g->c && ends_return(g->c);
+        if (rb && rc) {   /* both branches return: nothing after it runs */
+          s->list.n = i + 1;
+          break;
+        }
+        /* a guard, `if (c) return;`, or an if one of whose branches
+         * returns (`if (c) return f(x); else {...}`, CUB's fall-backs):
+         * what follows it is the other branch's rest */
+        if (rb || rc) {
+          Node *e = xcalloc(1, sizeof *e);
+          *e = (Node){.k = S_BLOCK, .file = g->file, .line = g->line, .col = g->col};
+          Node *other = rb ? g->c : g->b;
+          if (other) vec_push(&e->list, other);
+          for (int j = i + 1; j < s->list.n; j++) vec_push(&e->list, s->list.v[j]);
+          if (rb) g->c = e;
+          else g->b = e;
+          if (rb && !res) g->inl = INL_GUARD, g->ival = ninl;
+          s->list.n = i + 1;
+          break;
+        }
       }
       if (has_return(g)) return false;
     }
@@ -145,10 +161,63 @@ static bool tails(Node *s, Obj *res) {
 
 static bool needs(Obj *f) { return f && f->has_body && fn_inlined(f); }
 
+static bool has_need(Node *n) {
+  if (!n) return false;
+  if (n->k == N_CALL && n->ck == C_FUNC && needs(n->fn) && n->fn->body) return true;
+  if (has_need(n->a) || has_need(n->b) || has_need(n->c) || has_need(n->d)) return true;
+  for (int i = 0; i < n->list.n; i++)
+    if (has_need(n->list.v[i])) return true;
+  return false;
+}
+
+static Node *mk(NodeKind k, Node *at) {
+  Node *n = xcalloc(1, sizeof *n);
+  *n = (Node){.k = k, .file = at->file, .line = at->line, .col = at->col};
+  return n;
+}
+
+static Node *inl_arm(Fe *p, Obj *res, Node *v) {   /* res = v; or v; with v's calls inlined */
+  Node *s = mk(S_EXPR, v);
+  s->a = v;
+  if (res) {
+    Node *r = mk(N_VAR, v), *a = mk(N_ASSIGN, v);
+    r->var = res, r->ty = res->ty;
+    a->op = OP_ASSIGN, a->a = r, a->b = v, a->ty = res->ty;
+    s->a = a;
+  }
+  return fe_inline(p, s);
+}
+
 /* Inline the calls in expression *n that need it (innermost first),
  * appending their statements to pre. */
 static void inl_expr(Fe *p, Node *n, Vec *pre) {
   if (!n) return;
+  /* c ? f(x) : g(y) with calls to inline in its arms (CUB's `return
+   * aligned ? ConsumeRange(s, Int2Type<true>()) : ConsumeRange(s,
+   * Int2Type<false>())`): if (c) t = f(x); else t = g(y); then t. An arm
+   * runs only where c takes it, as written. (The arms of a value-returning
+   * ?: are values: an lvalue ?: holds no calls that need inlining.) */
+  if (n->k == N_COND && (has_need(n->b) || has_need(n->c))) {
+    inl_expr(p, n->a, pre);
+    Obj *res = NULL;
+    if (n->ty->kind != TY_VOID) {
+      Map m = {0};
+      Obj fake = {.name = "cond", .ty = n->ty, .file = n->file, .line = n->line, .col = n->col};
+      ninl++;
+      res = clone_obj(p, &m, &fake);
+      Node *d = mk(S_DECL, n);
+      d->var = res;
+      vec_push(pre, d);
+    }
+    Node *i = mk(S_IF, n);
+    i->a = n->a;
+    i->b = inl_arm(p, res, n->b);
+    i->c = inl_arm(p, res, n->c);
+    vec_push(pre, i);
+    Type *ty = n->ty;
+    *n = (Node){.k = res ? N_VAR : N_NUM, .var = res, .ty = ty, .file = n->file, .line = n->line, .col = n->col};
+    return;
+  }
   if (n->k == N_COND || n->k == N_LOG) {   /* maybe not evaluated: leave it */
     inl_expr(p, n->a, pre);
     return;
@@ -239,8 +308,8 @@ Node *fe_inline(Fe *p, Node *s) {
   return b;
 }
 
-/* Calls left that needed inlining (in a loop condition, behind ?: && ||,
- * or recursive): refused at their location. */
+/* Calls left that needed inlining (in a loop condition, behind && ||, or
+ * recursive): refused at their location. */
 void fe_inline_left(Node *n) {
   if (!n) return;
   if (n->k == N_CALL && n->ck == C_FUNC && needs(n->fn))

@@ -1999,6 +1999,30 @@ static Node *dt_jump(Fe *p, Node *n) {
   return b;
 }
 
+/* Does statement n hold a barrier? */
+static bool sync_in(Node *n) {
+  if (!n) return false;
+  if (n->k == S_SYNC) return true;
+  if (n->k < S_BLOCK) return false;
+  if (sync_in(n->a) || sync_in(n->b) || sync_in(n->c) || sync_in(n->d)) return true;
+  for (int i = 0; i < n->list.n; i++)
+    if (sync_in(n->list.v[i])) return true;
+  return false;
+}
+
+/* A branch of an if with barriers as a block of its own: the lowering
+ * numbers the regions of such an if's branches block by block, and took a
+ * branch that is one statement, without braces, for none (a variable used
+ * only there, as the temporary of CUB's `else
+ * BlockStoreT(temp).Store(...)`, was declared in no region). */
+static Node *as_block(Node *s) {
+  if (!s || s->k == S_BLOCK) return s;
+  Node *b = xcalloc(1, sizeof *b);
+  *b = (Node){.k = S_BLOCK, .file = s->file, .line = s->line, .col = s->col};
+  vec_push(&b->list, s);
+  return b;
+}
+
 static Node *stmt(Fe *p, CXCursor c) {
   enum CXCursorKind ck = clang_getCursorKind(c);
   if (is_expr(c)) {
@@ -2065,6 +2089,10 @@ static Node *stmt(Fe *p, CXCursor c) {
     n->a = expr(p, k.v[0]);
     n->b = stmt(p, k.v[1]);
     if (k.n > 2) n->c = stmt(p, k.v[2]);
+    if (sync_in(n->b) || sync_in(n->c)) {   /* (the lowering walks a branch of an if with barriers as a block) */
+      n->b = as_block(n->b);
+      n->c = as_block(n->c);
+    }
     break;
   case CXCursor_WhileStmt:
   case CXCursor_DoStmt: {

@@ -929,6 +929,84 @@ static bool read_tokens(Asm *a, Buf *tmpl) {
   return ok;
 }
 
+/* The same from clang's print of the function that holds it: an asm
+ * written in a macro's body (CUB's ThreadLoad and ThreadStore
+ * specializations, made by _CUB_LOAD_ALL(LOAD_LDG, global.nc)) has no
+ * tokens of its own, only the macro's invocation, and libclang prints
+ * declarations only; the function's print has the template and the
+ * constraints, at its k-th asm statement. */
+typedef struct AsmNth { CXCursor want; int n; bool found; } AsmNth;
+static enum CXChildVisitResult nth_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  AsmNth *t = d;
+  if (clang_getCursorKind(c) == CXCursor_AsmStmt) {
+    /* (the cursors differ in their parents: compared by extent) */
+    if (clang_equalRanges(clang_getCursorExtent(c), clang_getCursorExtent(t->want))) {
+      t->found = true;
+      return CXChildVisit_Break;
+    }
+    t->n++;
+  }
+  return CXChildVisit_Recurse;
+}
+
+static bool read_printed(Asm *a, Buf *tmpl) {
+  CXCursor fn = clang_getNullCursor();
+  for (int i = 0; i < a->p->funcs.n; i++) {
+    FnMap *m = a->p->funcs.v[i];
+    if (m->o == a->p->fn) fn = m->c;
+  }
+  if (clang_Cursor_isNull(fn)) return false;
+  AsmNth nth = {a->c, 0, false};
+  clang_visitChildren(fn, nth_cb, &nth);
+  if (!nth.found) return false;
+  CXPrintingPolicy pol = clang_getCursorPrintingPolicy(fn);
+  char *txt = cx_str(clang_getCursorPrettyPrinted(fn, pol));
+  clang_PrintingPolicy_dispose(pol);
+  /* the nth.n-th "asm" outside string and character literals */
+  char *q = txt;
+  for (int k = 0; *q; q++) {
+    if (*q == '"' || *q == '\'') {
+      char e = *q;
+      for (q++; *q && *q != e; q++) q += *q == '\\' && q[1];
+      if (!*q) break;
+    } else if (!strncmp(q, "asm", 3) && (q == txt || !(isalnum((unsigned char)q[-1]) || q[-1] == '_')) &&
+               !(isalnum((unsigned char)q[3]) || q[3] == '_') && k++ == nth.n)
+      break;
+  }
+  q = *q ? strchr(q, '(') : NULL;
+  bool ok = false;
+  if (q) {
+    int section = 0, depth = 0;
+    ok = true;
+    for (q++; *q; q++) {
+      if (*q == '(' || *q == '[') depth++;
+      else if (*q == ')' || *q == ']') {
+        if (depth-- == 0) break;
+      } else if (*q == ':' && depth == 0) {
+        section += q[1] == ':' ? 2 : 1;
+        q += q[1] == ':';
+      } else if (*q == '"') {
+        Buf lit = {0};
+        for (q++; *q && *q != '"'; q++) {
+          if (*q == '\\' && q[1]) {
+            q++;
+            putc_(&lit, *q == 'n' ? '\n' : *q == 't' ? '\t' : *q);
+          } else putc_(&lit, *q);
+        }
+        if (!*q) {
+          ok = false;
+          break;
+        }
+        if (section == 0) buf_puts(tmpl, lit.s ? lit.s : "");
+        else if (section <= 2) vec_push(&a->cons, lit.s ? lit.s : xstrdup(""));
+      }
+    }
+  }
+  free(txt);
+  return ok;
+}
+
 typedef struct OpKids { Fe *p; Vec *v; } OpKids;
 static enum CXChildVisitResult op_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
@@ -945,7 +1023,17 @@ Node *fe_asm(Fe *p, CXCursor c) {
   Buf tmpl = {0};
   OpKids ok = {p, &a.ops};
   clang_visitChildren(c, op_cb, &ok);
-  if (!read_tokens(&a, &tmpl) || a.ops.n != a.cons.n) {
+  bool ok_ = read_tokens(&a, &tmpl) && a.ops.n == a.cons.n;
+  if (!ok_ || !tmpl.len) {   /* an asm in a macro's body: from its function's print */
+    Vec cons = a.cons;
+    Buf t2 = {0};
+    a.cons = (Vec){0};
+    if (read_printed(&a, &t2) && a.ops.n == a.cons.n) {
+      tmpl = t2;
+      ok_ = true;
+    } else a.cons = cons;
+  }
+  if (!ok_) {
     bad(&a, "asm");
     return a.out;
   }

@@ -61,9 +61,11 @@ __global__ void block_reduce_k(const int *in, int *out, int valid) {
   if (threadIdx.x == 0) out[1] = s;
 }
 
-// the default BlockReduce, Reduce with a functor
+// BlockReduce's Reduce with a functor: the default algorithm, and
+// RAKING_COMMUTATIVE_ONLY's
+template <int A = cub::BLOCK_REDUCE_WARP_REDUCTIONS>
 __global__ void block_max_k(const int *in, int *out) {
-  typedef cub::BlockReduce<int, 128> BR;
+  typedef cub::BlockReduce<int, 128, (cub::BlockReduceAlgorithm)A> BR;
   __shared__ typename BR::TempStorage temp;
   int m = BR(temp).Reduce(in[threadIdx.x], MaxOp());
   if (threadIdx.x == 0) *out = m;
@@ -195,12 +197,18 @@ int main() {
   block_reduce<32, cub::BLOCK_REDUCE_WARP_REDUCTIONS>(in, a, "WARP_REDUCTIONS");
   block_reduce<96, cub::BLOCK_REDUCE_WARP_REDUCTIONS>(in, a, "WARP_REDUCTIONS");
   block_reduce<128, cub::BLOCK_REDUCE_RAKING>(in, a, "RAKING");
+  // a full tile rakes in one warp; a partial one, or a block of one warp,
+  // takes RAKING's path (the function returns its result there, early)
+  block_reduce<128, cub::BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY>(in, a, "RAKING_COMMUTATIVE_ONLY");
+  block_reduce<32, cub::BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY>(in, a, "RAKING_COMMUTATIVE_ONLY");
 
   block_max_k<<<1, 128>>>(in, a);
+  block_max_k<cub::BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY><<<1, 128>>>(in, a + 1);
   cudaDeviceSynchronize();
   int m = in[0];
   for (int i = 0; i < 128; i++) m = in[i] > m ? in[i] : m;
   CHECK(a[0] == m, "BlockReduce::Reduce(max): %d, want %d", a[0], m);
+  CHECK(a[1] == m, "BlockReduce<RAKING_COMMUTATIVE_ONLY>::Reduce(max): %d, want %d", a[1], m);
 
   block_scan<cub::BLOCK_SCAN_RAKING>(in, a, b, "RAKING");
   block_scan<cub::BLOCK_SCAN_RAKING_MEMOIZE>(in, a, b, "RAKING_MEMOIZE");

@@ -1,0 +1,6 @@
+/* cub/device/device_run_length_encode.cuh (cucc): Debian's CUB header, unmodified, with
+ * cucc's dispatch for the algorithms it calls (cub/device/cucc/reduce.cuh:
+ * they run on Thrust's CPU device system, cub/device/cucc_device.cuh). */
+#pragma once
+#include_next <cub/device/device_run_length_encode.cuh>
+#include <cub/device/cucc/reduce.cuh>

@@ -1,0 +1,7 @@
+/* cub/device/device_scan.cuh (cucc): Debian's CUB header, unmodified,
+ * with cucc's dispatch for the algorithms it calls (cub/device/cucc/
+ * scan.cuh: they run on Thrust's CPU device system,
+ * cub/device/cucc_device.cuh). */
+#pragma once
+#include_next <cub/device/device_scan.cuh>
+#include <cub/device/cucc/scan.cuh>
