@@ -1000,6 +1000,13 @@ static bool user_decl(Fe *p, CXCursor f) {
   return !n || strncmp(file, inc, n) || file[n] != '/';
 }
 
+/* A function the frontend may know by name: declared without a body, first
+ * by our headers or a system header (a redeclaration of the user's is
+ * the same function). */
+static bool intrinsic(Fe *p, CXCursor f) {
+  return clang_Cursor_isNull(clang_getCursorDefinition(f)) && !user_decl(p, clang_getCanonicalCursor(f));
+}
+
 /* A default construction written as T() or T{} (value-initialization: a
  * trivial class is zeroed), not the one a declaration `T v;` implies
  * (whose extent is the name alone). Inside a macro the extent is the whole
@@ -1232,6 +1239,12 @@ static Node *call(Fe *p, CXCursor c) {
     CXCursor a = clang_Cursor_getArgument(c, i);
     vec_push(&n->list, expr(p, a));
   }
+  /* The intrinsics below are known by name, but only as our headers (or
+   * the C library's) declare them: without a body. A function of the
+   * user's of the same name, an overload with a body (a __shfl_sync of
+   * the program's own struct) or a definition of one of ours, is an
+   * ordinary call. */
+  if (!intrinsic(p, f)) goto ordinary;
   if (!strcmp(name, "__syncthreads")) {
     n->k = S_SYNC;
     return n;
@@ -1258,7 +1271,7 @@ static Node *call(Fe *p, CXCursor c) {
     n->list.n = 0;
     return n;
   }
-  if (!strncmp(name, "atomic", 6) && clang_Cursor_isNull(clang_getCursorDefinition(f))) {
+  if (!strncmp(name, "atomic", 6)) {
     /* atomicAdd_block and atomicAdd_system act like atomicAdd here: every
      * scope is the whole machine's memory */
     CXType pt = clang_getArgType(clang_getCursorType(f), 0);
@@ -1272,7 +1285,7 @@ static Node *call(Fe *p, CXCursor c) {
     n->name = xfmt("cu_%s_%s", base, sfx ? sfx : "i");
     return n;
   }
-  if (!strncmp(name, "__nv_atomic_", 12) && clang_Cursor_isNull(clang_getCursorDefinition(f))) {
+  if (!strncmp(name, "__nv_atomic_", 12)) {
     /* CUDA 12.8's scoped atomics: a helper of cucc_dev.h taking the order
      * and scope; the arithmetic ones by the pointee's type, and the forms
      * without fetch_ (no result) are the fetch_ ones */
@@ -1323,12 +1336,12 @@ static Node *call(Fe *p, CXCursor c) {
       a->b = n->list.v[1];
       return a;
     }
-  if (!strcmp(name, "clock64") || (!strcmp(name, "clock") && n->list.n == 0 &&
-                                   clang_Cursor_isNull(clang_getCursorDefinition(f)))) {
+  if (!strcmp(name, "clock64") || (!strcmp(name, "clock") && n->list.n == 0)) {
     n->ck = C_BUILTIN;
     n->name = "cu_clock64";
     return n;
   }
+ordinary:;
   CXCursor def = clang_getCursorDefinition(f);
   if (!clang_Cursor_isNull(def) && !cx_has_attr(f, CXCursor_CUDADeviceAttr) &&
       !cx_has_attr(def, CXCursor_CUDADeviceAttr) &&
