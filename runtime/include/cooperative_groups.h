@@ -48,7 +48,7 @@ static __device__ inline unsigned tile_bits(unsigned n) { return n >= 32 ? 0xfff
   static __device__ inline T shfl_up(unsigned k, T v, unsigned d, int w) { return __shfl_up_sync(k, v, d, w); } \
   static __device__ inline T shfl_down(unsigned k, T v, unsigned d, int w) { return __shfl_down_sync(k, v, d, w); } \
   static __device__ inline T shfl_xor(unsigned k, T v, int m, int w) { return __shfl_xor_sync(k, v, m, w); }
-CU_SH1(int) CU_SH1(unsigned int) CU_SH1(long long) CU_SH1(unsigned long long) CU_SH1(float) CU_SH1(double)
+CU_SH1(int) CU_SH1(unsigned int) CU_SH1(long) CU_SH1(unsigned long) CU_SH1(long long) CU_SH1(unsigned long long) CU_SH1(float) CU_SH1(double)
 #undef CU_SH1
 #define CU_SHV2(T, OP, A)                                                                                  \
   static __device__ inline T OP(unsigned k, T v, A a, int w) {                                             \
