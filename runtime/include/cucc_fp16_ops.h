@@ -2,7 +2,6 @@
  * __nv_bfloat16 share (our own header, no include guard): each of them
  * includes it once, naming its types and format:
  *   __CU_T, __CU_T2   the scalar and the pair type
- *   __CU_T2BITS       the scoped enum a pair converts to and from (below)
  *   __CU_FMT          its (mantissa bits, largest exponent field) for cuda_fp16.h's __cu_rnd16
  *   __CU_TOF(h)       the value of h as a float (exact)
  *   __CU_MK(b)        the value with bits b
@@ -235,15 +234,17 @@ static __host__ __device__ inline bool operator>=(__CU_T2 a, __CU_T2 b) { return
 
 /* ---- device code: shuffles, loads and stores with cache hints, atomicAdd ---- */
 #if defined(__CUCC_PARSE__) || defined(__CUCC_HOST_DEVDECLS__)
-/* cucc's shuffles move scalars (the frontend names a helper by the value's
- * type), so a pair goes as an unsigned int through a scoped enum that it
- * converts to and from: __shfl_sync(mask, h2, lane) gives that enum, which
- * becomes a pair again where one is wanted (not through auto). A scalar
- * goes as its float value (operator float: the float overloads). */
-__device__ __CU_T2BITS __shfl_sync(unsigned int mask, __CU_T2BITS var, int src, int width = 32);
-__device__ __CU_T2BITS __shfl_up_sync(unsigned int mask, __CU_T2BITS var, unsigned int delta, int width = 32);
-__device__ __CU_T2BITS __shfl_down_sync(unsigned int mask, __CU_T2BITS var, unsigned int delta, int width = 32);
-__device__ __CU_T2BITS __shfl_xor_sync(unsigned int mask, __CU_T2BITS var, int lane_mask, int width = 32);
+/* CUDA's shuffles of the scalar and the pair: intrinsics, as
+ * device_functions.h's (the frontend moves a record's bits as an integer
+ * of its size: parse.c, warp_call) */
+#define __CU_SHFL(T)                                                                           \
+  __device__ T __shfl_sync(unsigned int mask, T var, int src, int width = 32);                 \
+  __device__ T __shfl_up_sync(unsigned int mask, T var, unsigned int delta, int width = 32);   \
+  __device__ T __shfl_down_sync(unsigned int mask, T var, unsigned int delta, int width = 32); \
+  __device__ T __shfl_xor_sync(unsigned int mask, T var, int lane_mask, int width = 32);
+__CU_SHFL(__CU_T)
+__CU_SHFL(__CU_T2)
+#undef __CU_SHFL
 /* (device_functions.h's: the frontend makes them plain loads and stores) */
 #define __CU_LDST(T)                                                                             \
   __device__ T __ldg(const T *p); __device__ T __ldcg(const T *p); __device__ T __ldca(const T *p); \
@@ -265,11 +266,14 @@ static __device__ inline __CU_T atomicAdd(__CU_T *p, __CU_T v) {
 }
 static __device__ inline __CU_T2 atomicAdd(__CU_T2 *p, __CU_T2 v) {
   unsigned int *q = (unsigned int *)p, cur = 0, old;
+  __CU_T2 o;
   do {
     old = cur;
-    cur = atomicCAS(q, old, (unsigned int)(__CU_T2BITS)__hadd2(__CU_T2((__CU_T2BITS)old), v));
+    o = __CU_T2(__CU_MK((unsigned short)(old & 0xffffu)), __CU_MK((unsigned short)(old >> 16)));
+    __CU_T2 s = __hadd2(o, v);
+    cur = atomicCAS(q, old, (unsigned int)s.x.__x | (unsigned int)s.y.__x << 16);
   } while (cur != old);
-  return __CU_T2((__CU_T2BITS)old);
+  return o;
 }
 #endif
 

@@ -4,10 +4,8 @@
  * exponent bits, 7 mantissa bits). Conversions, arithmetic and math
  * functions round as cuda_fp16.h's do for half (each result once, to the
  * mode the name says; NaN results the canonical NaN 0x7fff), and the two
- * share cucc_fp16_ops.h; the same differences from CUDA apply (a
- * __nv_bfloat16 converts implicitly only to float; shuffles of a
- * __nv_bfloat16 return a float, of a __nv_bfloat162 a value that converts
- * back to it). */
+ * share cucc_fp16_ops.h, shuffles too (their bits); the same difference
+ * from CUDA applies (a __nv_bfloat16 converts implicitly only to float). */
 #ifndef CUCC_CUDA_BF16_H
 #define CUCC_CUDA_BF16_H
 #include "cuda_runtime.h"
@@ -24,9 +22,6 @@ static __host__ __device__ inline float __cu_bf2f(unsigned short h) {
   memcpy(&f, &x, 4);
   return f;
 }
-
-/* a __nv_bfloat162 as the unsigned int a shuffle moves (cucc_fp16_ops.h) */
-enum class __cu_bf2bits : unsigned int {};
 
 struct __align__(2) __nv_bfloat16 {
   unsigned short __x;
@@ -70,9 +65,6 @@ struct __align__(4) __nv_bfloat162 {
     r.y = y.__x;
     return r;
   }
-  __host__ __device__ __nv_bfloat162(__cu_bf2bits b)
-      : x(__cu_bfbits((unsigned short)((unsigned int)b & 0xffffu))), y(__cu_bfbits((unsigned short)((unsigned int)b >> 16))) {}
-  __host__ __device__ operator __cu_bf2bits() const { return (__cu_bf2bits)((unsigned int)x.__x | (unsigned int)y.__x << 16); }
 };
 
 typedef __nv_bfloat16 nv_bfloat16;
@@ -160,7 +152,6 @@ static __host__ __device__ inline __nv_bfloat162 __highs2bfloat162(__nv_bfloat16
  * loads and stores, atomicAdd: as for __half ---- */
 #define __CU_T __nv_bfloat16
 #define __CU_T2 __nv_bfloat162
-#define __CU_T2BITS __cu_bf2bits
 #define __CU_FMT __CU_BF16
 #define __CU_TOF(h) __cu_bf2f((h).__x)
 #define __CU_MK(b) __cu_bfbits(b)
@@ -169,7 +160,6 @@ static __host__ __device__ inline __nv_bfloat162 __highs2bfloat162(__nv_bfloat16
 #include "cucc_fp16_ops.h"
 #undef __CU_T
 #undef __CU_T2
-#undef __CU_T2BITS
 #undef __CU_FMT
 #undef __CU_TOF
 #undef __CU_MK

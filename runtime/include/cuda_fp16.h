@@ -17,11 +17,11 @@
  *  - The math functions (hexp, hsin...) compute in float (the device's
  *    float functions, within 2 ulp of float) and round to half.
  * cucc_fp16_ops.h holds what __half and __nv_bfloat16 (cuda_bf16.h) share.
+ * Shuffles of a __half and a __half2 move their bits (the frontend
+ * shuffles a 2- or 4-byte record as an integer: cucc_fp16_ops.h).
  * Not as in CUDA: a __half converts implicitly only to float (CUDA also
  * converts to each integer type and bool; explicit casts to them work
- * here through float), and __shfl_*_sync of a __half returns a float with
- * its value, of a __half2 a value that converts back to __half2 (cucc
- * shuffles scalars: cucc_fp16_ops.h). */
+ * here through float). */
 #ifndef CUCC_CUDA_FP16_H
 #define CUCC_CUDA_FP16_H
 #include "cuda_runtime.h"
@@ -169,8 +169,6 @@ static __host__ __device__ inline float __cu_h2f(unsigned short h) {
 }
 
 struct __nv_bfloat16;
-/* a __half2 as the unsigned int a shuffle moves (cucc_fp16_ops.h) */
-enum class __cu_h2bits : unsigned int {};
 
 struct __align__(2) __half {
   unsigned short __x;
@@ -213,9 +211,6 @@ struct __align__(4) __half2 {
     r.y = y.__x;
     return r;
   }
-  __host__ __device__ __half2(__cu_h2bits b)
-      : x(__cu_hbits((unsigned short)((unsigned int)b & 0xffffu))), y(__cu_hbits((unsigned short)((unsigned int)b >> 16))) {}
-  __host__ __device__ operator __cu_h2bits() const { return (__cu_h2bits)((unsigned int)x.__x | (unsigned int)y.__x << 16); }
 };
 
 typedef __half half;
@@ -289,7 +284,6 @@ static __host__ __device__ inline __half2 __highs2half2(__half2 a, __half2 b) { 
  * math functions, operators, shuffles, loads and stores, atomicAdd ---- */
 #define __CU_T __half
 #define __CU_T2 __half2
-#define __CU_T2BITS __cu_h2bits
 #define __CU_FMT __CU_HALF
 #define __CU_TOF(h) __cu_h2f((h).__x)
 #define __CU_MK(b) __cu_hbits(b)
@@ -298,7 +292,6 @@ static __host__ __device__ inline __half2 __highs2half2(__half2 a, __half2 b) { 
 #include "cucc_fp16_ops.h"
 #undef __CU_T
 #undef __CU_T2
-#undef __CU_T2BITS
 #undef __CU_FMT
 #undef __CU_TOF
 #undef __CU_MK

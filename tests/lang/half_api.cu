@@ -811,9 +811,9 @@ static void check_warp() {
   for (int t = 0; t < 256; t++) {
     int l = t & 31, w0 = t - l;
     unsigned *r = o + t * NW;
-    // a scalar goes through its float value: a NaN comes back canonical
-    auto vh = [&](int s) { return nan16(hb[s], HF) ? 0x7fffu : hb[s]; };
-    auto vb = [&](int s) { return nan16(bb[s], BF) ? 0x7fffu : bb[s]; };
+    // a shuffle moves the bits (a NaN keeps its payload)
+    auto vh = [&](int s) { return (unsigned)hb[s]; };
+    auto vb = [&](int s) { return (unsigned)bb[s]; };
     auto p2 = [&](const u16 *x, int s) { return x[s] | (unsigned)x[(s + 7) & 255] << 16; };
     unsigned want[NW];
     int dn = (l & 15) + 3 < 16 ? t + 3 : t, up8 = (l & 7) >= 1 ? t - 1 : t;

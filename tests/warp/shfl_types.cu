@@ -1,13 +1,22 @@
 // shfl_types.cu: CUDA's shuffles of every type they take: int, unsigned,
 // long, unsigned long, long long, unsigned long long, float, double (and a
-// short or a char, which promote to int as in CUDA), each with widths 32,
-// 16 and 8: by a uniform and a varying lane or offset, in kernels and in
-// __device__ helpers (a loop in one: a warp version), under a branch, in a
-// partial warp. Each result's type is the value's (`auto`), and its bits
-// are checked against a CPU model of the instruction, lane by lane.
+// short or a char, which promote to int as in CUDA), __half, __half2,
+// __nv_bfloat16 and __nv_bfloat162, each with widths 32, 16 and 8: by a
+// uniform and a varying lane or offset, in kernels and in __device__
+// helpers (a loop in one: a warp version), under a branch, in a partial
+// warp. Each result's type is the value's (`auto`), and its bits (a NaN's
+// payload too) are checked against a CPU model of the instruction, lane by
+// lane. Also: butterfly sums of __half2 and __nv_bfloat162 in a helper,
+// cooperative groups' shuffles and reduce of halves, and a struct of the
+// program's own whose __shfl_sync shuffles its half members.
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 #include <cstdio>
 #include <cstring>
 #include <type_traits>
+namespace cg = cooperative_groups;
 
 #define FULL 0xffffffffu
 enum { IDX, UP, DOWN, XOR };
@@ -63,6 +72,44 @@ template <class T> __global__ void match(const T *in, unsigned *o) {
   o[threadIdx.x] = __match_any_sync(FULL, in[threadIdx.x]);
 }
 
+// butterfly sums in a helper, with the half types' arithmetic
+__device__ __half2 hsum(__half2 v, int w) {
+  for (int o = w / 2; o > 0; o /= 2) v = __hadd2(v, __shfl_xor_sync(FULL, v, o, w));
+  return v;
+}
+__device__ __nv_bfloat162 bsum(__nv_bfloat162 v, int w) {
+  for (int o = w / 2; o > 0; o /= 2) v = __hadd2(v, __shfl_down_sync(FULL, v, o, w));
+  return v;
+}
+
+// the program's own struct, shuffled member by member with CUDA's overloads
+struct HP {
+  __half2 a;
+  __nv_bfloat16 b;
+};
+__device__ HP __shfl_sync(unsigned m, HP v, int s, int w = 32) {
+  HP r;
+  r.a = __shfl_sync(m, v.a, s, w);
+  r.b = __shfl_sync(m, v.b, s, w);
+  return r;
+}
+
+__global__ void halves(const __half2 *h, const __nv_bfloat162 *b, const HP *hp, float *o, HP *ho) {
+  int t = threadIdx.x, n = blockDim.x;
+  __half2 s8 = hsum(h[t], 8), s32 = hsum(h[t], 32);
+  __nv_bfloat162 b16 = bsum(b[t], 16);
+  o[t] = __low2float(s8), o[n + t] = __high2float(s32), o[2 * n + t] = __low2float(b16) + __high2float(b16);
+  cg::thread_block_tile<16> tile = cg::tiled_partition<16>(cg::this_thread_block());
+  auto y = tile.shfl_xor(h[t], 3);
+  auto z = tile.shfl_down(b[t].x, 2);
+  static_assert(std::is_same<decltype(y), __half2>::value && std::is_same<decltype(z), __nv_bfloat16>::value, "cg");
+  o[3 * n + t] = __low2float(y) * 1000 + __bfloat162float(z);
+  o[4 * n + t] = __half2float(cg::reduce(tile, h[t].y, cg::plus<__half>()));
+  auto q = __shfl_sync(FULL, hp[t], 31 - t % 32);
+  static_assert(std::is_same<decltype(q), HP>::value, "HP");
+  ho[t] = q;
+}
+
 // the instruction for lanes [0, nl) of a warp, each value sz bytes; a lane
 // that does not execute it (past a partial warp's last thread) gives 0
 static void model(int op, const char *v, const int *arg, int w, int nl, char *o, size_t sz) {
@@ -86,6 +133,18 @@ template <> long long mk<long long>(int i) { return (1LL << 50) - (long long)i *
 template <> unsigned long long mk<unsigned long long>(int i) { return ~0ULL - (unsigned long long)i * 77; }
 template <> float mk<float>(int i) { return i * 0.25f - 3.0f; }
 template <> double mk<double>(int i) { return i * 1e10 + 0.5; }
+// every 17th a NaN with a payload, every 13th -0: a shuffle moves bits
+static unsigned short h16(int i, bool bf) {
+  if (i % 17 == 5) return (unsigned short)((bf ? 0x7f81u : 0x7c01u) + (unsigned)i);
+  if (i % 13 == 7) return 0x8000u;
+  return bf ? __bfloat16_as_ushort(__float2bfloat16(i * 0.5f - 20)) : __half_as_ushort(__float2half(i * 0.5f - 20));
+}
+template <> __half mk<__half>(int i) { return __ushort_as_half(h16(i, false)); }
+template <> __nv_bfloat16 mk<__nv_bfloat16>(int i) { return __ushort_as_bfloat16(h16(i, true)); }
+template <> __half2 mk<__half2>(int i) { return __halves2half2(mk<__half>(i), mk<__half>(3 * i + 1)); }
+template <> __nv_bfloat162 mk<__nv_bfloat162>(int i) {
+  return __halves2bfloat162(mk<__nv_bfloat16>(i), mk<__nv_bfloat16>(3 * i + 1));
+}
 
 enum { NT = 80 };   // two warps and a half
 
@@ -149,6 +208,54 @@ template <class T> static int check_match(const char *name) {
   return bad;
 }
 
+// small integers: every sum exact in both formats
+static int check_halves() {
+  __half2 *h;
+  __nv_bfloat162 *b;
+  HP *hp, *ho;
+  float *o;
+  cudaMallocManaged(&h, 64 * sizeof *h);
+  cudaMallocManaged(&b, 64 * sizeof *b);
+  cudaMallocManaged(&hp, 64 * sizeof *hp);
+  cudaMallocManaged(&ho, 64 * sizeof *ho);
+  cudaMallocManaged(&o, 5 * 64 * sizeof *o);
+  float hx[64], hy[64], bx[64], by[64];
+  for (int i = 0; i < 64; i++) {
+    hx[i] = (float)(i % 8), hy[i] = (float)(-(i % 5)), bx[i] = (float)(i % 7), by[i] = (float)(i % 3);
+    h[i] = __floats2half2_rn(hx[i], hy[i]);
+    b[i] = __floats2bfloat162_rn(bx[i], by[i]);
+    hp[i].a = mk<__half2>(i), hp[i].b = mk<__nv_bfloat16>(i + 100);
+  }
+  halves<<<1, 64>>>(h, b, hp, o, ho);
+  if (cudaDeviceSynchronize() != cudaSuccess) return printf("halves: launch failed\n"), 1;
+  int bad = 0;
+  for (int t = 0; t < 64; t++) {
+    float s8 = 0, s32 = 0, b16, r16 = 0;
+    for (int i = t & ~7; i < (t & ~7) + 8; i++) s8 += hx[i];
+    for (int i = t & ~31; i < (t & ~31) + 32; i++) s32 += hy[i];
+    for (int i = t & ~15; i < (t & ~15) + 16; i++) r16 += hy[i];
+    // a down butterfly: each step adds lane l + o, or the lane itself past its segment
+    float vx[16], vy[16];
+    for (int l = 0; l < 16; l++) vx[l] = bx[(t & ~15) + l], vy[l] = by[(t & ~15) + l];
+    for (int o = 8; o > 0; o /= 2) {
+      float nx[16], ny[16];
+      for (int l = 0; l < 16; l++) {
+        int s = l + o < 16 ? l + o : l;
+        nx[l] = vx[l] + vx[s], ny[l] = vy[l] + vy[s];
+      }
+      memcpy(vx, nx, sizeof vx), memcpy(vy, ny, sizeof vy);
+    }
+    b16 = vx[t & 15] + vy[t & 15];
+    int yl = t ^ 3, zl = (t & 15) + 2 < 16 ? t + 2 : t;
+    float cgv = hx[yl] * 1000 + bx[zl];
+    bad += o[t] != s8 || o[64 + t] != s32 || o[128 + t] != b16 || o[192 + t] != cgv || o[256 + t] != r16;
+    int q = (t & ~31) + 31 - t % 32;
+    bad += memcmp(&ho[t].a, &hp[q].a, 4) || memcmp(&ho[t].b, &hp[q].b, 2);
+  }
+  if (bad) printf("halves: %d differ\n", bad);
+  return bad;
+}
+
 int main() {
   int bad = 0;
   bad += check<int>("int");
@@ -159,6 +266,11 @@ int main() {
   bad += check<unsigned long long>("unsigned long long");
   bad += check<float>("float");
   bad += check<double>("double");
+  bad += check<__half>("__half");
+  bad += check<__half2>("__half2");
+  bad += check<__nv_bfloat16>("__nv_bfloat16");
+  bad += check<__nv_bfloat162>("__nv_bfloat162");
+  bad += check_halves();
   bad += check_match<long>("long");
   bad += check_match<unsigned long>("unsigned long");
   short *s;
