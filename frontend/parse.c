@@ -772,7 +772,7 @@ static Node *via_union(Node *x, Type *u, int f) {
  * else the collective: n itself, or for a shuffle of a record (__half,
  * __half2, __nv_bfloat16...: a trivially copyable type of 1, 2, 4 or 8
  * bytes, as CUDA's headers declare) n shuffling its bits as the unsigned
- * integer of its size, with the casts around it. */
+ * integer of its size, its bits read and written through unions. */
 static Node *warp_call(Fe *p, CXCursor c, Node *n, const char *name) {
   static const struct { const char *name; Coll co; int legacy; } t[] = {
     {"__shfl_sync", CO_SHFL, 0}, {"__shfl_up_sync", CO_SHFL_UP, 0}, {"__shfl_down_sync", CO_SHFL_DOWN, 0},
