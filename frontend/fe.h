@@ -49,6 +49,8 @@ typedef struct Fe {
   Vec pargs;
   const char *psrc;
   size_t psrclen;
+  Vec bitrecs;         /* Type*: the unions a record's shuffle passes its bits
+                          through (parse.c, bits_union) */
   Vec host_used;       /* CXCursor*: __device__ functions that host code calls
                           (a user's functor run by Thrust's CPU systems):
                           the host unit keeps their bodies */
@@ -65,7 +67,7 @@ Node *fe_inline(Fe *p, Node *s);   /* inline.c */
 /* parse.c's builders, for ptx.c */
 Node *fe_node(NodeKind k, CXCursor c);
 Node *fe_expr(Fe *p, CXCursor c);
-bool fe_warp_call(CXCursor c, Node *n, const char *name);
+Node *fe_warp_call(Fe *p, CXCursor c, Node *n, const char *name);
 Node *fe_asm(Fe *p, CXCursor c);   /* ptx.c: an asm statement */
 void fe_inline_left(Node *body);
 void fe_shared32(Node *body);   /* shared32.c: shared offsets wrap in 32 bits */

@@ -710,9 +710,70 @@ static Node *full_mask(CXCursor c) {
   return m;
 }
 
+/* Suffix of cucc_dev.h's warp collectives for a value type (shuffles and
+ * match take every integer type of 4 or 8 bytes, float and double; the
+ * bits of a small record go as an unsigned char or short: bits_union). */
+static const char *coll_sfx(Type *t) {
+  switch (t->kind) {
+  case TY_LONG: return "l";
+  case TY_ULONG: return "ul";
+  case TY_UCHAR: return "uc";
+  case TY_USHORT: return "us";
+  default: return tsfx(t);
+  }
+}
+
+/* ... of the helpers of 4- and 8-byte values (all collectives have them) */
+static bool word_sfx(Type *t) { return coll_sfx(t) && (t->size == 4 || t->size == 8); }
+
+/* The union through which a value of record type `t` becomes the unsigned
+ * integer `it` of its size, or back (`to`): a compound literal initializes
+ * its first member, so (union cu_bc_of_X){v}.b is v's bits and (union
+ * cu_bc_to_X){b}.v the value with bits b: C's own type punning. */
+static Type *bits_union(Fe *p, Type *t, Type *it, bool to) {
+  char *nm = xfmt("cu_bc_%s_%s", to ? "to" : "of", t->rec->cname);
+  for (int i = 0; i < p->bitrecs.n; i++) {
+    Type *u = p->bitrecs.v[i];
+    if (!strcmp(u->rec->cname, nm)) return u;
+  }
+  Record *r = xcalloc(1, sizeof *r);
+  r->cname = nm;
+  r->usr = nm;
+  r->is_union = true;
+  r->size = t->size;
+  r->align = t->align > it->align ? t->align : it->align;
+  Type *vt = new_type(TY_RECORD, t->size, t->align);
+  vt->rec = t->rec;   /* (unqualified) */
+  Field *fv = xcalloc(1, sizeof *fv), *fb = xcalloc(1, sizeof *fb);
+  fv->name = "v", fv->ty = vt;
+  fb->name = "b", fb->ty = it;
+  vec_push(&r->fields, to ? fb : fv);
+  vec_push(&r->fields, to ? fv : fb);
+  vec_push(&p->prog->records, r);   /* after t's record */
+  Type *u = new_type(TY_RECORD, r->size, r->align);
+  u->rec = r;
+  vec_push(&p->bitrecs, u);
+  return u;
+}
+
+/* (union U){x}.f */
+static Node *via_union(Node *x, Type *u, int f) {
+  Node *i = xcalloc(1, sizeof *i);
+  *i = (Node){.k = N_INIT, .ty = u, .file = x->file, .line = x->line, .col = x->col};
+  vec_push(&i->list, x);
+  Node *m = xcalloc(1, sizeof *m);
+  Field *fd = u->rec->fields.v[f];
+  *m = (Node){.k = N_MEMBER, .a = i, .field = fd, .ty = fd->ty, .file = x->file, .line = x->line, .col = x->col};
+  return m;
+}
+
 /* Warp collectives: normalize the arguments to (mask, value, lane arg,
- * width) and name the typed helper. Returns false if `name` is not one. */
-static bool warp_call(CXCursor c, Node *n, const char *name) {
+ * width) and name the typed helper. Returns NULL if `name` is not one,
+ * else the collective: n itself, or for a shuffle of a record (__half,
+ * __half2, __nv_bfloat16...: a trivially copyable type of 1, 2, 4 or 8
+ * bytes, as CUDA's headers declare) n shuffling its bits as the unsigned
+ * integer of its size, its bits read and written through unions. */
+static Node *warp_call(Fe *p, CXCursor c, Node *n, const char *name) {
   static const struct { const char *name; Coll co; int legacy; } t[] = {
     {"__shfl_sync", CO_SHFL, 0}, {"__shfl_up_sync", CO_SHFL_UP, 0}, {"__shfl_down_sync", CO_SHFL_DOWN, 0},
     {"__shfl_xor_sync", CO_SHFL_XOR, 0}, {"__shfl", CO_SHFL, 1}, {"__shfl_up", CO_SHFL_UP, 1},
@@ -736,22 +797,39 @@ static bool warp_call(CXCursor c, Node *n, const char *name) {
     n->ck = C_WARP;
     n->coll = co;
     const char *sfx = "";
+    Node *r = n;
+    if (coll_shfl(co) && n->ty->kind == TY_RECORD && n->list.n > 1) {
+      /* the value's bits, as an unsigned integer of its size */
+      Type *rt = n->ty;
+      int64_t sz = rt->size;
+      Type *it = sz == 1 ? new_type(TY_UCHAR, 1, 1) : sz == 2 ? new_type(TY_USHORT, 2, 2)
+                 : sz == 4 ? new_type(TY_UINT, 4, 4) : sz == 8 ? new_type(TY_ULLONG, 8, 8) : NULL;
+      if (!it) {
+        err_c(c, "unsupported in device code: %s of a type of %lld bytes", name, (long long)sz);
+        it = new_type(TY_UINT, 4, 4);
+      } else {
+        n->list.v[1] = via_union(n->list.v[1], bits_union(p, rt, it, false), 1);
+        n->ty = it;
+        r = via_union(n, bits_union(p, rt, it, true), 1);
+      }
+    }
     if (coll_shfl(co) || coll_match(co) || coll_reduce(co)) {
       Node *v = n->list.n > 1 ? n->list.v[1] : NULL;
       while (v && v->k == N_CAST && v->implicit) v = v->a;
-      Type *vt = coll_shfl(co) ? n->ty : v ? v->ty : n->ty;
-      if (coll_reduce(co)) vt = n->ty;
-      sfx = tsfx(vt);
-      if (!sfx || !strcmp(sfx, "us")) {
+      if (v && !word_sfx(v->ty)) v = n->list.v[1];   /* (an implicit conversion to the overload's type) */
+      Type *vt = coll_shfl(co) || coll_reduce(co) ? n->ty : v ? v->ty : n->ty;
+      sfx = coll_reduce(co) ? tsfx(vt) : coll_sfx(vt);
+      if (!sfx || (coll_reduce(co) && strcmp(sfx, "i") && strcmp(sfx, "u")) ||
+          (!coll_shfl(co) && (!strcmp(sfx, "uc") || !strcmp(sfx, "us")))) {
         err_c(c, "unsupported in device code: %s on this type", name);
         sfx = "i";
       }
       if (coll_match(co) && v) n->list.v[1] = v;   /* compare the value as it is */
     }
     n->name = xfmt("cu_%s%s%s", coll_str[co], *sfx ? "_" : "", sfx);
-    return true;
+    return r;
   }
-  return false;
+  return NULL;
 }
 
 static Node *ret_ref(Node *n) {
@@ -1000,6 +1078,13 @@ static bool user_decl(Fe *p, CXCursor f) {
   return !n || strncmp(file, inc, n) || file[n] != '/';
 }
 
+/* A function the frontend may know by name: declared without a body, first
+ * by our headers or a system header (a redeclaration of the user's is
+ * the same function). */
+static bool intrinsic(Fe *p, CXCursor f) {
+  return clang_Cursor_isNull(clang_getCursorDefinition(f)) && !user_decl(p, clang_getCanonicalCursor(f));
+}
+
 /* A default construction written as T() or T{} (value-initialization: a
  * trivial class is zeroed), not the one a declaration `T v;` implies
  * (whose extent is the name alone). Inside a macro the extent is the whole
@@ -1232,6 +1317,13 @@ static Node *call(Fe *p, CXCursor c) {
     CXCursor a = clang_Cursor_getArgument(c, i);
     vec_push(&n->list, expr(p, a));
   }
+  /* The intrinsics below are known by name, but only as our headers (or
+   * the C library's) declare them: without a body. A function of the
+   * user's of the same name, an overload with a body (a __shfl_sync of
+   * the program's own struct) or a definition of one of ours, is an
+   * ordinary call. */
+  Node *w;
+  if (!intrinsic(p, f)) goto ordinary;
   if (!strcmp(name, "__syncthreads")) {
     n->k = S_SYNC;
     return n;
@@ -1258,7 +1350,7 @@ static Node *call(Fe *p, CXCursor c) {
     n->list.n = 0;
     return n;
   }
-  if (!strncmp(name, "atomic", 6) && clang_Cursor_isNull(clang_getCursorDefinition(f))) {
+  if (!strncmp(name, "atomic", 6)) {
     /* atomicAdd_block and atomicAdd_system act like atomicAdd here: every
      * scope is the whole machine's memory */
     CXType pt = clang_getArgType(clang_getCursorType(f), 0);
@@ -1272,7 +1364,7 @@ static Node *call(Fe *p, CXCursor c) {
     n->name = xfmt("cu_%s_%s", base, sfx ? sfx : "i");
     return n;
   }
-  if (!strncmp(name, "__nv_atomic_", 12) && clang_Cursor_isNull(clang_getCursorDefinition(f))) {
+  if (!strncmp(name, "__nv_atomic_", 12)) {
     /* CUDA 12.8's scoped atomics: a helper of cucc_dev.h taking the order
      * and scope; the arithmetic ones by the pointee's type, and the forms
      * without fetch_ (no result) are the fetch_ ones */
@@ -1297,9 +1389,9 @@ static Node *call(Fe *p, CXCursor c) {
       err_c(c, "%s on a type of %lld bytes: CUDA's atomics take 4, 8 or 16", name, sz);
     return n;
   }
-  if (warp_call(c, n, name)) {
+  if ((w = warp_call(p, c, n, name))) {
     p->fn->has_warp = true;
-    return n;
+    return w;
   }
   if (!strcmp(name, "__syncwarp")) {
     /* the lanes of a warp run each statement together: nothing to wait for */
@@ -1323,12 +1415,12 @@ static Node *call(Fe *p, CXCursor c) {
       a->b = n->list.v[1];
       return a;
     }
-  if (!strcmp(name, "clock64") || (!strcmp(name, "clock") && n->list.n == 0 &&
-                                   clang_Cursor_isNull(clang_getCursorDefinition(f)))) {
+  if (!strcmp(name, "clock64") || (!strcmp(name, "clock") && n->list.n == 0)) {
     n->ck = C_BUILTIN;
     n->name = "cu_clock64";
     return n;
   }
+ordinary:;
   CXCursor def = clang_getCursorDefinition(f);
   if (!clang_Cursor_isNull(def) && !cx_has_attr(f, CXCursor_CUDADeviceAttr) &&
       !cx_has_attr(def, CXCursor_CUDADeviceAttr) &&
@@ -1680,7 +1772,7 @@ static Node *expr(Fe *p, CXCursor c) {
 
 Node *fe_node(NodeKind k, CXCursor c) { return new_node(k, c); }
 Node *fe_expr(Fe *p, CXCursor c) { return expr(p, c); }
-bool fe_warp_call(CXCursor c, Node *n, const char *name) { return warp_call(c, n, name); }
+Node *fe_warp_call(Fe *p, CXCursor c, Node *n, const char *name) { return warp_call(p, c, n, name); }
 
 static Node *strip(Node *n) {
   while (n->k == N_CAST && n->implicit) n = n->a;

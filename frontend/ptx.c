@@ -381,9 +381,10 @@ static bool itype(const Insn *in, PT *t) {
 static Node *warp(Asm *a, const char *name, Type *t, Node **args, int n) {
   Node *c = call(a, C_WARP, name, t);
   for (int i = 0; i < n; i++) vec_push(&c->list, args[i]);
-  if (!fe_warp_call(a->c, c, name)) bad(a, name);
+  Node *w = fe_warp_call(a->p, a->c, c, name);
+  if (!w) bad(a, name);
   a->p->fn->has_warp = true;
-  return c;
+  return w ? w : c;
 }
 
 static void insn(Asm *a, Insn *in) {

@@ -41,15 +41,17 @@ static __device__ inline unsigned pack(unsigned b, unsigned mask) {
   return r;
 }
 static __device__ inline unsigned tile_bits(unsigned n) { return n >= 32 ? 0xffffffffu : (1u << n) - 1u; }
-/* shuffles of any scalar the intrinsics take, and of vector types member
- * by member, as CUDA's groups shuffle any trivially copyable type */
-#define CU_SH1(T)                                                                                          \
-  static __device__ inline T shfl(unsigned k, T v, int s, int w) { return __shfl_sync(k, v, s, w); }      \
-  static __device__ inline T shfl_up(unsigned k, T v, unsigned d, int w) { return __shfl_up_sync(k, v, d, w); } \
-  static __device__ inline T shfl_down(unsigned k, T v, unsigned d, int w) { return __shfl_down_sync(k, v, d, w); } \
-  static __device__ inline T shfl_xor(unsigned k, T v, int m, int w) { return __shfl_xor_sync(k, v, m, w); }
-CU_SH1(int) CU_SH1(unsigned int) CU_SH1(long long) CU_SH1(unsigned long long) CU_SH1(float) CU_SH1(double)
-#undef CU_SH1
+/* shuffles of any type the intrinsics take (found at instantiation: a
+ * __half's too, cuda_fp16.h's), and of vector types member by member, as
+ * CUDA's groups shuffle any trivially copyable type */
+template <class T> static __device__ inline T shfl(unsigned k, T v, int s, int w) { return __shfl_sync(k, v, s, w); }
+template <class T> static __device__ inline T shfl_up(unsigned k, T v, unsigned d, int w) {
+  return __shfl_up_sync(k, v, d, w);
+}
+template <class T> static __device__ inline T shfl_down(unsigned k, T v, unsigned d, int w) {
+  return __shfl_down_sync(k, v, d, w);
+}
+template <class T> static __device__ inline T shfl_xor(unsigned k, T v, int m, int w) { return __shfl_xor_sync(k, v, m, w); }
 #define CU_SHV2(T, OP, A)                                                                                  \
   static __device__ inline T OP(unsigned k, T v, A a, int w) {                                             \
     v.x = OP(k, v.x, a, w);                                                                                \

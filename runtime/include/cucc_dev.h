@@ -400,10 +400,16 @@ static inline unsigned cu_bits_nl(int nl) { return nl >= 32 ? 0xffffffffu : (1u 
   }
 CU_SHFL(i, int)
 CU_SHFL(u, unsigned int)
+CU_SHFL(l, long)
+CU_SHFL(ul, unsigned long)
 CU_SHFL(ll, long long)
 CU_SHFL(ull, unsigned long long)
 CU_SHFL(f, float)
 CU_SHFL(d, double)
+/* the bits of a record of 1 or 2 bytes (a __half, __nv_bfloat16: the
+ * frontend's bits_union) */
+CU_SHFL(uc, unsigned char)
+CU_SHFL(us, unsigned short)
 #undef CU_SHFL
 
 /* votes and reductions: the lanes that execute the call take part, those

@@ -123,6 +123,8 @@ __device__ int __all(int predicate);
   __device__ unsigned int __match_all_sync(unsigned int mask, T value, int *pred);
 CUCC_SHFL(int)
 CUCC_SHFL(unsigned int)
+CUCC_SHFL(long)
+CUCC_SHFL(unsigned long)
 CUCC_SHFL(long long)
 CUCC_SHFL(unsigned long long)
 CUCC_SHFL(float)

@@ -1,11 +1,12 @@
 # math_api_list.cmake: is every function of the CUDA Math API there?
 #   cmake -DCUCC=<cucc> -DLIST=<math_api_list.txt> -DWORKDIR=<dir> -DPART=math|fp16
-#         -P math_api_list.cmake
+#         [-DPER_KERNEL=16] -P math_api_list.cmake
 # PART math: the groups of the math and intrinsics headers; fp16: those of
 # cuda_fp16.h and cuda_bf16.h (the groups whose title names either).
-# Turns the list into one .cu (a kernel per group, each call's value hashed
-# into the kernel's output so that none can be dropped; #line makes every
-# diagnostic name the list's line), compiles it with cucc and runs it, so
+# Turns the list into one .cu (a kernel per group, or per PER_KERNEL calls
+# of one, each call's value hashed into the kernel's output so that none
+# can be dropped; #line makes every diagnostic name the list's line),
+# compiles it with cucc and runs it, so
 # that each function must be declared, compile to C and link. Fails with the
 # names that are missing; prints the calls the list marks refused.
 cmake_minimum_required(VERSION 3.20)
@@ -93,6 +94,12 @@ set(n 0)            # line number in the list
 set(k 0)            # kernels
 set(calls 0)
 set(open OFF)
+set(incall 0)       # calls in the open kernel
+# (a C compiler's time grows faster than a kernel's size: clang takes half
+# as long on kernels of 16 calls as on a kernel per group, gcc as long)
+if(NOT PER_KERNEL)
+  set(PER_KERNEL 16)
+endif()
 set(skip OFF)       # a group of the other part
 set(refused "")
 foreach(line IN LISTS lines)
@@ -115,6 +122,7 @@ foreach(line IN LISTS lines)
       math(EXPR k "${k} + 1")
       emit("// ${title}\n__global__ void g${k}(const In *in, unsigned int *o) {\n  SHARED;\n  VARS;\n")
       set(open ON)
+      set(incall 0)
     endif()
   elseif(line MATCHES "^[ \t]*(#.*)?$" OR skip)
   elseif(line MATCHES "^(.*[^ ]) *# *refused: *(.*)$")
@@ -122,6 +130,13 @@ foreach(line IN LISTS lines)
   elseif(NOT open)
     message(FATAL_ERROR "${listname}:${n}: a call before the first '@ group' line")
   else()
+    if(incall GREATER_EQUAL ${PER_KERNEL})
+      # a group's next calls in a kernel of their own
+      math(EXPR k "${k} + 1")
+      emit("  OUTS;\n}\n// ${title}, continued\n__global__ void g${k}(const In *in, unsigned int *o) {\n  SHARED;\n  VARS;\n")
+      set(incall 0)
+    endif()
+    math(EXPR incall "${incall} + 1")
     math(EXPR calls "${calls} + 1")
     math(EXPR at "${cun} + 2")
     set(cuN_${at} ${n})
@@ -159,7 +174,7 @@ endforeach()
 string(APPEND cu "  if (cudaDeviceSynchronize() != cudaSuccess) { printf(\"FAIL: %s\\n\", cudaGetErrorString(cudaGetLastError())); return 1; }
   unsigned int h = 0;
   for (int j = 0; j < 32 * ${k}; j++) h = h * 31u + o[j];
-  printf(\"PASS: ${calls} calls in ${k} groups (%08x)\\n\", h);
+  printf(\"PASS: ${calls} calls in ${k} kernels (%08x)\\n\", h);
   return 0;
 }
 ")
