@@ -887,6 +887,7 @@ static bool lane_loop_ok(Node *n);
 static Lw *lane_ok_L;   /* (lane_ok's program: which calls need a warp) */
 
 static bool wcall_p(Node *n, void *c) { return n->k == N_CALL && n->ck == C_FUNC && wf_needs(c, n->fn); }
+static bool wcall_f(Node *n, void *c) { return wcall_p(n, c); }
 
 static bool lane_ok(Node *n, bool *work) {
   if (!n) return true;
@@ -1319,11 +1320,17 @@ static bool ret_stmt(Node *n) {
   return n && n->k == S_RETURN && !n->a;
 }
 
-static bool narrow_ret(Bc *b, Node *s, Run *r) {
+/* (nor where the rest calls a device function's warp version: a whole-row
+ * one takes every warp for full, _nl 32; cdpAdvancedQuicksort's
+ * coalesced_threads().ballot() after `if (thread_id >= len) return;`) */
+static bool wcall_f(Node *n, void *c);
+static bool narrow_ret(Bc *b, Vec *stmts, int i, Run *r) {
+  Node *s = stmts->v[i];
   if (!(b->fast || b->bw) || b->hw || !b->full || !b->uctx || b->ck || b->ls.lo || b->ls.hik != HI_NL || b->ls.step)
     return false;
   if (!b->K || b->K->exits || !b->fn->is_kernel || s->k != S_IF || !ln(s)->vary || s->c || !ret_stmt(s->b) || !pure(s->a))
     return false;
+  if (stmts_any(stmts, i + 1, stmts->n, wcall_f, b->L)) return false;
   return aff_run_(s->a, 0, r, true) && r->prefix && !r->a2;
 }
 
@@ -1331,7 +1338,7 @@ static void region_list(Bc *b, Vec *stmts, int from) {
   for (int i = from; i < stmts->n; i++) {
     Node *s = stmts->v[i];
     Run r;
-    if (i + 1 < stmts->n && narrow_ret(b, s, &r)) {
+    if (i + 1 < stmts->n && narrow_ret(b, stmts, i, &r)) {
       W *w = wadd(b, W_NARROW, s);
       w->run = r;
       w->run.id = w->id = ++b->L->nid;

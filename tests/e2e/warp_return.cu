@@ -9,7 +9,9 @@
 // CUCC_VERSIONS setting (tests/run_test.cmake).
 #include <cstdio>
 #include <cstring>
+#include <cooperative_groups.h>
 #include <cuda_runtime.h>
+namespace cg = cooperative_groups;
 
 __device__ int twice(int v) { return v < 0 ? -2 * v : 2 * v; }
 
@@ -29,6 +31,22 @@ __global__ void after(const int *a, int *o, int *cnt, int n, int flag) {
   atomicAdd(cnt, 1);
   if (x % 5 == 0) return;
   o[i] = r;
+}
+
+// after the return, device functions with warp collectives (a coalesced
+// group's ballot, a helper's shuffle): they must see only the lanes left
+// (cdpAdvancedQuicksort's qsort_warp)
+__device__ int left_sum(int v) {
+  for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(__activemask(), v, o);
+  return v;
+}
+__global__ void after_cg(int *o, unsigned n) {
+  unsigned t = threadIdx.x + blockIdx.x * blockDim.x;
+  if (t >= n) return;
+  cg::coalesced_group active = cg::coalesced_threads();
+  unsigned b = active.ballot(t % 3 == 0);
+  int s = left_sum(1);
+  o[t] = __popc(b) * 1000 + (threadIdx.x % 32 == 0 ? s : 0);
 }
 
 __global__ void grid2(int *o, int w, int h) {
@@ -78,6 +96,20 @@ int main() {
           if (o[i] != want && fails++ < 10) printf("FAIL: <<<%d, %d>>> n %d flag %d: o[%d] = %d, want %d\n", s[0], s[1], n, flag, i, o[i], want);
         }
       }
+  for (unsigned n : {0u, 5u, 40u, 100u, 128u}) {
+    memset(o, 0x7f, 128 * sizeof(int));
+    after_cg<<<2, 64>>>(o, n);
+    cudaDeviceSynchronize();
+    for (unsigned t = 0; t < 128; t++) {
+      int want = 0x7f7f7f7f;
+      if (t < n) {
+        unsigned wb = t / 32 * 32, left = 0, thirds = 0;
+        for (unsigned l = wb; l < wb + 32; l++) left += l < n, thirds += l < n && l % 3 == 0;
+        want = thirds * 1000 + (t % 32 == 0 ? (int)left : 0);
+      }
+      if (o[t] != want && fails++ < 10) printf("FAIL: after_cg n %u: o[%u] = %d, want %d\n", n, t, o[t], want);
+    }
+  }
   dim3 blocks[] = {dim3(32, 4), dim3(64, 2), dim3(16, 16), dim3(8, 8)};
   for (auto &bl : blocks) {
     int w = 70, h = 45;
