@@ -95,10 +95,18 @@ int main() {
   cudaMallocManaged(&after, cb * sizeof(float));
   *acc = 0;
   void *args[] = {&acc, &after};
-  if (cudaLaunchCooperativeKernel((void *)coop, cb, 64, args) != cudaSuccess) { printf("FAIL: cooperative launch\n"); fails++; }
-  cudaDeviceSynchronize();
-  for (int b = 0; b < cb; b++)
-    if (after[b] != cb) { printf("FAIL: after the grid sync block %d read %g, want %d\n", b, after[b], cb); fails++; break; }
+  cudaError_t ce = cudaLaunchCooperativeKernel((void *)coop, cb, 64, args);
+  if (ce == cudaErrorNotSupported) {   // (the ASan build has no grid sync: docs/compatibility.md)
+    printf("grid sync not supported in this build: not checked\n");
+    cudaGetLastError();
+  } else if (ce != cudaSuccess) {
+    printf("FAIL: cooperative launch: %s\n", cudaGetErrorName(ce));
+    fails++;
+  } else {
+    cudaDeviceSynchronize();
+    for (int b = 0; b < cb; b++)
+      if (after[b] != cb) { printf("FAIL: after the grid sync block %d read %g, want %d\n", b, after[b], cb); fails++; break; }
+  }
   cudaMallocManaged(&olds, blocks * sizeof(float));
   f[0] = f[1] = 0;
   mixed<<<blocks, 64>>>(f, olds);
