@@ -1,7 +1,9 @@
 # plot.cmake: cucc-occupancy --plot: an SVG of the three graphs with the
 # configuration marked (the register cliff: 12 registers, 40 warps); a PNG
-# through a converter when one is installed (-DCONVERTER=ON), else a clear
-# error. -DTOOL -DWORK -DCONVERTER
+# through a converter when one is installed (-DCONVERTER=its path), else a clear
+# error; a program of a converter's name that cannot turn an SVG into a PNG (a
+# stand-in, a broken install) must give the tool's own clear error, not a file.
+# -DTOOL -DWORK -DCONVERTER
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 set(args --arch sm_20:regsPerSM=16384 --threads 256 --regs 12)
@@ -34,10 +36,30 @@ if(NOT rc EQUAL 2 OR NOT err MATCHES "must end in .svg or .png")
   message(FATAL_ERROR "--plot cliff.pdf: ${rc} ${err}")
 endif()
 execute_process(COMMAND ${TOOL} ${args} --plot ${WORK}/cliff.png RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+# does the converter found convert? tried on the SVG above, as the tool calls it
+set(works OFF)
 if(CONVERTER)
+  get_filename_component(name ${CONVERTER} NAME)
+  if(name STREQUAL "rsvg-convert")
+    execute_process(COMMAND ${CONVERTER} -o ${WORK}/probe.png ${WORK}/cliff.svg RESULT_VARIABLE prc OUTPUT_QUIET ERROR_QUIET)
+  else()
+    execute_process(COMMAND ${CONVERTER} ${WORK}/cliff.svg ${WORK}/probe.png RESULT_VARIABLE prc OUTPUT_QUIET ERROR_QUIET)
+  endif()
+  if(prc EQUAL 0 AND EXISTS ${WORK}/probe.png)
+    file(READ ${WORK}/probe.png phead LIMIT 8 HEX)
+    if(phead STREQUAL "89504e470d0a1a0a")
+      set(works ON)
+    endif()
+  endif()
+endif()
+if(works)
   file(READ ${WORK}/cliff.png head LIMIT 8 HEX)
   if(NOT rc EQUAL 0 OR NOT head STREQUAL "89504e470d0a1a0a")
     message(FATAL_ERROR "--plot cliff.png with a converter: ${rc} ${err}")
+  endif()
+elseif(CONVERTER)
+  if(rc EQUAL 0 OR NOT err MATCHES "converting the plot to .*cliff.png failed; --plot FILE.svg needs no converter")
+    message(FATAL_ERROR "--plot cliff.png with ${CONVERTER}, which does not convert: ${rc} ${err}")
   endif()
 else()
   if(rc EQUAL 0 OR NOT err MATCHES "rsvg-convert" OR EXISTS ${WORK}/cliff.png)
