@@ -415,7 +415,7 @@ static void apply(St *st, const Opt *o, const char *a, const char *v) {
     if (strcmp(v, "legacy") && strcmp(v, "null") && strcmp(v, "per-thread"))
       die("%s: '%s': expected legacy, null or per-thread", a, v);
     break;
-  case O_W: d->nowarn = true; st->quiet_arch = true; break;
+  case O_W: d->nowarn = d->o.nowarn = true; st->quiet_arch = true; break;
   case O_WREORDER: vec_push(&d->o.parse_flags, "-Wreorder"); break;
   case O_WNODD:
     vec_push(&d->o.parse_flags, "-Wno-deprecated-declarations");

@@ -55,6 +55,7 @@ typedef struct CuOpts {
                           shared memory as ptxas does */
   Vec parse_flags;     /* char*: more flags of the parse only (-Werror,
                           -fopenmp, -march ... from -Xcompiler) */
+  bool nowarn;         /* -w: cucc's own warnings too */
 } CuOpts;
 
 /* ---- the typed IR of device code (built by frontend/parse.c) ---- */
@@ -257,6 +258,8 @@ char *ty_decl(Type *t, const char *name);  /* lowering/print.c: C declarator */
 /* ---- diagnostics (frontend/diag.c) ---- */
 extern int nerrors;
 void errorat(const char *file, int line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void warnat(const char *file, int line, int col, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
 /* Translate one .cu file. On success returns 0 and fills dev (C11 text of

@@ -37,6 +37,7 @@ typedef struct Host Host;
 static void add_kernel(Host *h, CXCursor fn);
 static void scan_inst(Host *h, CXCursor call);
 static void use_inst(Host *h, CXCursor ref);
+static void thrust_arch(Host *h, CXCursor call);
 
 struct Host {
   Fe *p;
@@ -46,6 +47,7 @@ struct Host {
   Vec kernels;      /* CXCursor* of kernel definitions (incl. instantiations) */
   Vec scanned;      /* CXCursor*: host template instantiations already scanned */
   Vec keep;         /* char*: USRs of __device__ functions host code runs */
+  Vec warned;       /* char*: USRs of functors thrust_arch warned of */
 };
 
 /* The user's file f (NULL for system headers and cucc's own). */
@@ -526,8 +528,10 @@ static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent, CXClientData
     launch(h, c, callee, cfg);
     return CXChildVisit_Continue;
   }
-  if (k == CXCursor_CallExpr) scan_inst(h, c);
-  else if (k == CXCursor_DeclRefExpr) use_inst(h, c);
+  if (k == CXCursor_CallExpr) {
+    scan_inst(h, c);
+    thrust_arch(h, c);
+  } else if (k == CXCursor_DeclRefExpr) use_inst(h, c);
   return CXChildVisit_Recurse;
 }
 
@@ -555,6 +559,72 @@ static unsigned line_of(const Src *sf, unsigned off) {
   unsigned l = 1;
   for (unsigned i = 0; i < off && i < sf->size; i++) l += sf->src[i] == '\n';
   return l;
+}
+
+/* A functor or lambda given to a Thrust algorithm on device data runs on
+ * the CPU here (cucc's Thrust device system is OpenMP's, docs/libraries.md):
+ * its code is host code, so a branch on __CUDA_ARCH__ in it takes the side
+ * a GPU's host code would, not a GPU's. A program whose answer depends on
+ * that side (cuda-samples' cdpQuadtree: its point generator) would be
+ * wrong with no word; it compiles, warned once per functor at the call. */
+static enum CXChildVisitResult lambda_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  if (clang_getCursorKind(c) != CXCursor_LambdaExpr) return CXChildVisit_Recurse;
+  *(CXCursor *)d = c;
+  return CXChildVisit_Break;
+}
+
+static void thrust_arch(Host *h, CXCursor call) {
+  CXCursor fn = clang_getCursorReferenced(call), top = clang_getNullCursor();
+  if (clang_Cursor_isNull(fn) || h->p->opts->nowarn) return;
+  for (CXCursor ns = clang_getCursorSemanticParent(fn);
+       !clang_Cursor_isNull(ns) && clang_getCursorKind(ns) != CXCursor_TranslationUnit;
+       ns = clang_getCursorSemanticParent(ns))
+    if (clang_getCursorKind(ns) == CXCursor_Namespace) top = ns;
+  if (clang_Cursor_isNull(top)) return;
+  char *nsname = cx_str(clang_getCursorSpelling(top));
+  bool thr = !strcmp(nsname, "thrust");
+  free(nsname);
+  int n = clang_Cursor_getNumArguments(call);
+  bool dev = false;   /* device data: a device_ptr (device_vector's iterators), or a device policy */
+  for (int i = 0; thr && i < n && !dev; i++) {
+    char *t = cx_str(clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i)))));
+    dev = strstr(t, "device_ptr<") || strstr(t, "detail::device_t") || strstr(t, "cuda_cub::") ||
+          strstr(t, "system::omp::") || strstr(t, "system::tbb::");
+    free(t);
+  }
+  for (int i = 0; dev && i < n; i++) {
+    CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i), lam = clang_getNullCursor();
+    CXCursor d = clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(arg)));
+    if (clang_getCursorKind(arg) == CXCursor_LambdaExpr) lam = arg;
+    else clang_visitChildren(arg, lambda_cb, &lam);
+    if (!clang_Cursor_isNull(lam)) d = lam;   /* (its class has no place in the source) */
+    unsigned b, e;
+    Src *sf = clang_Cursor_isNull(d) ? NULL : ext_(h, clang_getCursorExtent(d), &b, &e, false);
+    if (!sf) continue;
+    const char *at = NULL;
+    for (unsigned j = b; j + 13 <= e && !at; j++)
+      if (!memcmp(sf->src + j, "__CUDA_ARCH__", 13)) at = sf->src + j;
+    char *usr = clang_Cursor_isNull(lam) ? cx_str(clang_getCursorUSR(d)) : xfmt("%s:%u", sf->path, b);
+    bool seen = false;
+    for (int k = 0; k < h->warned.n && !seen; k++) seen = !strcmp(h->warned.v[k], usr);
+    if (!at || seen) {
+      free(usr);
+      continue;
+    }
+    vec_push(&h->warned, usr);
+    const char *f;
+    int l, col;
+    cx_loc(call, &f, &l, &col);
+    char *what = clang_Cursor_isNull(lam) ? xfmt("'%s'", cx_str(clang_getCursorSpelling(d))) : xfmt("a lambda");
+    char *alg = cx_str(clang_getCursorSpelling(fn));
+    warnat(f, l, col,
+           "thrust::%s runs %s on the CPU here (cucc's Thrust device system is OpenMP), as host code: "
+           "its __CUDA_ARCH__ test at %s:%u takes the host side, where a GPU would take the device side",
+           alg, what, sf->path, line_of(sf, (unsigned)(at - sf->src)));
+    free(alg);
+    free(what);
+  }
 }
 
 static void emit(Host *h, Src *sf, Buf *out);
