@@ -89,6 +89,8 @@ bool is_intty(Type *t);        /* an integer of 4 bytes or more */
 bool is_arith(Type *t);
 bool pure(Node *n);            /* evaluable twice: no stores, no calls but
                                   to libm and __ldg, no volatile reads */
+bool spec_ok(Node *n);         /* evaluable where the source would not: no
+                                  stores, calls, loads or trapping division */
 bool has_warp(Node *n);        /* a warp collective */
 bool runs_ok(Node *n);         /* build.c: a body the runs of lanes may run unmasked */
 bool run_loop_ok(Node *n);     /* build.c: a loop over the run of lanes its condition keeps */

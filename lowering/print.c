@@ -528,7 +528,19 @@ static void ex(P *p, Node *n) {
       break;
     }
     /* fall through */
-  case N_LOG: case N_ASSIGN:
+  case N_LOG:
+    if (n->k == N_LOG && p->lane && spec_ok(n->b)) {
+      /* a lane's && or || as & or |: no branch in the lane loop, which
+       * then vectorizes (a count's, a mask's, an interval's test) */
+      buf_puts(o, "(!!");
+      ex(p, n->a);
+      buf_printf(o, " %s !!", n->op == OP_LAND ? "&" : "|");
+      ex(p, n->b);
+      buf_puts(o, ")");
+      break;
+    }
+    /* fall through */
+  case N_ASSIGN:
     buf_puts(o, "(");
     if (n->k == N_ASSIGN) p->acc = n->op == OP_ASSIGN ? ACC_WR : ACC_RD | ACC_WR;
     ex(p, n->a);

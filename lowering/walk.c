@@ -84,6 +84,27 @@ static bool impure_p(Node *n, void *c) {
 }
 bool pure(Node *n) { return !any_node(n, impure_p, NULL); }
 
+/* Evaluable where the source would not evaluate it, every lane's right
+ * side of && and || computed without a branch so that the lane loop
+ * vectorizes: no stores, calls or volatile accesses, no reads through a
+ * pointer (an index guarded by the left side may be out of bounds), no
+ * integer division by what may be 0. */
+static bool unspec_p(Node *n, void *c) {
+  (void)c;
+  Node *d;
+  switch (n->k) {
+  case N_NUM: case N_FNUM: case N_STR: case N_BUILTIN: case N_LOG: case N_COND: case N_CAST: return false;
+  case N_VAR: return n->var->ty->is_volatile;
+  case N_UN: return n->op == OP_DEREF || n->op == OP_ADDR || n->ty->is_volatile;
+  case N_MEMBER: return n->post || n->ty->is_volatile;
+  case N_BIN:
+    return (n->op == OP_DIV || n->op == OP_MOD) && n->ty->kind != TY_FLOAT && n->ty->kind != TY_DOUBLE &&
+           !((d = bare(n->b))->k == N_NUM && d->ival != 0 && d->ival != -1);
+  default: return true;
+  }
+}
+bool spec_ok(Node *n) { return !any_node(n, unspec_p, NULL); }
+
 static bool warp_p(Node *n, void *c) { (void)c; return n->k == N_CALL && n->ck == C_WARP; }
 bool has_warp(Node *n) { return any_node(n, warp_p, NULL); }
 
