@@ -1131,6 +1131,40 @@ static bool run_loop(Bc *b, Node *n) {
   return true;
 }
 
+/* A loop over a per-thread range that is no lane's function (`for (jj =
+ * ptr[row]; jj < ptr[row + 1]; jj++)`, its variable's shape neither
+ * uniform nor affine) whose body reads or writes memory at indices that
+ * use it: run in lockstep, every step gathers one element of each lane's
+ * range, 32 cache lines apart; run lane by lane, each range is read in
+ * order. Not a loop of arithmetic only (a Mandelbrot escape loop runs its
+ * lanes in vectors in lockstep). */
+typedef struct { Obj *v; int idx, other, bad; } SerCtx;
+static int ser_f(Node *x, void *c) {
+  SerCtx *q = c;
+  /* calls only of pure functions: an atomic (a lock), a printf (the order
+   * of its lines), a launch keep the lanes' lockstep order */
+  if (x->k == N_CALL && !pure(x)) q->bad++;
+  if (x->k == N_INDEX || (x->k == N_UN && x->op == OP_DEREF)) {
+    if (reads_var(x->k == N_INDEX ? x->b : x->a, q->v)) q->idx++;
+    else q->other++;
+  }
+  return W_GO;
+}
+static bool serial_loop_ok(Node *n) {
+  if (n->k != S_FOR || !ln(n)->vary || !n->a || !n->b || !n->c || n->a->k != S_BLOCK || n->a->list.n != 1) return false;
+  Node *d = n->a->list.v[0];
+  if (d->k != S_DECL || !lo(d->var)->vary || lo(d->var)->aff || lo(d->var)->cross || !is_intty(d->var->ty) || !d->a ||
+      d->a->k == N_INIT || !pure(d->a) || !pure(n->b) || has_warp(n->b))
+    return false;
+  Node *c = n->c;
+  if ((c->k != N_INCDEC && c->k != N_ASSIGN) || bare(c->a)->k != N_VAR || bare(c->a)->var != d->var || (c->k == N_ASSIGN && !pure(c->b)))
+    return false;
+  SerCtx q = {d->var, 0, 0, 0};
+  walk(n->d, ser_f, &q);
+  walk(n->b, ser_f, &q);
+  return q.idx > 0 && !q.bad && !has_volatile(n->d) && !has_volatile(n->b);
+}
+
 static void st_loop(Bc *b, Node *n) {
   bool work = false;
   if (rng_loop(b, n)) return;
@@ -1154,6 +1188,14 @@ static void st_loop(Bc *b, Node *n) {
       INTO(b, w->init, st(b, n->a));
     }
     w->body = block(b, n->d);
+    return;
+  }
+  /* a varying loop whose lockstep would gather (a CSR row per thread): each
+   * lane runs its own loop, reading its row in order as a CPU likes */
+  if ((b->fast || b->hw) && !b->ck && serial_loop_ok(n) && lane_ok(n->d, &work) && work) {
+    W *w = wadd(b, W_LOOPL, n);
+    use_hdr(b, &w->h);
+    prom_vars(b, n, w, false);
     return;
   }
   if (run_loop(b, n)) return;

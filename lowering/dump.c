@@ -218,7 +218,8 @@ static void dw(D *d, const char *label, W *w) {
   case W_LOOPL: {
     Buf b = {0};
     for (int i = 0; i < w->prom.n; i++) buf_printf(&b, "%s%s", i ? ", " : "", ((Obj *)w->prom.v[i])->name);
-    dl(d, "%sloop inside one lane loop, %s: %s%s", L, hs(&w->h), dx(n->b), b.s ? xfmt(" (scalars: %s)", b.s) : "");
+    dl(d, "%sloop %s, %s: %s%s", L, ln(n)->vary ? "lane by lane, each lane's own range" : "inside one lane loop", hs(&w->h),
+       dx(n->b), b.s ? xfmt(" (scalars: %s)", b.s) : "");
     break;
   }
   case W_LOOPRUN:

@@ -1486,7 +1486,9 @@ static void lane_st(P *p, Node *n) {
     break;
   case S_FOR: {
     Node *d = n->a->list.v[0];
-    line(p, "for (%s = %s; %s; %s)", ty_decl(d->var->ty, cname(d->var)), exs(p, d->a, true), exs(p, n->b, true),
+    /* (a varying loop's own variable, promoted: the lane's scalar) */
+    const char *nm = promoted(p, d->var) ? xfmt("_s_%s", cname(d->var)) : cname(d->var);
+    line(p, "for (%s = %s; %s; %s)", ty_decl(d->var->ty, nm), exs(p, d->a, true), exs(p, n->b, true),
          exs(p, n->c, true));
     p->ind++;
     lane_st(p, n->d);
@@ -1497,18 +1499,26 @@ static void lane_st(P *p, Node *n) {
   }
 }
 
+/* the variable a loop declares (a varying loop's is promoted: declared by
+ * the loop itself, neither read before nor stored after) */
+static Obj *loop_var(Node *n) {
+  return n->k == S_FOR && n->a && n->a->k == S_BLOCK && n->a->list.n == 1 && ((Node *)n->a->list.v[0])->k == S_DECL
+             ? ((Node *)n->a->list.v[0])->var : NULL;
+}
+
 static void p_loopl(P *p, W *w) {
   lane_open(p);
+  Obj *lv = loop_var(w->n);
   for (int i = 0; i < w->prom.n; i++) {
     Obj *o = w->prom.v[i];
-    line(p, "%s = %s[_l];", ty_decl(o->ty, xfmt("_s_%s", cname(o))), cname(o));
+    if (o != lv) line(p, "%s = %s[_l];", ty_decl(o->ty, xfmt("_s_%s", cname(o))), cname(o));
   }
   p->prom = w->prom;
   lane_st(p, w->n);
   p->prom = (Vec){0};
   for (int i = 0; i < w->prom.n; i++) {
     Obj *o = w->prom.v[i];
-    if (promoted(&(P){.prom = w->prom_st}, o)) line(p, "%s[_l] = _s_%s;", cname(o), cname(o));
+    if (o != lv && promoted(&(P){.prom = w->prom_st}, o)) line(p, "%s[_l] = _s_%s;", cname(o), cname(o));
   }
   lane_close(p);
 }
