@@ -4,12 +4,16 @@
 
 int nerrors;
 
+static void vdiag(const char *file, int line, int col, const char *kind, const char *fmt, va_list ap) {
+  fprintf(stderr, "%s:%d:%d: %s: ", file, line, col, kind);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+}
+
 void errorat(const char *file, int line, int col, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fprintf(stderr, "%s:%d:%d: error: ", file, line, col);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  vdiag(file, line, col, "error", fmt, ap);
   va_end(ap);
   nerrors++;
 }
@@ -18,8 +22,6 @@ void errorat(const char *file, int line, int col, const char *fmt, ...) {
 void warnat(const char *file, int line, int col, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fprintf(stderr, "%s:%d:%d: warning: ", file, line, col);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  vdiag(file, line, col, "warning", fmt, ap);
   va_end(ap);
 }
