@@ -43,6 +43,7 @@ typedef struct Bc {
   Vec *out;             /* W*: where statements go */
   Obj *ret;             /* a warp version's result lanes */
   Node *lastcall;       /* the warp-version call hoisted last */
+  bool bpf_done;        /* a region prefetched the next block's slice */
 } Bc;
 
 bool kernelish(Obj *fn) { return fn->is_kernel || lo(fn)->warpfn; }
@@ -1398,20 +1399,102 @@ static void region_list(Bc *b, Vec *stmts, int from) {
 
 static void region_body(Bc *b, Vec *stmts) { region_list(b, stmts, 0); }
 
+/* ---- the next block's slice ----
+ * A block reads a slice of an array at an index that moves with
+ * blockIdx.x (`a[blockIdx.x * blockDim.x + threadIdx.x]`, 1-2 KB a block),
+ * and a worker runs a range of consecutive blocks. A CPU's prefetchers
+ * follow those slices late (the block's tree between them), so the first
+ * region's unit-stride reads at such an index have the same slice of the
+ * block BPF_AHEAD further on prefetched: the index printed again with
+ * blockIdx.x moved and its variables replaced by their one definition. */
+enum { BPF_AHEAD = 2 };
+
+static int bdef_depth;
+static bool bdef_ok(Node *e, bool *bid);
+static bool bdef_f(Node *n, void *c) {
+  bool *bid = c;
+  switch (n->k) {
+  case N_NUM: case N_CAST: case N_BIN: return false;
+  case N_BUILTIN: *bid |= n->bk == B_BID && n->dim == 0; return false;
+  case N_UN: return n->op != OP_NEG && n->op != OP_PLUS && n->op != OP_BNOT;
+  case N_VAR:
+    if (n->var->is_param) return n->var->ty->is_volatile;
+    return !lo(n->var)->bdef || !bdef_ok(lo(n->var)->bdef, bid);
+  default: return true;
+  }
+}
+static bool bdef_ok(Node *e, bool *bid) {
+  if (++bdef_depth > 6) {
+    bdef_depth--;
+    return false;
+  }
+  bool r = !any_node(e, bdef_f, bid);
+  bdef_depth--;
+  return r;
+}
+
+typedef struct { Obj *k; Vec defs; } BdefCtx;
+static int bdef_scan(Node *n, void *c) {
+  BdefCtx *q = c;
+  if (n->k == S_DECL && n->a && n->a->k != N_INIT && is_intty(n->var->ty) && !n->var->is_shared && !n->var->addr_taken &&
+      !stores(q->k->body, n->var) && !lo(n->var)->bdef)
+    vec_push(&q->defs, n);
+  return W_GO;
+}
+
+/* the kernel's variables of one definition (once per kernel) */
+static void bdefs(Obj *k) {
+  BdefCtx q = {k, {0}};
+  walk(k->body, bdef_scan, &q);
+  for (int i = 0; i < q.defs.n; i++) {
+    Node *d = q.defs.v[i];
+    lo(d->var)->bdef = d->a;
+  }
+}
+
+typedef struct { Vec *pf; Vec lhs; } BpfCtx;
+static int bpf_f(Node *x, void *c) {
+  BpfCtx *q = c;
+  if (x->k == S_FOR || x->k == S_WHILE || x->k == S_DO || x->k == S_SWITCH) return W_SKIP;   /* (the top, once per block) */
+  if (x->k == N_ASSIGN && x->op == OP_ASSIGN) vec_push(&q->lhs, bare(x->a));   /* (stored, not read) */
+  if (x->k != N_INDEX || in_vec(&q->lhs, x) || q->pf->n >= 4 || !is_arith(x->ty) || x->ty->is_volatile || x->ty->size <= 0) return W_GO;
+  bool bid = false;
+  if (!rowu(x->a) || !aff_e(x->b) || !pure(x->a) || !bdef_ok(x->b, &bid) || !bid) return W_GO;
+  for (int k = 0; k < q->pf->n; k++)
+    if (same_x(q->pf->v[k], x)) return W_GO;
+  vec_push(q->pf, x);
+  return W_GO;
+}
+
+static int block_prefetch(Bc *b, Vec *stmts, int from, int to) {
+  if (!b->fast || b->hw || !b->fn->is_kernel || b->ck) return 0;
+  Vec pf = {0};
+  BpfCtx q = {&pf, {0}};
+  for (int i = from; i < to; i++) walk(stmts->v[i], bpf_f, &q);
+  if (!pf.n) return 0;
+  W *w = wadd(b, W_BPF, stmts->v[from]);
+  w->pf = pf;
+  w->id = BPF_AHEAD;
+  return pf.n;
+}
+
 static Region *region(Bc *b, Vec *stmts, int from, int to) {
   Region *r = xcalloc(1, sizeof *r);
   wcopies(stmts, from, to, &r->wcopy);
   Vec *s = b->L->remat.n ? with_remat(&b->L->remat, stmts, from, to) : NULL;
   for (int i = s ? 0 : from; i < (s ? s->n : to); i++) vec_push(&r->stmts, (s ? s : stmts)->v[i]);
   bool tids;
+  int npf = 0;
   lw_versions(b->fn, b->K->exits, b->L->ck, r, &tids);
   for (int i = 0; i < r->vers.n; i++) {
     Ver *v = r->vers.v[i];
     v->tids = tids || v->k != VK_GEN;
     warp_head(b, v);
+    if (!b->bpf_done) npf += block_prefetch(b, &r->stmts, 0, r->stmts.n);
     region_body(b, &r->stmts);
     warp_close(b);
   }
+  b->bpf_done |= npf > 0;   /* (the first region that reads such a slice) */
   return r;
 }
 
@@ -1541,6 +1624,7 @@ static Blk *bst(Bc *b, Node *n) {
 void lw_build_kernel(Lw *L, Kern *K) {
   Obj *k = K->k;
   Bc b = {.L = L, .K = K, .fn = k, .ck = L->ck};
+  bdefs(k);
   /* varying parameters start as the argument in every lane */
   Vec pinit = {0};
   for (int i = 0; i < k->params.n; i++) {

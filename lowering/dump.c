@@ -174,6 +174,12 @@ static void dw(D *d, const char *label, W *w) {
     dl(d, "%s%s%s: %s%s", L, hs(&w->h), w->rng ? xfmt(", range-tested (%d reads, %d writes)", w->rd.n, w->wr.n) : "",
        w->o ? xfmt("%s = ", w->o->name) : "", dx(w->x));
     break;
+  case W_BPF: {
+    char *x = "";
+    for (int i = 0; i < w->pf.n; i++) x = xfmt("%s%s%s", x, i ? ", " : "", dx(w->pf.v[i]));
+    dl(d, "%sthe slice of block blockIdx.x + %d prefetched: %s", L, w->id, x);
+    break;
+  }
   case W_NARROW:
     dl(d, "%sreturn where %s: the rest with _nl the lanes left%s", L, dx(n->a), run_s(&w->run));
     dsub(d, "rest", w->body);

@@ -59,6 +59,9 @@ typedef struct LObj {
                           a region using it (-1: none yet) */
   bool cross;          /* region.c: used outside its region: per thread
                           (varying) or at block level (uniform) */
+  Node *bdef;          /* build.c: its one definition, an expression of the
+                          block's and thread's indices, parameters and other
+                          such variables (a block's next slice, W_BPF) */
   Node *remat;         /* region.c: recomputed in each region from this
                           declaration instead of kept per thread */
   int64_t off;         /* layout.c: parameter or static shared offset */
@@ -185,6 +188,8 @@ typedef enum {
   W_ARM,      /* the lanes that take an arm of ?:, && or || (mt): cond x, sense */
   W_NARROW,   /* `if (c) return;` whose remaining lanes are a prefix (run): the
                  rest of the region (body) with _nl that run's length */
+  W_BPF,      /* the block's next-but-one slice of its first reads (pf),
+                 prefetched */
   W_ERROR,    /* nothing: an error was reported */
 } WKind;
 

@@ -27,6 +27,7 @@ typedef struct P {
   /* the statement's context */
   bool lane, full, noprof;
   bool novol;          /* a warp-synchronous statement: volatile read as plain (p_simt) */
+  int bshift;          /* W_BPF: blockIdx.x moved this far, variables as their bdef */
   Mask *m;
   Lanes ls;
   Node *ctrue;         /* a ?: printed as its first arm */
@@ -497,7 +498,15 @@ static void ex(P *p, Node *n) {
   case N_NUM: num(p, n); break;
   case N_FNUM: fnum(p, n); break;
   case N_STR: buf_puts(o, n->str); break;
-  case N_VAR: var(p, n->var); break;
+  case N_VAR:
+    if (p->bshift && !n->var->is_param && lo(n->var)->bdef) {   /* (W_BPF: its definition, in the block ahead) */
+      buf_puts(o, "(");
+      ex(p, lo(n->var)->bdef);
+      buf_puts(o, ")");
+      break;
+    }
+    var(p, n->var);
+    break;
   case N_BUILTIN: {
     const char *xyz = n->dim == 0 ? "x" : n->dim == 1 ? "y" : "z";
     switch (n->bk) {
@@ -509,7 +518,10 @@ static void ex(P *p, Node *n) {
     /* in a kernel: its block-level copies (a store through any pointer
      * might change *_B as far as the C compiler knows: read there, a
      * uniform index was loaded again in every lane) */
-    case B_BID: buf_printf(o, kernelish(p->fn) ? "_bid.%s" : "_B->blockIdx.%s", xyz); break;
+    case B_BID:
+      if (p->bshift && n->dim == 0) buf_printf(o, "(_bid.x + %du)", p->bshift);
+      else buf_printf(o, kernelish(p->fn) ? "_bid.%s" : "_B->blockIdx.%s", xyz);
+      break;
     case B_BDIM: buf_printf(o, kernelish(p->fn) ? "_bdm.%s" : "_B->blockDim.%s", xyz); break;
     case B_GDIM: buf_printf(o, kernelish(p->fn) ? "_gdm.%s" : "_B->gridDim.%s", xyz); break;
     case B_WSIZE: buf_puts(o, "32"); break;
@@ -1723,6 +1735,18 @@ static void pw(P *p, W *w) {
     line(p, "}");
     break;
   }
+  case W_BPF:
+    /* the same reads of the block w->id further on: its slice, fetched
+     * while this block runs (a prefetch never faults: past the grid's
+     * last block it touches nothing) */
+    p->bshift = w->id;
+    for (int i = 0; i < w->pf.n; i++) {
+      Node *x = w->pf.v[i];
+      char *a = exs(p, x->a, false), *ix = exs(p, x->b, false);
+      line(p, "cu_prefetch_next(&%s[%s], 0, (long long)_nl * (long long)sizeof *%s);", a, ix, a);
+    }
+    p->bshift = 0;
+    break;
   case W_NARROW: {
     /* the lanes left after `if (c) return;`: a prefix, as a partial warp */
     char *at;
