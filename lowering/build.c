@@ -1410,6 +1410,7 @@ static void region_body(Bc *b, Vec *stmts) { region_list(b, stmts, 0); }
 enum { BPF_AHEAD = 2 };
 
 static int bdef_depth;
+static Obj *bdef_kern;   /* the kernel (its parameters never stored to are its arguments everywhere) */
 static bool bdef_ok(Node *e, bool *bid);
 static bool bdef_f(Node *n, void *c) {
   bool *bid = c;
@@ -1418,7 +1419,7 @@ static bool bdef_f(Node *n, void *c) {
   case N_BUILTIN: *bid |= n->bk == B_BID && n->dim == 0; return false;
   case N_UN: return n->op != OP_NEG && n->op != OP_PLUS && n->op != OP_BNOT;
   case N_VAR:
-    if (n->var->is_param) return n->var->ty->is_volatile;
+    if (n->var->is_param) return n->var->ty->is_volatile || !bdef_kern || stores(bdef_kern->body, n->var);
     return !lo(n->var)->bdef || !bdef_ok(lo(n->var)->bdef, bid);
   default: return true;
   }
@@ -1452,14 +1453,24 @@ static void bdefs(Obj *k) {
   }
 }
 
-typedef struct { Vec *pf; Vec lhs; } BpfCtx;
+/* the array read: a parameter never stored to, a global or a shared
+ * array (a local pointer is declared later than the region's top) */
+static bool bbase_f(Node *n, void *c) {
+  Obj *k = c;
+  if (n->k != N_VAR) return n->k != N_CAST && n->k != N_NUM && n->k != N_BIN;
+  Obj *o = n->var;
+  return !(o->is_global || o->is_shared || (o->is_param && !stores(k->body, o)));
+}
+
+typedef struct { Vec *pf; Vec lhs; Obj *k; } BpfCtx;
 static int bpf_f(Node *x, void *c) {
   BpfCtx *q = c;
   if (x->k == S_FOR || x->k == S_WHILE || x->k == S_DO || x->k == S_SWITCH) return W_SKIP;   /* (the top, once per block) */
   if (x->k == N_ASSIGN && x->op == OP_ASSIGN) vec_push(&q->lhs, bare(x->a));   /* (stored, not read) */
   if (x->k != N_INDEX || in_vec(&q->lhs, x) || q->pf->n >= 4 || !is_arith(x->ty) || x->ty->is_volatile || x->ty->size <= 0) return W_GO;
   bool bid = false;
-  if (!rowu(x->a) || !aff_e(x->b) || !pure(x->a) || !bdef_ok(x->b, &bid) || !bid) return W_GO;
+  if (!rowu(x->a) || !aff_e(x->b) || !pure(x->a) || any_node(x->a, bbase_f, q->k) || !bdef_ok(x->b, &bid) || !bid)
+    return W_GO;
   for (int k = 0; k < q->pf->n; k++)
     if (same_x(q->pf->v[k], x)) return W_GO;
   vec_push(q->pf, x);
@@ -1469,7 +1480,8 @@ static int bpf_f(Node *x, void *c) {
 static int block_prefetch(Bc *b, Vec *stmts, int from, int to) {
   if (!b->fast || b->hw || !b->fn->is_kernel || b->ck) return 0;
   Vec pf = {0};
-  BpfCtx q = {&pf, {0}};
+  BpfCtx q = {&pf, {0}, b->fn};
+  bdef_kern = b->fn;
   for (int i = from; i < to; i++) walk(stmts->v[i], bpf_f, &q);
   if (!pf.n) return 0;
   W *w = wadd(b, W_BPF, stmts->v[from]);

@@ -42,6 +42,12 @@ __global__ void looped(const float *a, float *o, int reps) {   // a read only in
   o[i] = x;
 }
 
+__global__ void rowptr(float *p, int pitch) {   // a local row pointer: not prefetched (declared after the top)
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  float *row = p + blockIdx.y * pitch;
+  row[x] += 1.0f;
+}
+
 int main() {
   const int N = 1 << 16;
   float *a, *b, *o, h[N / 128];
@@ -73,6 +79,10 @@ int main() {
   cudaDeviceSynchronize();
   for (int i = 0; i < N; i++)
     if (o[i] != a[i] * 0 + a[i] * 1 + a[i] * 2) fails++;
+  rowptr<<<dim3(N / 256 / 4, 4), 256>>>(o, N / 4);
+  cudaDeviceSynchronize();
+  for (int i = 0; i < N; i++)
+    if (o[i] != a[i] * 0 + a[i] * 1 + a[i] * 2 + 1.0f) fails++;
   (void)h;
   printf(fails ? "FAIL %d\n" : "PASS\n", fails);
   return fails != 0;
