@@ -1935,8 +1935,11 @@ static void flatten_case(Fe *p, CXCursor c, Vec *out) {
   } else if (ck == CXCursor_DefaultStmt) {
     vec_push(out, new_node(S_DEFAULT, c));
     flatten_case(p, k.v[k.n - 1], out);
-  } else {
+  } else {   /* (a labelled statement: a case label inside it is nested) */
+    bool sb = p->in_switch_body;
+    p->in_switch_body = false;
     vec_push(out, stmt(p, c));
+    p->in_switch_body = sb;
   }
   free(k.v);
 }
