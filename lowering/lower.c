@@ -1,6 +1,7 @@
 /* lower.c: the lowering pipeline, IR -> warp-vectorized C.
  *
  * Whole program first:
+ *   fold.c      if, ?:, && and || of constant conditions: the side taken
  *   uniform.c   which values and branches vary across a warp's lanes
  *   valid.c     what cannot be lowered, reported once
  * then each function in turn, printed before the next is analysed (an
@@ -55,6 +56,8 @@ static void check_vers(Lw *L, Blk *b) {
 
 int lw_lower(Prog *p, const CuOpts *o, Buf *out) {
   tab_reset();
+  for (int i = 0; i < p->funcs.n; i++) lw_fold(p->funcs.v[i]);
+  for (int i = 0; i < p->kernels.n; i++) lw_fold(p->kernels.v[i]);
   for (int i = 0; i < p->funcs.n; i++) lw_uniform(p->funcs.v[i]);
   for (int i = 0; i < p->kernels.n; i++) lw_uniform(p->kernels.v[i]);
   Lw L = {.o = o, .ck = o->check};

@@ -106,6 +106,7 @@ Type *arr_of(Type *base, int64_t len);
 Type *ptr_to(Type *base);
 
 /* ---- passes on a function's IR ---- */
+void lw_fold(Obj *fn);         /* fold.c: constant conditions, the side taken */
 void lw_uniform(Obj *fn);      /* uniform.c: vary, masked, jumps, effects */
 void lw_shape(Obj *k);         /* shape.c: affine values (LObj.aff) */
 bool rowu(Node *n);            /* shape.c: same in every lane of a whole-row warp */
