@@ -1151,16 +1151,31 @@ static int ser_f(Node *x, void *c) {
   }
   return W_GO;
 }
+/* a `while` loop's cursor: the variable its body's last statement steps
+ * (`j++`, `j += 2`, `j = nxt[j]`) and its condition reads */
+static Obj *ser_cursor(Node *n) {
+  Node *body = n->d, *last = body && body->k == S_BLOCK ? (body->list.n ? body->list.v[body->list.n - 1] : NULL) : body;
+  if (!last || last->k != S_EXPR) return NULL;
+  Node *c = last->a;
+  if ((c->k != N_INCDEC && c->k != N_ASSIGN) || bare(c->a)->k != N_VAR || (c->k == N_ASSIGN && !pure(c->b))) return NULL;
+  return reads_var(n->b, bare(c->a)->var) ? bare(c->a)->var : NULL;
+}
+
 static bool serial_loop_ok(Node *n) {
-  if (n->k != S_FOR || !ln(n)->vary || !n->a || !n->b || !n->c || n->a->k != S_BLOCK || n->a->list.n != 1) return false;
-  Node *d = n->a->list.v[0];
-  if (d->k != S_DECL || !lo(d->var)->vary || lo(d->var)->aff || lo(d->var)->cross || !is_intty(d->var->ty) || !d->a ||
-      d->a->k == N_INIT || !pure(d->a) || !pure(n->b) || has_warp(n->b))
-    return false;
-  Node *c = n->c;
-  if ((c->k != N_INCDEC && c->k != N_ASSIGN) || bare(c->a)->k != N_VAR || bare(c->a)->var != d->var || (c->k == N_ASSIGN && !pure(c->b)))
-    return false;
-  SerCtx q = {d->var, 0, 0, 0};
+  if (!ln(n)->vary || !n->b || !pure(n->b) || has_warp(n->b)) return false;
+  Obj *v;
+  if (n->k == S_FOR) {
+    if (!n->a || !n->c || n->a->k != S_BLOCK || n->a->list.n != 1) return false;
+    Node *d = n->a->list.v[0], *c = n->c;
+    if (d->k != S_DECL || !d->a || d->a->k == N_INIT || !pure(d->a)) return false;
+    v = d->var;
+    if ((c->k != N_INCDEC && c->k != N_ASSIGN) || bare(c->a)->k != N_VAR || bare(c->a)->var != v || (c->k == N_ASSIGN && !pure(c->b)))
+      return false;
+  } else if (n->k == S_WHILE) {   /* (declared before it: p_loopl stores it back) */
+    if (!(v = ser_cursor(n))) return false;
+  } else return false;
+  if (!lo(v)->vary || lo(v)->aff || lo(v)->cross || !is_intty(v->ty)) return false;
+  SerCtx q = {v, 0, 0, 0};
   walk(n->d, ser_f, &q);
   walk(n->b, ser_f, &q);
   return q.idx > 0 && !q.bad && !has_volatile(n->d) && !has_volatile(n->b);

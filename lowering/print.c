@@ -1507,7 +1507,15 @@ static void lane_st(P *p, Node *n) {
     p->ind--;
     break;
   }
-  default: break;
+  case S_WHILE:   /* (its cursor, declared before it, is promoted: p_loopl) */
+    line(p, "while (%s)", exs(p, n->b, true));
+    p->ind++;
+    lane_st(p, n->d);
+    p->ind--;
+    break;
+  case S_NULL: break;
+  default:   /* (build.c's lane_ok and serial_loop_ok let only the above in) */
+    errorat(n->file, n->line, n->col, "internal error: statement kind %d in a lane loop", n->k);
   }
 }
 

@@ -1,5 +1,6 @@
 // lane_serial.cu: a loop over a range of each thread's own (a CSR row per
-// thread: `for (jj = ptr[row]; jj < ptr[row + 1]; jj++)`) runs lane by lane
+// thread: `for (jj = ptr[row]; jj < ptr[row + 1]; jj++)`, or a `while`
+// stepping a cursor declared before it) runs lane by lane
 // in the whole- and half-row versions, each lane reading its range in
 // order; loops whose lockstep matters or pays stay lockstep (lower_serial
 // reads which is which from --dump-lir). Empty ranges, masked and partial
@@ -18,7 +19,12 @@ __global__ void csr(int n, const int *ptr, const int *col, const float *val, con
     int s = ptr[row], e = ptr[row + 1];
     for (int jj = s; jj < e; jj++) dot += val[jj] * x[col[jj]];        // lane by lane
     for (int jj = s; jj <= e - 1; jj += 3) dot += weight(jj) * val[jj]; // a step of 3, <=, a pure call
-    y[row] = dot;
+    int j = s;
+    while (j < e) {                                                     // lane by lane: a while
+      dot += val[j] * 0.5f;
+      j += 2;
+    }
+    y[row] = dot + (float)(j - s);                                      // its cursor after it
   }
 }
 
@@ -69,7 +75,12 @@ int main() {
     float dot = 0;
     for (int jj = hptr[r]; jj < hptr[r + 1]; jj++) dot += hval[jj] * hx[hcol[jj]];
     for (int jj = hptr[r]; jj <= hptr[r + 1] - 1; jj += 3) dot += weight(jj) * hval[jj];
-    want[r] = dot;
+    int j = hptr[r];
+    while (j < hptr[r + 1]) {
+      dot += hval[j] * 0.5f;
+      j += 2;
+    }
+    want[r] = dot + (float)(j - hptr[r]);
   }
   const int blocks[] = {32, 64, 100, 256, 1024};
   for (int b : blocks) {
