@@ -1161,6 +1161,35 @@ static Obj *ser_cursor(Node *n) {
   return reads_var(n->b, bare(c->a)->var) ? bare(c->a)->var : NULL;
 }
 
+static int own_f(Node *n, void *c) {
+  if (n->k == S_DECL) vec_push(c, n->var);
+  return W_GO;
+}
+
+/* A lane-by-lane loop's body: each lane runs it as scalar C, so its ifs
+ * may vary and it may declare per-lane variables (its own: printed as the
+ * lane's scalars, p_loopl); no nested loops, jumps or collectives. */
+static bool ser_body_ok(Node *n, bool *work) {
+  if (!n) return true;
+  if (n->k != S_BLOCK && any_node(n, wcall_p, lane_ok_L)) return false;
+  switch (n->k) {
+  case S_NULL: return true;
+  case S_BLOCK:
+    for (int i = 0; i < n->list.n; i++)
+      if (!ser_body_ok(n->list.v[i], work)) return false;
+    return true;
+  case S_EXPR:
+    if (has_warp(n->a) || any_node(n->a, stores_aff_p, NULL)) return false;
+    *work |= ln(n->a)->vary;
+    return true;
+  case S_DECL:
+    return !lo(n->var)->cross && !lo(n->var)->esc && !n->var->ty->is_volatile && is_arith(n->var->ty) && n->a &&
+           n->a->k != N_INIT && !has_warp(n->a);
+  case S_IF: return pure(n->a) && !has_warp(n->a) && ser_body_ok(n->b, work) && ser_body_ok(n->c, work);
+  default: return false;
+  }
+}
+
 static bool serial_loop_ok(Node *n) {
   if (!ln(n)->vary || !n->b || !pure(n->b) || has_warp(n->b)) return false;
   Obj *v;
@@ -1208,10 +1237,11 @@ static void st_loop(Bc *b, Node *n) {
   }
   /* a varying loop whose lockstep would gather (a CSR row per thread): each
    * lane runs its own loop, reading its row in order as a CPU likes */
-  if ((b->fast || b->hw) && !b->ck && serial_loop_ok(n) && lane_ok(n->d, &work) && work) {
+  if ((b->fast || b->hw) && !b->ck && serial_loop_ok(n) && ser_body_ok(n->d, &work) && work) {
     W *w = wadd(b, W_LOOPL, n);
     use_hdr(b, &w->h);
     prom_vars(b, n, w, false);
+    walk(n->d, own_f, &w->own);
     return;
   }
   if (run_loop(b, n)) return;

@@ -244,6 +244,8 @@ struct W {
   /* W_LOOPL */
   Vec prom;            /* Obj*: per-lane scalars held in _s_NAME */
   Vec prom_st;         /* the same, stored back after the loop */
+  Vec own;             /* those a lane-by-lane loop's body declares: the
+                          lane's own, neither read before nor stored after */
   /* W_LOOPRUN */
   Node *pstep;         /* the induction variable's uniform step: the body's
                           unit-stride reads at it (pf) are prefetched one

@@ -1487,7 +1487,10 @@ static void lane_st(P *p, Node *n) {
     line(p, "}");
     break;
   case S_EXPR: line(p, "%s;", stx(p, n->a, true)); break;
-  case S_DECL: line(p, "%s = %s;", ty_decl(n->var->ty, cname(n->var)), exs(p, n->a, true)); break;
+  case S_DECL:   /* (a lane-by-lane loop's own variable: the lane's scalar) */
+    line(p, "%s = %s;", ty_decl(n->var->ty, promoted(p, n->var) ? xfmt("_s_%s", cname(n->var)) : cname(n->var)),
+         exs(p, n->a, true));
+    break;
   case S_IF:
     line(p, "if (%s)", exs(p, n->a, true));
     lane_st(p, n->b);
@@ -1531,14 +1534,15 @@ static void p_loopl(P *p, W *w) {
   Obj *lv = loop_var(w->n);
   for (int i = 0; i < w->prom.n; i++) {
     Obj *o = w->prom.v[i];
-    if (o != lv) line(p, "%s = %s[_l];", ty_decl(o->ty, xfmt("_s_%s", cname(o))), cname(o));
+    if (o != lv && !in_vec(&w->own, o)) line(p, "%s = %s[_l];", ty_decl(o->ty, xfmt("_s_%s", cname(o))), cname(o));
   }
   p->prom = w->prom;
   lane_st(p, w->n);
   p->prom = (Vec){0};
   for (int i = 0; i < w->prom.n; i++) {
     Obj *o = w->prom.v[i];
-    if (o != lv && promoted(&(P){.prom = w->prom_st}, o)) line(p, "%s[_l] = _s_%s;", cname(o), cname(o));
+    if (o != lv && !in_vec(&w->own, o) && promoted(&(P){.prom = w->prom_st}, o))
+      line(p, "%s[_l] = _s_%s;", cname(o), cname(o));
   }
   lane_close(p);
 }

@@ -1,6 +1,7 @@
 // lane_serial.cu: a loop over a range of each thread's own (a CSR row per
 // thread: `for (jj = ptr[row]; jj < ptr[row + 1]; jj++)`, or a `while`
-// stepping a cursor declared before it) runs lane by lane
+// stepping a cursor declared before it; its body may declare the lane's
+// own variables and branch on them) runs lane by lane
 // in the whole- and half-row versions, each lane reading its range in
 // order; loops whose lockstep matters or pays stay lockstep (lower_serial
 // reads which is which from --dump-lir). Empty ranges, masked and partial
@@ -19,6 +20,11 @@ __global__ void csr(int n, const int *ptr, const int *col, const float *val, con
     int s = ptr[row], e = ptr[row + 1];
     for (int jj = s; jj < e; jj++) dot += val[jj] * x[col[jj]];        // lane by lane
     for (int jj = s; jj <= e - 1; jj += 3) dot += weight(jj) * val[jj]; // a step of 3, <=, a pure call
+    for (int jj = s; jj < e; jj++) {                                   // lane by lane: a local, an if
+      int c = col[jj];
+      if (c % 3 != 0) dot += val[jj];
+      else dot -= 0.25f * x[c];
+    }
     int j = s;
     while (j < e) {                                                     // lane by lane: a while
       dot += val[j] * 0.5f;
@@ -75,6 +81,11 @@ int main() {
     float dot = 0;
     for (int jj = hptr[r]; jj < hptr[r + 1]; jj++) dot += hval[jj] * hx[hcol[jj]];
     for (int jj = hptr[r]; jj <= hptr[r + 1] - 1; jj += 3) dot += weight(jj) * hval[jj];
+    for (int jj = hptr[r]; jj < hptr[r + 1]; jj++) {
+      int c = hcol[jj];
+      if (c % 3 != 0) dot += hval[jj];
+      else dot -= 0.25f * hx[c];
+    }
     int j = hptr[r];
     while (j < hptr[r + 1]) {
       dot += hval[j] * 0.5f;
