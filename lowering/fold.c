@@ -126,8 +126,10 @@ static Node *fd(Node *n) {
   switch (n->k) {
   case S_IF: {
     if (!fd_eval(n->a, &x)) return n;
-    /* (no case label is inside: parse.c refuses one below a switch's top) */
+    /* (no case label is inside: parse.c refuses one below a switch's top;
+     * a declaration alone as the side taken keeps the if, its scope) */
     Node *take = x ? n->b : n->c;
+    if (take && (take->k == S_DECL || (take->k == S_BLOCK && take->post))) return n;
     if (take) return take;
     Node *e = lw_copy(n);   /* (an empty statement where the if was) */
     e->k = S_NULL;
