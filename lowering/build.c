@@ -1139,14 +1139,17 @@ static bool run_loop(Bc *b, Node *n) {
  * range, 32 cache lines apart; run lane by lane, each range is read in
  * order. Not a loop of arithmetic only (a Mandelbrot escape loop runs its
  * lanes in vectors in lockstep). */
-typedef struct { Obj *v; int idx, other, bad; } SerCtx;
+typedef struct { Obj *v; int idx, other, bad, unit; } SerCtx;
 static int ser_f(Node *x, void *c) {
   SerCtx *q = c;
   /* calls only of pure functions: an atomic (a lock), a printf (the order
    * of its lines), a launch keep the lanes' lockstep order */
   if (x->k == N_CALL && !pure(x)) q->bad++;
   if (x->k == N_INDEX || (x->k == N_UN && x->op == OP_DEREF)) {
-    if (reads_var(x->k == N_INDEX ? x->b : x->a, q->v)) q->idx++;
+    if (reads_var(x->k == N_INDEX ? x->b : x->a, q->v)) {
+      q->idx++;
+      q->unit += x->k == N_INDEX && aff_e(x->b);   /* (`a[k * n + tid]`: a vector in lockstep) */
+    }
     else q->other++;
   }
   return W_GO;
@@ -1167,8 +1170,11 @@ static int own_f(Node *n, void *c) {
 }
 
 /* A lane-by-lane loop's body: each lane runs it as scalar C, so its ifs
- * may vary and it may declare per-lane variables (its own: printed as the
- * lane's scalars, p_loopl); no nested loops, jumps or collectives. */
+ * may vary, it may declare per-lane variables (its own: printed as the
+ * lane's scalars, p_loopl) and break or continue the loop itself; no
+ * nested loops, other jumps or collectives. */
+static Node *ser_loop;   /* (the loop whose body ser_body_ok reads) */
+
 static bool ser_body_ok(Node *n, bool *work) {
   if (!n) return true;
   if (n->k != S_BLOCK && any_node(n, wcall_p, lane_ok_L)) return false;
@@ -1186,6 +1192,7 @@ static bool ser_body_ok(Node *n, bool *work) {
     return !lo(n->var)->cross && !lo(n->var)->esc && !n->var->ty->is_volatile && is_arith(n->var->ty) && n->a &&
            n->a->k != N_INIT && !has_warp(n->a);
   case S_IF: return pure(n->a) && !has_warp(n->a) && ser_body_ok(n->b, work) && ser_body_ok(n->c, work);
+  case S_BREAK: case S_CONTINUE: return n->target == ser_loop;
   default: return false;
   }
 }
@@ -1200,14 +1207,18 @@ static bool serial_loop_ok(Node *n) {
     v = d->var;
     if ((c->k != N_INCDEC && c->k != N_ASSIGN) || bare(c->a)->k != N_VAR || bare(c->a)->var != v || (c->k == N_ASSIGN && !pure(c->b)))
       return false;
-  } else if (n->k == S_WHILE) {   /* (declared before it: p_loopl stores it back) */
+  } else if (n->k == S_WHILE || n->k == S_DO) {   /* (declared before it: p_loopl stores it back) */
     if (!(v = ser_cursor(n))) return false;
   } else return false;
-  if (!lo(v)->vary || lo(v)->aff || lo(v)->cross || !is_intty(v->ty)) return false;
-  SerCtx q = {v, 0, 0, 0};
+  /* (a for's own variable may be the same in every lane still running it:
+   * `for (k = 0; k < len; k++) v[k]`, each lane a scalar of its own) */
+  if ((!lo(v)->vary && n->k != S_FOR) || lo(v)->aff || lo(v)->cross || !is_intty(v->ty)) return false;
+  SerCtx q = {v, 0, 0, 0, 0};
   walk(n->d, ser_f, &q);
   walk(n->b, ser_f, &q);
-  return q.idx > 0 && !q.bad && !has_volatile(n->d) && !has_volatile(n->b);
+  /* (a variable the same in every lane may index a lane's run in lockstep:
+   * `out[k * n + tid]` is one vector a step; lane by lane, 32 strided) */
+  return q.idx > 0 && !q.bad && (lo(v)->vary || !q.unit) && !has_volatile(n->d) && !has_volatile(n->b);
 }
 
 static void st_loop(Bc *b, Node *n) {
@@ -1237,6 +1248,7 @@ static void st_loop(Bc *b, Node *n) {
   }
   /* a varying loop whose lockstep would gather (a CSR row per thread): each
    * lane runs its own loop, reading its row in order as a CPU likes */
+  ser_loop = n;
   if ((b->fast || b->hw) && !b->ck && serial_loop_ok(n) && ser_body_ok(n->d, &work) && work) {
     W *w = wadd(b, W_LOOPL, n);
     use_hdr(b, &w->h);

@@ -1516,6 +1516,15 @@ static void lane_st(P *p, Node *n) {
     lane_st(p, n->d);
     p->ind--;
     break;
+  case S_DO:
+    line(p, "do");
+    p->ind++;
+    lane_st(p, n->d);
+    p->ind--;
+    line(p, "while (%s);", exs(p, n->b, true));
+    break;
+  case S_BREAK: line(p, "break;"); break;   /* (of the lane's own loop: build.c's ser_body_ok) */
+  case S_CONTINUE: line(p, "continue;"); break;
   case S_NULL: break;
   default:   /* (build.c's lane_ok and serial_loop_ok let only the above in) */
     errorat(n->file, n->line, n->col, "internal error: statement kind %d in a lane loop", n->k);

@@ -1,7 +1,8 @@
 // lane_serial.cu: a loop over a range of each thread's own (a CSR row per
 // thread: `for (jj = ptr[row]; jj < ptr[row + 1]; jj++)`, or a `while`
-// stepping a cursor declared before it; its body may declare the lane's
-// own variables and branch on them) runs lane by lane
+// or do-while stepping a cursor declared before it, or offsets from the
+// row's own start; its body may declare the lane's own variables, branch
+// on them, break and continue) runs lane by lane
 // in the whole- and half-row versions, each lane reading its range in
 // order; loops whose lockstep matters or pays stay lockstep (lower_serial
 // reads which is which from --dump-lir). Empty ranges, masked and partial
@@ -44,6 +45,36 @@ __global__ void csr2(int w, int h, const int *ptr, const float *val, float *y, i
     for (int k = threadIdx.x; k < ptr[r + 1] - ptr[r] + 16; k += 16) acc += val[ptr[r]] * 0.5f;   // lockstep: affine
     y[r] = acc;
   }
+}
+
+// more spellings of a row per thread: offsets from the row's own start
+// (its variable starts at 0 in every lane), a do-while, break and continue
+__global__ void csr3(int n, const int *ptr, const int *col, const float *val, float *y) {
+  int row = blockDim.x * blockIdx.x + threadIdx.x;
+  if (row >= n) return;
+  float dot = 0;
+  const float *v = val + ptr[row];
+  const int *cc = col + ptr[row];
+  for (int k = 0; k < ptr[row + 1] - ptr[row]; k++) dot += v[k] * (float)(cc[k] % 7);   // lane by lane
+  int jj = ptr[row];
+  if (jj < ptr[row + 1]) do {                                                           // lane by lane: a do-while
+      dot += 0.5f * val[jj];
+      ++jj;
+    } while (jj < ptr[row + 1]);
+  for (int j = ptr[row]; j < ptr[row + 1]; j++) {                                       // lane by lane: break, continue
+    if (col[j] % 5 == 0) continue;
+    if (col[j] > 900) break;
+    dot -= val[j];
+  }
+  y[row] = dot + (float)jj;
+}
+
+// lockstep: a variable the same in every lane indexing a run of lanes
+// (one vector a step; lane by lane it would be 32 strided stores)
+__global__ void colmaj(int n, const int *ptr, float *out) {
+  int t = blockDim.x * blockIdx.x + threadIdx.x;
+  if (t < n)
+    for (int k = 0; k < ptr[t + 1] - ptr[t]; k++) out[k * n + t] = (float)(k + t);
 }
 
 static int fails;
@@ -101,6 +132,38 @@ int main() {
     char what[32];
     snprintf(what, sizeof what, "csr, blocks of %d", b);
     check(what, hy, want, N);
+  }
+  for (int r = 0; r < N; r++) {
+    float dot = 0;
+    for (int k = 0; k < hptr[r + 1] - hptr[r]; k++) dot += hval[hptr[r] + k] * (float)(hcol[hptr[r] + k] % 7);
+    int jj = hptr[r];
+    for (; jj < hptr[r + 1]; jj++) dot += 0.5f * hval[jj];
+    for (int j = hptr[r]; j < hptr[r + 1]; j++) {
+      if (hcol[j] % 5 == 0) continue;
+      if (hcol[j] > 900) break;
+      dot -= hval[j];
+    }
+    want[r] = dot + (float)jj;
+  }
+  for (int b : blocks) {
+    cudaMemset(y, 0, sizeof(float) * W * H);
+    csr3<<<(N + b - 1) / b, b>>>(N, ptr, col, val, y);
+    cudaMemcpy(hy, y, sizeof(float) * N, cudaMemcpyDeviceToHost);
+    char what[32];
+    snprintf(what, sizeof what, "csr3, blocks of %d", b);
+    check(what, hy, want, N);
+  }
+  {
+    const int M = 64, K = 40;   // rows of at most 40 nonzeros
+    float *o, *ho = new float[K * M], *wo = new float[K * M];
+    cudaMalloc(&o, sizeof(float) * K * M);
+    cudaMemset(o, 0, sizeof(float) * K * M);
+    for (int k = 0; k < K; k++)
+      for (int t = 0; t < M; t++) wo[k * M + t] = k < hptr[t + 1] - hptr[t] ? (float)(k + t) : 0.0f;
+    colmaj<<<2, 32>>>(M, ptr, o);
+    cudaMemcpy(ho, o, sizeof(float) * K * M, cudaMemcpyDeviceToHost);
+    check("colmaj", ho, wo, K * M);
+    cudaFree(o);
   }
   int whits[64] = {0}, ghits[64];
   for (int r = 0; r < W * H; r++) {
