@@ -890,23 +890,33 @@ static Lw *lane_ok_L;   /* (lane_ok's program: which calls need a warp) */
 static bool wcall_p(Node *n, void *c) { return n->k == N_CALL && n->ck == C_FUNC && wf_needs(c, n->fn); }
 static bool wcall_f(Node *n, void *c) { return wcall_p(n, c); }
 
-static bool lane_ok(Node *n, bool *work) {
+/* A loop body that runs inside one lane loop. In lockstep (ser NULL): a
+ * short uniform loop, its ifs and declarations uniform. Lane by lane (ser
+ * the loop, build.c's serial_loop_ok): each lane runs it as scalar C, so
+ * its ifs may vary, it may declare per-lane variables (its own: printed as
+ * the lane's scalars, p_loopl) and break or continue ser itself; no nested
+ * loops. Neither has other jumps or collectives. */
+static bool lane_ok(Node *n, bool *work, Node *ser) {
   if (!n) return true;
   if (n->k != S_BLOCK && any_node(n, wcall_p, lane_ok_L)) return false;
   switch (n->k) {
   case S_NULL: return true;
   case S_BLOCK:
     for (int i = 0; i < n->list.n; i++)
-      if (!lane_ok(n->list.v[i], work)) return false;
+      if (!lane_ok(n->list.v[i], work, ser)) return false;
     return true;
   case S_EXPR:   /* (a lane-affine variable is a base, not per lane: st_expr sets it) */
-    if (!ln(n->a)->vary || has_warp(n->a) || any_node(n->a, stores_aff_p, NULL)) return false;
-    *work = true;
+    if ((!ser && !ln(n->a)->vary) || has_warp(n->a) || any_node(n->a, stores_aff_p, NULL)) return false;
+    *work |= ln(n->a)->vary;
     return true;
   case S_DECL:
-    return !lo(n->var)->vary && !lo(n->var)->cross && n->a && n->a->k != N_INIT && pure(n->a);
-  case S_IF: return !ln(n)->vary && pure(n->a) && lane_ok(n->b, work) && lane_ok(n->c, work);
-  case S_FOR: return lane_loop_ok(n) && lane_ok(n->d, work);
+    if (!n->a || n->a->k == N_INIT || lo(n->var)->cross) return false;
+    return ser ? !lo(n->var)->esc && !n->var->ty->is_volatile && is_arith(n->var->ty) && !has_warp(n->a)
+               : !lo(n->var)->vary && pure(n->a);
+  case S_IF:
+    return (ser ? !has_warp(n->a) : !ln(n)->vary) && pure(n->a) && lane_ok(n->b, work, ser) && lane_ok(n->c, work, ser);
+  case S_FOR: return !ser && lane_loop_ok(n) && lane_ok(n->d, work, NULL);
+  case S_BREAK: case S_CONTINUE: return ser && n->target == ser;
   default: return false;
   }
 }
@@ -1169,34 +1179,6 @@ static int own_f(Node *n, void *c) {
   return W_GO;
 }
 
-/* A lane-by-lane loop's body: each lane runs it as scalar C, so its ifs
- * may vary, it may declare per-lane variables (its own: printed as the
- * lane's scalars, p_loopl) and break or continue the loop itself; no
- * nested loops, other jumps or collectives. */
-static Node *ser_loop;   /* (the loop whose body ser_body_ok reads) */
-
-static bool ser_body_ok(Node *n, bool *work) {
-  if (!n) return true;
-  if (n->k != S_BLOCK && any_node(n, wcall_p, lane_ok_L)) return false;
-  switch (n->k) {
-  case S_NULL: return true;
-  case S_BLOCK:
-    for (int i = 0; i < n->list.n; i++)
-      if (!ser_body_ok(n->list.v[i], work)) return false;
-    return true;
-  case S_EXPR:
-    if (has_warp(n->a) || any_node(n->a, stores_aff_p, NULL)) return false;
-    *work |= ln(n->a)->vary;
-    return true;
-  case S_DECL:
-    return !lo(n->var)->cross && !lo(n->var)->esc && !n->var->ty->is_volatile && is_arith(n->var->ty) && n->a &&
-           n->a->k != N_INIT && !has_warp(n->a);
-  case S_IF: return pure(n->a) && !has_warp(n->a) && ser_body_ok(n->b, work) && ser_body_ok(n->c, work);
-  case S_BREAK: case S_CONTINUE: return n->target == ser_loop;
-  default: return false;
-  }
-}
-
 static bool serial_loop_ok(Node *n) {
   if (!ln(n)->vary || !n->b || !pure(n->b) || has_warp(n->b)) return false;
   Obj *v;
@@ -1230,7 +1212,7 @@ static void st_loop(Bc *b, Node *n) {
    * 32 lanes of accumulators in registers by itself. */
   long long nt = lane_loop_ok(n) ? trips(n) : -1;
   lane_ok_L = b->L;
-  if ((b->fast || b->hw) && !b->ck && nt > 0 && nt <= 16 && lane_ok(n->d, &work) && work) {
+  if ((b->fast || b->hw) && !b->ck && nt > 0 && nt <= 16 && lane_ok(n->d, &work, NULL) && work) {
     W *w = wadd(b, W_LOOPL, n);
     use_hdr(b, &w->h);
     prom_vars(b, n, w, false);
@@ -1248,8 +1230,7 @@ static void st_loop(Bc *b, Node *n) {
   }
   /* a varying loop whose lockstep would gather (a CSR row per thread): each
    * lane runs its own loop, reading its row in order as a CPU likes */
-  ser_loop = n;
-  if ((b->fast || b->hw) && !b->ck && serial_loop_ok(n) && ser_body_ok(n->d, &work) && work) {
+  if ((b->fast || b->hw) && !b->ck && serial_loop_ok(n) && lane_ok(n->d, &work, n) && work) {
     W *w = wadd(b, W_LOOPL, n);
     use_hdr(b, &w->h);
     prom_vars(b, n, w, false);

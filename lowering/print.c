@@ -1523,7 +1523,7 @@ static void lane_st(P *p, Node *n) {
     p->ind--;
     line(p, "while (%s);", exs(p, n->b, true));
     break;
-  case S_BREAK: line(p, "break;"); break;   /* (of the lane's own loop: build.c's ser_body_ok) */
+  case S_BREAK: line(p, "break;"); break;   /* (of the lane's own loop: build.c's lane_ok) */
   case S_CONTINUE: line(p, "continue;"); break;
   case S_NULL: break;
   default:   /* (build.c's lane_ok and serial_loop_ok let only the above in) */
