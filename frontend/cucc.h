@@ -223,6 +223,8 @@ struct Obj {
   Vec locals;          /* Obj*: every local variable of the function */
   Vec shared;          /* Obj*: __shared__ variables (kernels) */
   int max_threads;     /* __launch_bounds__ */
+  bool launch_1d;      /* every launch host code makes has a 1-D block
+                          (frontend/blockshape.c): no 2-D fast versions */
   /* kernels, set by lowering: what ptxas would report */
   int64_t smem_static; /* static shared memory, bytes */
   int64_t param_bytes; /* the parameters' bytes as packed */

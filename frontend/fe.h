@@ -54,7 +54,14 @@ typedef struct Fe {
   Vec host_used;       /* CXCursor*: __device__ functions that host code calls
                           (a user's functor run by Thrust's CPU systems):
                           the host unit keeps their bodies */
+  Vec kshape;          /* KShape*: the blocks host code launches each kernel with (host.c) */
 } Fe;
+
+/* A kernel's launches in host code: all with 1-D blocks (blockshape.c), or
+ * not (a 2-D one, one not known, or the kernel named other than in a
+ * launch: a pointer may launch it any way). By its definition's USR. */
+typedef struct KShape { char *usr; bool one_d; } KShape;
+bool bs_one_d(CXCursor block);
 
 char *cx_str(CXString s);
 void cx_loc(CXCursor c, const char **file, int *line, int *col);

@@ -50,6 +50,29 @@ struct Host {
   Vec warned;       /* char*: USRs of functors thrust_arch warned of */
 };
 
+/* What host code launches kernel fn with: a launch's block 1-D or not
+ * (cfg: its configuration call), or fn named other than in a launch
+ * (cfg null). */
+static void kshape(Host *h, CXCursor fn, const CXCursor *cfg) {
+  if (clang_Cursor_isNull(fn) || clang_getCursorKind(fn) != CXCursor_FunctionDecl) return;
+  CXCursor def = clang_getCursorDefinition(fn);
+  char *u = cx_str(clang_getCursorUSR(clang_Cursor_isNull(def) ? fn : def));
+  bool one = cfg && clang_Cursor_getNumArguments(*cfg) >= 2 && bs_one_d(clang_Cursor_getArgument(*cfg, 1));
+  Vec *ks = &h->p->kshape;
+  for (int i = 0; i < ks->n; i++) {
+    KShape *s = ks->v[i];
+    if (!strcmp(s->usr, u)) {
+      s->one_d &= one;
+      free(u);
+      return;
+    }
+  }
+  KShape *s = xcalloc(1, sizeof *s);
+  s->usr = u;
+  s->one_d = one;
+  vec_push(ks, s);
+}
+
 /* The user's file f (NULL for system headers and cucc's own). */
 static Src *src_of(Host *h, CXFile f) {
   if (!f) return NULL;
@@ -317,7 +340,6 @@ static size_t skip_ws(const char *s, size_t i, size_t n) {
 /* k<<<cfg>>>(args): the configuration and the arguments are copied as the
  * user wrote them (macros included), found by their delimiters. */
 static void launch(Host *h, CXCursor c, CXCursor callee, CXCursor cfg) {
-  (void)cfg;
   unsigned b, e, cb, ce;
   Src *sf = ext(h, clang_getCursorExtent(c), &b, &e);
   if (!sf || ext(h, clang_getCursorExtent(callee), &cb, &ce) != sf) {
@@ -353,6 +375,7 @@ static void launch(Host *h, CXCursor c, CXCursor callee, CXCursor cfg) {
              (int)(e - 1 - (a0 + 1)), s + a0 + 1);
   edit(sf, b, e, t.s);
   add_kernel(h, clang_getCursorReferenced(c));
+  kshape(h, clang_getCursorReferenced(c), &cfg);
 }
 
 /* A launch of a template instantiation: compile that instantiation. */
@@ -370,14 +393,30 @@ static void add_kernel(Host *h, CXCursor fn) {
 /* Instantiated bodies are not children of the TU: a kernel launched from a
  * host function template is found by following calls into the
  * instantiations that host code makes. */
+static enum CXChildVisitResult inst_cb(CXCursor c, CXCursor parent, CXClientData d);
+/* a launch's configuration and arguments, not its kernel (named there,
+ * it is launched, not taken as a pointer) */
+static enum CXChildVisitResult launch_kids_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  int *i = ((void **)d)[1];
+  if ((*i)++ == 0) return CXChildVisit_Continue;
+  if (inst_cb(c, parent, ((void **)d)[0]) == CXChildVisit_Recurse) clang_visitChildren(c, inst_cb, ((void **)d)[0]);
+  return CXChildVisit_Continue;
+}
+
 static enum CXChildVisitResult inst_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   Host *h = d;
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k == CXCursor_CallExpr) {
     CXCursor callee, cfg;
-    if (launch_cfg(c, &callee, &cfg)) add_kernel(h, clang_getCursorReferenced(c));
-    else scan_inst(h, c);
+    if (launch_cfg(c, &callee, &cfg)) {
+      add_kernel(h, clang_getCursorReferenced(c));
+      kshape(h, clang_getCursorReferenced(c), &cfg);
+      int i = 0;
+      void *dd[2] = {h, &i};
+      clang_visitChildren(c, launch_kids_cb, dd);
+      return CXChildVisit_Continue;
+    } else scan_inst(h, c);
   } else if (k == CXCursor_DeclRefExpr) {
     use_inst(h, c);
   }
@@ -396,8 +435,10 @@ static void use_inst(Host *h, CXCursor ref) {
     return;
   }
   if (clang_getCursorKind(fn) != CXCursor_FunctionDecl) return;
-  if (cx_has_attr(fn, CXCursor_CUDAGlobalAttr)) add_kernel(h, fn);
-  else scan_inst(h, ref);
+  if (cx_has_attr(fn, CXCursor_CUDAGlobalAttr)) {
+    add_kernel(h, fn);
+    kshape(h, fn, NULL);
+  } else scan_inst(h, ref);
 }
 
 static void scan_inst(Host *h, CXCursor call) {

@@ -780,6 +780,12 @@ static int translate(const char *path, const CuOpts *o, Buf *dev, Buf *host, cha
     k->key = cx_str(clang_Cursor_getMangling(c));
     k->pretty = kernel_pretty(c);
     k->max_threads = launch_bounds(tu, c);
+    char *u = cx_str(clang_getCursorUSR(c));
+    for (int j = 0; j < fe.kshape.n; j++) {
+      KShape *ks = fe.kshape.v[j];
+      if (!strcmp(ks->usr, u)) k->launch_1d = ks->one_d;
+    }
+    free(u);
     vec_push(&prog->kernels, k);
   }
   /* kernels that only device code launches (a template's instantiations

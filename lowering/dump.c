@@ -359,6 +359,7 @@ void lw_dump_kernel(Lw *L, Kern *K, Buf *o) {
   Obj *k = K->k;
   dl(&d, "kernel %s (%s:%d)", k->pretty, k->file, k->line);
   d.ind++;
+  if (k->launch_1d) dl(&d, "launched by host code with 1-D blocks only");
   for (int i = 0; i < k->locals.n; i++) {
     Obj *v = k->locals.v[i];
     dl(&d, "%s %s: %s", v->is_param ? "param" : "var", v->name, shape_s(v));

@@ -122,9 +122,14 @@ void lw_versions(Obj *k, bool exits, unsigned ck, Region *r, bool *tids) {
    * for 2-D tiles (a kernel that reads threadIdx.y); the block-wide
    * version needs a 1-D block, which a kernel reading threadIdx.y or .z
    * is rarely launched with (its whole-row version takes that launch).
+   * Where every launch host code makes of the kernel has a 1-D block,
+   * its reads of threadIdx.y and .z count for none of this (cooperative
+   * groups' thread_rank() reads them): frontend/blockshape.c; a launch by
+   * other means, of any shape, still runs, in the general version.
    * Each version is more C to compile: up to four per region, for every
    * instantiation of a template kernel. */
   unsigned d = tid_dims(k);
+  if (k->launch_1d) d &= 1u;   /* (threadIdx.y and .z are 0 in every launch host code makes) */
   static const VerKind all[] = {VK_BW, VK_ROW, VK_HROW};
   if ((aff || *tids) && !sw)   /* (checked, with __syncwarp(): the general version only) */
     for (int i = 0; i < 3; i++)
