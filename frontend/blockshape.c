@@ -12,25 +12,26 @@
  *
  * 1-D: an integer (dim3's converting constructor), dim3(x), dim3(x, 1) or
  * dim3(x, 1, 1) with constant ones, or a local dim3 variable so initialized
- * that nothing stores to, takes the address of or binds a reference to. */
+ * (or left as dim3's default) that nothing stores to but its .x, takes the
+ * address of or binds a reference to. */
 #include "fe.h"
 
 static bool ex_kind(enum CXCursorKind k) { return k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr; }
 
 /* An implicit cast, temporary or parentheses around e: what is inside. */
+typedef struct Only { CXCursor c; int n; } Only;
 static enum CXChildVisitResult only_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
-  CXCursor *o = d;
-  if (clang_Cursor_isNull(*o)) *o = c;
-  else *o = clang_getNullCursor(), o[1] = c;   /* (more than one child) */
+  Only *o = d;
+  if (o->n++ == 0) o->c = c;
   return CXChildVisit_Continue;
 }
 static CXCursor strip(CXCursor e) {
   for (int guard = 0; guard < 16 && ex_kind(clang_getCursorKind(e)); guard++) {
-    CXCursor o[2] = {clang_getNullCursor(), clang_getNullCursor()};
-    clang_visitChildren(e, only_cb, o);
-    if (clang_Cursor_isNull(o[0])) break;   /* (none, or several) */
-    e = o[0];
+    Only o = {clang_getNullCursor(), 0};
+    clang_visitChildren(e, only_cb, &o);
+    if (o.n != 1) break;
+    e = o.c;
   }
   return e;
 }
@@ -85,8 +86,14 @@ static bool changes(VScan *v, int i) {
   if (p < 0) return true;
   CXCursor pc = v->stk[p];
   enum CXCursorKind pk = clang_getCursorKind(pc);
-  /* b.x read: the member access under an implicit conversion (its load) */
-  if (pk == CXCursor_MemberRefExpr) return !(p > 0 && clang_getCursorKind(v->stk[p - 1]) == CXCursor_UnexposedExpr);
+  /* b.x read: the member access under an implicit conversion (its load);
+   * b.x stored to (`dim3 b; b.x = n;`) leaves y and z as they were */
+  if (pk == CXCursor_MemberRefExpr) {
+    char *m = cx_str(clang_getCursorSpelling(pc));
+    bool x = !strcmp(m, "x");
+    free(m);
+    return !x && !(p > 0 && clang_getCursorKind(v->stk[p - 1]) == CXCursor_UnexposedExpr);
+  }
   if (pk == CXCursor_CallExpr) {
     CXCursor f = clang_getCursorReferenced(pc);
     if (clang_getCursorKind(f) == CXCursor_Constructor)   /* a copy */

@@ -67,6 +67,11 @@ int main() {
   rank_int<<<2, n>>>(d);
   cudaMemcpy(h, d, 2 * n * sizeof(int), cudaMemcpyDeviceToHost);
   check("rank_int", h, 2 * n, n, 1, 0);
+  dim3 bx;      // dim3's default, then its x alone set
+  bx.x = 96;
+  rank_int<<<2, bx>>>(d);
+  cudaMemcpy(h, d, 2 * 96 * sizeof(int), cudaMemcpyDeviceToHost);
+  check("rank_int .x", h, 2 * 96, 96, 1, 0);
 
   dim3 b1(n, 1, 1);
   rank_var<<<2, b1>>>(d);
