@@ -953,13 +953,15 @@ static long long trips(Node *n) {
  * `acc[_l] += As[ty][k] * Bs[k][tx]` stored acc back at every k (20% of the
  * tile-16 matmul). */
 
+static bool prom_ptr;   /* pointers too: a lane-by-lane loop's cursor and locals */
 static void prom_vars(Bc *b, Node *n, W *w, bool store) {
   if (!n) return;
   if (n->k == N_VAR) {
     Obj *o = n->var;
     LObj *l = lo(o);
     bool aff = (b->fast || b->hw) && l->aff;
-    if (l->vary && !aff && !o->is_shared && !l->esc && !o->ty->is_volatile && is_arith(o->ty)) {
+    if (l->vary && !aff && !o->is_shared && !l->esc && !o->ty->is_volatile &&
+        (is_arith(o->ty) || (prom_ptr && o->ty->kind == TY_PTR && !o->ty->is_ref))) {
       if (!in_vec(&w->prom, o)) vec_push(&w->prom, o);
       if (store && !in_vec(&w->prom_st, o)) vec_push(&w->prom_st, o);
     }
@@ -1174,6 +1176,15 @@ static Obj *ser_cursor(Node *n) {
   return reads_var(n->b, bare(c->a)->var) ? bare(c->a)->var : NULL;
 }
 
+/* the variables a for's increment steps (`j++`, `d++, c++`, `j += 2`):
+ * false if a part of it is anything else */
+static bool for_steps(Node *c, Vec *vs) {
+  if (c->k == N_COMMA) return for_steps(c->a, vs) && for_steps(c->b, vs);
+  if ((c->k != N_INCDEC && c->k != N_ASSIGN) || bare(c->a)->k != N_VAR || (c->k == N_ASSIGN && !pure(c->b))) return false;
+  vec_push(vs, bare(c->a)->var);
+  return true;
+}
+
 static int own_f(Node *n, void *c) {
   if (n->k == S_DECL) vec_push(c, n->var);
   return W_GO;
@@ -1183,18 +1194,34 @@ static bool serial_loop_ok(Node *n) {
   if (!ln(n)->vary || !n->b || !pure(n->b) || has_warp(n->b)) return false;
   Obj *v;
   if (n->k == S_FOR) {
-    if (!n->a || !n->c || n->a->k != S_BLOCK || n->a->list.n != 1) return false;
-    Node *d = n->a->list.v[0], *c = n->c;
-    if (d->k != S_DECL || !d->a || d->a->k == N_INIT || !pure(d->a)) return false;
-    v = d->var;
-    if ((c->k != N_INCDEC && c->k != N_ASSIGN) || bare(c->a)->k != N_VAR || bare(c->a)->var != v || (c->k == N_ASSIGN && !pure(c->b)))
-      return false;
+    Vec vs = {0};
+    if (!n->c || !for_steps(n->c, &vs)) return false;
+    if (n->a && !(n->a->k == S_BLOCK && !n->a->list.n) && n->a->k != S_NULL) {
+      if (n->a->k != S_BLOCK || n->a->list.n != 1) return false;
+      Node *d = n->a->list.v[0];
+      if (d->k != S_DECL || !d->a || d->a->k == N_INIT || !pure(d->a)) return false;
+      v = d->var;
+    } else {   /* (declared before it: p_loopl loads it and stores it back) */
+      v = NULL;
+      for (int i = 0; i < vs.n && !v; i++)
+        if (reads_var(n->b, vs.v[i])) v = vs.v[i];
+    }
+    /* (the others it steps, `d++, c++`: the lane's own, as scalars) */
+    bool ok = v && in_vec(&vs, v);
+    for (int i = 0; ok && i < vs.n; i++) {
+      Obj *o = vs.v[i];
+      ok = o == v || (lo(o)->vary && !lo(o)->aff && !lo(o)->cross);
+    }
+    free(vs.v);
+    if (!ok) return false;
   } else if (n->k == S_WHILE || n->k == S_DO) {   /* (declared before it: p_loopl stores it back) */
     if (!(v = ser_cursor(n))) return false;
   } else return false;
   /* (a for's own variable may be the same in every lane still running it:
    * `for (k = 0; k < len; k++) v[k]`, each lane a scalar of its own) */
-  if ((!lo(v)->vary && n->k != S_FOR) || lo(v)->aff || lo(v)->cross || !is_intty(v->ty)) return false;
+  /* (an index, or a pointer stepped along the range: `for (p = a + s; p < a + e; p++) *p`) */
+  bool ptr = v->ty->kind == TY_PTR && !v->ty->is_ref;
+  if ((!lo(v)->vary && (n->k != S_FOR || ptr)) || lo(v)->aff || lo(v)->cross || !(is_intty(v->ty) || ptr)) return false;
   SerCtx q = {v, 0, 0, 0, 0};
   walk(n->d, ser_f, &q);
   walk(n->b, ser_f, &q);
@@ -1233,7 +1260,9 @@ static void st_loop(Bc *b, Node *n) {
   if ((b->fast || b->hw) && !b->ck && serial_loop_ok(n) && lane_ok(n->d, &work, n) && work) {
     W *w = wadd(b, W_LOOPL, n);
     use_hdr(b, &w->h);
+    prom_ptr = true;
     prom_vars(b, n, w, false);
+    prom_ptr = false;
     walk(n->d, own_f, &w->own);
     return;
   }

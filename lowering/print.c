@@ -1471,6 +1471,8 @@ static void p_looprun(P *p, W *w) {
   line(p, "}");
 }
 
+static Obj *loop_var(Node *n);
+
 /* the statement of a short uniform loop inside a lane loop */
 static void lane_st(P *p, Node *n) {
   if (!n) return;
@@ -1500,11 +1502,13 @@ static void lane_st(P *p, Node *n) {
     }
     break;
   case S_FOR: {
-    Node *d = n->a->list.v[0];
-    /* (a varying loop's own variable, promoted: the lane's scalar) */
-    const char *nm = promoted(p, d->var) ? xfmt("_s_%s", cname(d->var)) : cname(d->var);
-    line(p, "for (%s = %s; %s; %s)", ty_decl(d->var->ty, nm), exs(p, d->a, true), exs(p, n->b, true),
-         exs(p, n->c, true));
+    Obj *lv = loop_var(n);
+    if (lv) {
+      Node *d = n->a->list.v[0];
+      /* (a varying loop's own variable, promoted: the lane's scalar) */
+      const char *nm = promoted(p, lv) ? xfmt("_s_%s", cname(lv)) : cname(lv);
+      line(p, "for (%s = %s; %s; %s)", ty_decl(lv->ty, nm), exs(p, d->a, true), exs(p, n->b, true), exs(p, n->c, true));
+    } else line(p, "for (; %s; %s)", exs(p, n->b, true), exs(p, n->c, true));   /* (build.c: no init, or none but this) */
     p->ind++;
     lane_st(p, n->d);
     p->ind--;

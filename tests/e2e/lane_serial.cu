@@ -1,7 +1,7 @@
 // lane_serial.cu: a loop over a range of each thread's own (a CSR row per
 // thread: `for (jj = ptr[row]; jj < ptr[row + 1]; jj++)`, or a `while`
 // or do-while stepping a cursor declared before it, or offsets from the
-// row's own start; its body may declare the lane's own variables, branch
+// row's own start, or a pointer stepped along the row; its body may declare the lane's own variables, branch
 // on them, break and continue) runs lane by lane
 // in the whole- and half-row versions, each lane reading its range in
 // order; loops whose lockstep matters or pays stay lockstep (lower_serial
@@ -69,6 +69,27 @@ __global__ void csr3(int n, const int *ptr, const int *col, const float *val, fl
   y[row] = dot + (float)jj;
 }
 
+// pointer cursors over the row: a for stepping a pointer to its end, a
+// while over one declared before it, a for stepping two declared before it
+// (their values after the loop are read)
+__global__ void csrp(int n, const int *ptr, const int *col, const float *val, const float *x, float *y) {
+  int row = blockDim.x * blockIdx.x + threadIdx.x;
+  if (row >= n) return;
+  float dot = 0;
+  const float *e = val + ptr[row + 1];
+  for (const float *p = val + ptr[row]; p < e; p++) dot += *p * 2.0f;     // lane by lane: a pointer
+  for (const int *c = col + ptr[row]; c != col + ptr[row + 1]; ++c) dot += x[*c];   // lane by lane: !=
+  const float *q = val + ptr[row];
+  while (q < e) {                                                         // lane by lane: a while
+    dot -= 0.25f * *q;
+    q += 2;
+  }
+  const float *d = val + ptr[row];
+  const int *c2 = col + ptr[row];
+  for (; d < e; d++, c2++) dot += *d * (float)(*c2 % 3);                 // lane by lane: two cursors
+  y[row] = dot + (float)(q - val) + (float)(c2 - col);
+}
+
 // lockstep: a variable the same in every lane indexing a run of lanes
 // (one vector a step; lane by lane it would be 32 strided stores)
 __global__ void colmaj(int n, const int *ptr, float *out) {
@@ -131,6 +152,23 @@ int main() {
     cudaMemcpy(hy, y, sizeof(float) * N, cudaMemcpyDeviceToHost);
     char what[32];
     snprintf(what, sizeof what, "csr, blocks of %d", b);
+    check(what, hy, want, N);
+  }
+  for (int r = 0; r < N; r++) {
+    float dot = 0;
+    for (int j = hptr[r]; j < hptr[r + 1]; j++) dot += hval[j] * 2.0f;
+    for (int j = hptr[r]; j < hptr[r + 1]; j++) dot += hx[hcol[j]];
+    int q = hptr[r];
+    for (; q < hptr[r + 1]; q += 2) dot -= 0.25f * hval[q];
+    for (int j = hptr[r]; j < hptr[r + 1]; j++) dot += hval[j] * (float)(hcol[j] % 3);
+    want[r] = dot + (float)q + (float)hptr[r + 1];
+  }
+  for (int b : blocks) {
+    cudaMemset(y, 0, sizeof(float) * W * H);
+    csrp<<<(N + b - 1) / b, b>>>(N, ptr, col, val, x, y);
+    cudaMemcpy(hy, y, sizeof(float) * N, cudaMemcpyDeviceToHost);
+    char what[32];
+    snprintf(what, sizeof what, "csrp, blocks of %d", b);
     check(what, hy, want, N);
   }
   for (int r = 0; r < N; r++) {
