@@ -131,13 +131,6 @@ static enum CXChildVisitResult init_cb(CXCursor c, CXCursor parent, CXClientData
   return CXChildVisit_Continue;
 }
 
-typedef struct Body { CXCursor b; } Body;
-static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent, CXClientData d) {
-  (void)parent;
-  if (clang_getCursorKind(c) == CXCursor_CompoundStmt) ((Body *)d)->b = c;
-  return CXChildVisit_Continue;
-}
-
 static bool var_one_d(CXCursor var, int depth) {
   if (clang_getCursorKind(var) != CXCursor_VarDecl || clang_getCursorType(var).kind == CXType_LValueReference ||
       clang_getCursorType(var).kind == CXType_RValueReference)
@@ -151,12 +144,11 @@ static bool var_one_d(CXCursor var, int depth) {
   Init in = {clang_getNullCursor()};
   clang_visitChildren(var, init_cb, &in);
   if (!clang_Cursor_isNull(in.e) && !one_d(in.e, depth + 1)) return false;   /* (none: dim3's default, 1 x 1 x 1) */
-  Body b = {clang_getNullCursor()};
-  clang_visitChildren(fn, body_cb, &b);
-  if (clang_Cursor_isNull(b.b)) return false;
+  CXCursor body = fn_body(fn);
+  if (clang_Cursor_isNull(body)) return false;
   VScan *v = xcalloc(1, sizeof *v);
   v->var = var;
-  clang_visitChildren(b.b, vscan_cb, v);
+  clang_visitChildren(body, vscan_cb, v);
   bool ok = !v->bad;
   free(v);
   return ok;

@@ -62,6 +62,7 @@ typedef struct Fe {
  * launch: a pointer may launch it any way). By its definition's USR. */
 typedef struct KShape { char *usr; bool one_d; } KShape;
 bool bs_one_d(CXCursor block);
+CXCursor fn_body(CXCursor fn);   /* host.c */
 
 char *cx_str(CXString s);
 void cx_loc(CXCursor c, const char **file, int *line, int *col);

@@ -394,12 +394,13 @@ static void add_kernel(Host *h, CXCursor fn) {
  * host function template is found by following calls into the
  * instantiations that host code makes. */
 static enum CXChildVisitResult inst_cb(CXCursor c, CXCursor parent, CXClientData d);
-/* a launch's configuration and arguments, not its kernel (named there,
- * it is launched, not taken as a pointer) */
+/* a launch's configuration and arguments, not its kernel (its first
+ * child: named there, it is launched, not taken as a pointer) */
+typedef struct LaunchKids { Host *h; int i; } LaunchKids;
 static enum CXChildVisitResult launch_kids_cb(CXCursor c, CXCursor parent, CXClientData d) {
-  int *i = ((void **)d)[1];
-  if ((*i)++ == 0) return CXChildVisit_Continue;
-  if (inst_cb(c, parent, ((void **)d)[0]) == CXChildVisit_Recurse) clang_visitChildren(c, inst_cb, ((void **)d)[0]);
+  LaunchKids *lk = d;
+  if (lk->i++ == 0) return CXChildVisit_Continue;
+  if (inst_cb(c, parent, lk->h) == CXChildVisit_Recurse) clang_visitChildren(c, inst_cb, lk->h);
   return CXChildVisit_Continue;
 }
 
@@ -412,9 +413,8 @@ static enum CXChildVisitResult inst_cb(CXCursor c, CXCursor parent, CXClientData
     if (launch_cfg(c, &callee, &cfg)) {
       add_kernel(h, clang_getCursorReferenced(c));
       kshape(h, clang_getCursorReferenced(c), &cfg);
-      int i = 0;
-      void *dd[2] = {h, &i};
-      clang_visitChildren(c, launch_kids_cb, dd);
+      LaunchKids lk = {h, 0};
+      clang_visitChildren(c, launch_kids_cb, &lk);
       return CXChildVisit_Continue;
     } else scan_inst(h, c);
   } else if (k == CXCursor_DeclRefExpr) {
@@ -470,7 +470,8 @@ static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent, CXClientData
   if (clang_getCursorKind(c) == CXCursor_CompoundStmt) ((BodyFind *)d)->body = c;
   return CXChildVisit_Continue;
 }
-static CXCursor fn_body(CXCursor fn) {
+/* A function's body (a null cursor for a declaration): blockshape.c's too */
+CXCursor fn_body(CXCursor fn) {
   BodyFind bf = {clang_getNullCursor()};
   clang_visitChildren(fn, body_cb, &bf);
   return bf.body;
