@@ -55,7 +55,20 @@ typedef struct Fe {
                           (a user's functor run by Thrust's CPU systems):
                           the host unit keeps their bodies */
   Vec kshape;          /* KShape*: the blocks host code launches each kernel with (host.c) */
+  Vec arch_uses;       /* ArchUse*: functors with a __CUDA_ARCH__ test that Thrust runs on the CPU */
 } Fe;
+
+/* A functor (by USR) or lambda (usr NULL: by its offset in path) that a
+ * Thrust algorithm runs on device data, called at file:line:col, with a
+ * __CUDA_ARCH__ test at path:arch_line (host.c records; thrustarch.c says
+ * what the device parse shows of it). */
+typedef struct ArchUse {
+  char *usr, *what, *alg;
+  const char *path, *file;
+  unsigned off, arch_line;
+  int line, col;
+} ArchUse;
+int fe_thrust_arch(Fe *p, CXTranslationUnit dev);
 
 /* A kernel's launches in host code: all with 1-D blocks (blockshape.c), or
  * not (a 2-D one, one not known, or the kernel named other than in a

@@ -606,9 +606,9 @@ static unsigned line_of(const Src *sf, unsigned off) {
 /* A functor or lambda given to a Thrust algorithm on device data runs on
  * the CPU here (cucc's Thrust device system is OpenMP's, docs/libraries.md):
  * its code is host code, so a branch on __CUDA_ARCH__ in it takes the side
- * a GPU's host code would, not a GPU's. A program whose answer depends on
- * that side (cuda-samples' cdpQuadtree: its point generator) would be
- * wrong with no word; it compiles, warned once per functor at the call. */
+ * a GPU's host code would, not a GPU's. Each such functor is recorded once
+ * (fe.arch_uses); what is said of it waits for the device parse, which
+ * sees the side skipped (fe_thrust_arch). */
 static enum CXChildVisitResult lambda_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   if (clang_getCursorKind(c) != CXCursor_LambdaExpr) return CXChildVisit_Recurse;
@@ -618,7 +618,7 @@ static enum CXChildVisitResult lambda_cb(CXCursor c, CXCursor parent, CXClientDa
 
 static void thrust_arch(Host *h, CXCursor call) {
   CXCursor fn = clang_getCursorReferenced(call), top = clang_getNullCursor();
-  if (clang_Cursor_isNull(fn) || h->p->opts->nowarn) return;
+  if (clang_Cursor_isNull(fn)) return;
   for (CXCursor ns = clang_getCursorSemanticParent(fn);
        !clang_Cursor_isNull(ns) && clang_getCursorKind(ns) != CXCursor_TranslationUnit;
        ns = clang_getCursorSemanticParent(ns))
@@ -655,17 +655,15 @@ static void thrust_arch(Host *h, CXCursor call) {
       continue;
     }
     vec_push(&h->warned, usr);
-    const char *f;
-    int l, col;
-    cx_loc(call, &f, &l, &col);
-    char *what = clang_Cursor_isNull(lam) ? xfmt("'%s'", cx_str(clang_getCursorSpelling(d))) : xfmt("a lambda");
-    char *alg = cx_str(clang_getCursorSpelling(fn));
-    warnat(f, l, col,
-           "thrust::%s runs %s on the CPU here (cucc's Thrust device system is OpenMP), as host code: "
-           "its __CUDA_ARCH__ test at %s:%u takes the host side, where a GPU would take the device side",
-           alg, what, sf->path, line_of(sf, (unsigned)(at - sf->src)));
-    free(alg);
-    free(what);
+    ArchUse *u = xcalloc(1, sizeof *u);
+    cx_loc(call, &u->file, &u->line, &u->col);
+    u->usr = clang_Cursor_isNull(lam) ? usr : NULL;
+    u->path = sf->path;
+    u->off = b;
+    u->what = clang_Cursor_isNull(lam) ? xfmt("'%s'", cx_str(clang_getCursorSpelling(d))) : xfmt("a lambda");
+    u->alg = cx_str(clang_getCursorSpelling(fn));
+    u->arch_line = line_of(sf, (unsigned)(at - sf->src));
+    vec_push(&h->p->arch_uses, u);
   }
 }
 

@@ -773,6 +773,7 @@ static int translate(const char *path, const CuOpts *o, Buf *dev, Buf *host, cha
       if (!dev_call_in_hd(tu2, clang_getDiagnostic(tu2, i), NULL)) print_diag(clang_getDiagnostic(tu2, i), &errs);
     if (errs) return 1;
   }
+  if (fe_thrust_arch(&fe, tu2)) return 1;
   for (int i = 0; i < kcur.n; i++) {
     CXCursor c = *(CXCursor *)kcur.v[i];
     Obj *k = fe_func(&fe, tu2 ? twin(tu2, c) : c);

@@ -2,7 +2,8 @@
 // the CPU under cucc (Thrust's device system is OpenMP's), as host code: a
 // test of __CUDA_ARCH__ in it takes the host side. cucc warns at the call,
 // once per functor; not where the data is the host's (a GPU runs the host
-// side there too) nor for a functor with no such test.
+// side there too) nor for a functor with no such test. (A device side that
+// reads the thread's place is refused: thrust_arch_place.cu.)
 #include <thrust/device_vector.h>
 #include <thrust/execution_policy.h>
 #include <thrust/generate.h>
@@ -14,7 +15,7 @@ struct Gen {
   int count = 0;
   __host__ __device__ int operator()() {
 #ifdef __CUDA_ARCH__
-    return (int)threadIdx.x + count++;
+    return 40 + count++;
 #else
     return 7;
 #endif
