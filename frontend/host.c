@@ -32,6 +32,7 @@ typedef struct Src {
 } Src;
 
 typedef struct Inc { unsigned off; CXFile to; } Inc;
+typedef struct MdBad { char *name, *at; } MdBad;   /* a macro's name, file:line */
 
 typedef struct Host Host;
 static void add_kernel(Host *h, CXCursor fn);
@@ -48,6 +49,7 @@ struct Host {
   Vec scanned;      /* CXCursor*: host template instantiations already scanned */
   Vec keep;         /* char*: USRs of __device__ functions host code runs */
   Vec warned;       /* char*: USRs of functors thrust_arch warned of */
+  Vec mdef_bad;     /* MdBad*: #defines with a launch mdef_launches could not rewrite */
 };
 
 /* What host code launches kernel fn with: a launch's block 1-D or not
@@ -140,11 +142,12 @@ static Src *ext_arg(Host *h, CXSourceRange r, unsigned *b, unsigned *e) {
   return sf && *e <= sf->size ? sf : NULL;
 }
 
-/* Replace [b,e) of sf by t, padded with the line breaks it removes. */
-static void edit(Src *sf, unsigned b, unsigned e, const char *t) {
+/* Replace [b,e) of sf by t, padded with the line breaks it removes
+ * (t_keeps_lines: t has as many already, as in a macro's definition). */
+static void edit_(Src *sf, unsigned b, unsigned e, const char *t, bool t_keeps_lines) {
   Buf out = {0};
   buf_puts(&out, t);
-  for (unsigned i = b; i < e; i++)
+  for (unsigned i = b; i < e && !t_keeps_lines; i++)
     if (sf->src[i] == '\n') buf_puts(&out, "\n");
   Edit *ed = xcalloc(1, sizeof *ed);
   ed->b = b;
@@ -152,6 +155,8 @@ static void edit(Src *sf, unsigned b, unsigned e, const char *t) {
   ed->text = buf_take(&out);
   vec_push(&sf->edits, ed);
 }
+
+static void edit(Src *sf, unsigned b, unsigned e, const char *t) { edit_(sf, b, e, t, false); }
 
 static void err_at(CXCursor c, const char *msg) {
   const char *f;
@@ -337,6 +342,24 @@ static size_t skip_ws(const char *s, size_t i, size_t n) {
   }
 }
 
+/* The #define a launch comes from, if mdef_launches could not rewrite it:
+ * the macro named where the launch's expansion starts (file:line of its
+ * definition), NULL if none is. */
+static const char *mdef_bad(Host *h, CXCursor launch) {
+  CXFile f;
+  unsigned off;
+  clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(launch)), &f, NULL, NULL, &off);
+  Src *sf = src_of(h, f);
+  if (!sf) return NULL;
+  size_t e = off;
+  while (e < sf->size && (((sf->src[e] | 32) >= 'a' && (sf->src[e] | 32) <= 'z') || (sf->src[e] >= '0' && sf->src[e] <= '9') || sf->src[e] == '_')) e++;
+  for (int i = 0; i < h->mdef_bad.n; i++) {
+    MdBad *m = h->mdef_bad.v[i];
+    if (strlen(m->name) == e - off && !strncmp(m->name, sf->src + off, e - off)) return m->at;
+  }
+  return NULL;
+}
+
 /* k<<<cfg>>>(args): the configuration and the arguments are copied as the
  * user wrote them (macros included), found by their delimiters. */
 static void launch(Host *h, CXCursor c, CXCursor callee, CXCursor cfg) {
@@ -345,8 +368,17 @@ static void launch(Host *h, CXCursor c, CXCursor callee, CXCursor cfg) {
   if (!sf || ext(h, clang_getCursorExtent(callee), &cb, &ce) != sf) {
     /* in a macro's argument, as checkKernelErrors(k<<<...>>>(...)) */
     sf = ext_arg(h, clang_getCursorExtent(c), &b, &e);
-    if (!sf || ext_arg(h, clang_getCursorExtent(callee), &cb, &ce) != sf || cb < b || ce > e) {
-      err_at(c, "unsupported: kernel launch in a macro's definition (a launch in a macro's argument is fine)");
+    if (!sf || ext_arg(h, clang_getCursorExtent(callee), &cb, &ce) != sf || cb < b || ce > e ||
+        strncmp(sf->src + skip_ws(sf->src, ce, e), "<<<", 3)) {
+      /* in a macro's definition (the kernel may be its argument):
+       * rewritten there, once (mdef_launches) */
+      const char *bad = mdef_bad(h, c);
+      if (bad) {
+        err_at(c, xfmt("unsupported: kernel launch in this form in a macro's definition (%s)", bad));
+        return;
+      }
+      add_kernel(h, clang_getCursorReferenced(c));
+      kshape(h, clang_getCursorReferenced(c), &cfg);
       return;
     }
   }
@@ -783,6 +815,152 @@ static void emit(Host *h, Src *sf, Buf *out) {
   sf->active = false;
 }
 
+/* Launches written in a macro's definition (`#define LAUNCH(p) k<<<g, b>>>(p)`):
+ * host code sees them wherever the macro is used, so the definition
+ * itself is rewritten, once, as launch() rewrites a launch in plain text.
+ * The kernel is the expression before `<<<` (names, `::`, `.`, `->`,
+ * template arguments, a parenthesized expression, `##`), its arguments
+ * the parenthesized list after `>>>`; line continuations stay where they
+ * were. A form not so read (`#define CFG <<<g, b>>>`) is refused where the
+ * macro launches. */
+static bool md_ident(char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_'; }
+
+/* back over blanks and line continuations from i (exclusive) */
+static size_t md_back_ws(const char *s, size_t lo, size_t i) {
+  while (i > lo) {
+    if (s[i - 1] == ' ' || s[i - 1] == '\t' || s[i - 1] == '\r') i--;
+    else if (s[i - 1] == '\n' && i - 1 > lo && s[i - 2] == '\\') i -= 2;
+    else break;
+  }
+  return i;
+}
+
+static size_t md_fwd_ws(const char *s, size_t i, size_t hi) {
+  while (i < hi) {
+    if (s[i] == ' ' || s[i] == '\t' || s[i] == '\r') i++;
+    else if (s[i] == '\\' && i + 1 < hi && s[i + 1] == '\n') i += 2;
+    else break;
+  }
+  return i;
+}
+
+/* from the opener at i, the index just past its closer (0 if none) */
+static size_t md_match(const char *s, size_t i, size_t hi) {
+  int depth = 0;
+  for (; i < hi; i++) {
+    char ch = s[i];
+    if (ch == '"' || ch == '\'') {
+      for (i++; i < hi && s[i] != ch; i++) i += s[i] == '\\';
+      continue;
+    }
+    depth += (ch == '(' || ch == '[' || ch == '{') - (ch == ')' || ch == ']' || ch == '}');
+    if (depth == 0) return i + 1;
+  }
+  return 0;
+}
+
+/* the kernel's start, back from e (where `<<<` is); lo if none */
+static size_t md_callee(const char *s, size_t lo, size_t e) {
+  size_t i = md_back_ws(s, lo, e), start = lo;
+  for (;;) {
+    if (i > lo && s[i - 1] == '>') {   /* template arguments */
+      int depth = 0;
+      size_t j = i;
+      do {
+        j--;
+        depth += (s[j] == '>') - (s[j] == '<');
+      } while (j > lo && depth > 0);
+      if (depth) return lo;
+      i = md_back_ws(s, lo, j);
+    }
+    if (i > lo && s[i - 1] == ')') {   /* (*fp), (kernel) */
+      int depth = 0;
+      size_t j = i;
+      do {
+        j--;
+        depth += (s[j] == ')') - (s[j] == '(');
+      } while (j > lo && depth > 0);
+      return depth ? lo : j;
+    }
+    size_t j = i;
+    while (j > lo && md_ident(s[j - 1])) j--;
+    if (j == i) return start;
+    start = j;
+    i = md_back_ws(s, lo, j);
+    if (i >= lo + 2 && (!strncmp(s + i - 2, "::", 2) || !strncmp(s + i - 2, "->", 2) || !strncmp(s + i - 2, "##", 2))) i -= 2;
+    else if (i > lo && s[i - 1] == '.') i--;
+    else return start;
+    i = md_back_ws(s, lo, i);
+  }
+}
+
+static unsigned md_lines(const char *s, size_t b, size_t e) {
+  unsigned n = 0;
+  for (; b < e; b++) n += s[b] == '\n';
+  return n;
+}
+
+static void mdef_launches(Host *h, Src *sf) {
+  const char *s = sf->src;
+  size_t n = sf->size;
+  for (size_t i = 0; i < n;) {
+    size_t j = i;
+    while (j < n && (s[j] == ' ' || s[j] == '\t')) j++;
+    size_t end = j;   /* the directive's end: a newline not after a backslash */
+    while (end < n && !(s[end] == '\n' && (end == 0 || s[end - 1] != '\\'))) end++;
+    if (j < n && s[j] == '#') {
+      size_t k = md_fwd_ws(s, j + 1, end);
+      if (end - k > 6 && !strncmp(s + k, "define", 6) && !md_ident(s[k + 6])) {
+        size_t name = k = md_fwd_ws(s, k + 6, end);
+        while (k < end && md_ident(s[k])) k++;
+        size_t name_end = k;
+        if (k < end && s[k] == '(' && !(k = md_match(s, k, end))) k = end;   /* the parameters */
+        size_t body = k;
+        for (size_t q = body; q + 3 <= end; q++) {
+          if (s[q] == '"' || s[q] == '\'') {
+            char ch = s[q];
+            for (q++; q < end && s[q] != ch; q++) q += s[q] == '\\';
+            continue;
+          }
+          if (s[q] == '/' && q + 1 < end && s[q + 1] == '/') break;
+          if (strncmp(s + q, "<<<", 3)) continue;
+          size_t cb = md_callee(s, body, q), c0 = q + 3, c1 = c0;
+          for (int depth = 0; c1 + 3 <= end; c1++) {
+            depth += (s[c1] == '(' || s[c1] == '[' || s[c1] == '{') - (s[c1] == ')' || s[c1] == ']' || s[c1] == '}');
+            if (depth == 0 && !strncmp(s + c1, ">>>", 3)) break;
+          }
+          size_t a0 = c1 + 3 <= end ? md_fwd_ws(s, c1 + 3, end) : end, a1 = a0 < end && s[a0] == '(' ? md_match(s, a0, end) : 0;
+          size_t ce = md_back_ws(s, body, q);
+          if (cb >= ce || c1 + 3 > end || !a1) {
+            MdBad *m = xcalloc(1, sizeof *m);
+            m->name = xstrndup(s + name, name_end - name);
+            m->at = xfmt("%s:%u", sf->path, line_of(sf, (unsigned)q));
+            vec_push(&h->mdef_bad, m);
+            q += 2;
+            continue;
+          }
+          Buf t = {0};
+          buf_printf(&t, "(__cucc_launch_config(%.*s) ? (void)0 : %.*s(%.*s))", (int)(c1 - c0), s + c0, (int)(ce - cb), s + cb,
+                     (int)(a1 - 1 - (a0 + 1)), s + a0 + 1);
+          /* the line breaks dropped (between the kernel and `<<<`, `>>>` and `(`) */
+          for (unsigned l = md_lines(s, ce, c0) + md_lines(s, c1, a0 + 1); l; l--) buf_puts(&t, " \\\n");
+          edit_(sf, (unsigned)cb, (unsigned)a1, t.s, true);
+          free(t.s);
+          q = a1 - 1;
+        }
+      }
+    }
+    i = end + 1;
+  }
+}
+
+typedef struct IncAll { Host *h; } IncAll;
+static void inc_all_cb(CXFile to, CXSourceLocation *stack, unsigned n, CXClientData d) {
+  (void)stack;
+  (void)n;
+  src_of(((IncAll *)d)->h, to);
+}
+
 int host_unit(Fe *p, Vec *kernel_cursors, Buf *out) {
   Host h = {0};
   h.p = p;
@@ -797,6 +975,9 @@ int host_unit(Fe *p, Vec *kernel_cursors, Buf *out) {
     if (clang_getCursorKind(c) == CXCursor_LambdaExpr) clang_visitChildren(c, keep_cb, &h);
     else keep_fn(&h, c);
   }
+  IncAll ia = {&h};
+  clang_getInclusions(p->tu, inc_all_cb, &ia);   /* every user file: those only macros come from too */
+  for (int i = 0; i < h.files.n; i++) mdef_launches(&h, h.files.v[i]);
   clang_visitChildren(clang_getTranslationUnitCursor(p->tu), walk_cb, &h);
   *kernel_cursors = h.kernels;
   clang_getInclusions(p->tu, inc_cb, &h);
