@@ -204,6 +204,9 @@ struct Obj {
                           registers it under `key` ("file:name", `pretty`
                           its name in host code), device C reads it through
                           a pointer bound by that key */
+  bool is_tmpl_var;    /* such a global, a variable template's instance
+                          (`mask<float>`): the host unit instantiates it
+                          (host code may not name it) */
   bool addr_taken;     /* & taken */
   int64_t sym_size;    /* Prog.syms: size of the variable */
   /* functions */

@@ -126,6 +126,7 @@ CXCursor cdp_launch(CXCursor call);
 /* host.c: the host unit */
 typedef struct Launch { CXCursor call; } Launch;
 int host_unit(Fe *p, Vec *kernel_cursors, Buf *out);
+void host_tmpl_vars(Prog *prog, Buf *out);
 void host_register(Prog *prog, Vec *kernel_cursors, Buf *out);
 
 /* inline.c */

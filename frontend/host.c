@@ -1016,3 +1016,25 @@ void host_register(Prog *prog, Vec *kernel_cursors, Buf *out) {
   }
   buf_puts(out, "}\n");
 }
+
+/* The variable templates' instances device code names (`mask<float>`):
+ * the host unit, whose definitions are the device's objects too, makes
+ * each by taking its address, spelled from its linker name, as host code
+ * may never name it itself. */
+char *__cxa_demangle(const char *mangled, char *buf, size_t *n, int *status);   /* libstdc++ */
+
+void host_tmpl_vars(Prog *prog, Buf *out) {
+  Vec done = {0};
+  for (int i = 0; i < prog->globals.n + prog->syms.n; i++) {   /* (the registered ones too) */
+    Obj *o = i < prog->globals.n ? prog->globals.v[i] : prog->syms.v[i - prog->globals.n];
+    bool seen = false;
+    for (int j = 0; j < done.n && !seen; j++) seen = !strcmp(done.v[j], o->key);
+    int st = -1;
+    char *nm = o->is_tmpl_var && !seen ? __cxa_demangle(o->key, NULL, NULL, &st) : NULL;
+    if (!nm || st) continue;
+    vec_push(&done, (void *)o->key);
+    buf_printf(out, "static const void *const cu_tmpl_var%d __attribute__((used)) = (const void *)&%s;\n", done.n, nm);
+    free(nm);
+  }
+  free(done.v);
+}

@@ -406,6 +406,19 @@ static char *global_key(CXCursor d) {
   return xfmt("%s:%s", f, host_name(d));
 }
 
+/* A variable template's instance (`template <class T> __constant__ T
+ * mask[4];` named as mask<float>): libclang shows it as an unexposed
+ * declaration, with a variable's type, attributes and mangled name. */
+static bool var_tmpl_inst(CXCursor d) {
+  if (clang_getCursorKind(d) != CXCursor_UnexposedDecl) return false;
+  enum CXTypeKind tk = clang_getCursorType(d).kind;
+  if (tk == CXType_Invalid || tk == CXType_FunctionProto || tk == CXType_FunctionNoProto) return false;
+  char *m = cx_str(clang_Cursor_getMangling(d));
+  bool r = !strncmp(m, "_Z", 2);
+  free(m);
+  return r;
+}
+
 /* A __device__ or __constant__ variable at namespace scope. Memory is
  * unified, so the host unit's definition is the device object too; the
  * device C names it by its linker symbol. */
@@ -431,6 +444,7 @@ static Obj *global_var(Fe *p, CXCursor d) {
     if (!strcmp(((Obj *)p->prog->globals.v[i])->cname, o->cname)) o->cname = xfmt("cu_g%d_%s", i, o->name);
   o->ty = cty(p, d);
   o->is_global = true;
+  o->is_tmpl_var = var_tmpl_inst(d);
   cx_loc(d, &o->file, &o->line, &o->col);
   vec_push(&p->prog->globals, o);
   return o;
@@ -531,7 +545,7 @@ static enum CXChildVisitResult globals_cb(CXCursor c, CXCursor parent, CXClientD
   if (!user_loc(p, c)) return CXChildVisit_Continue;
   if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec) return CXChildVisit_Recurse;
   char *key;
-  if (k == CXCursor_VarDecl && clang_isCursorDefinition(c) &&
+  if ((k == CXCursor_VarDecl || var_tmpl_inst(c)) && clang_isCursorDefinition(c) &&
       (cx_has_attr(c, CXCursor_CUDADeviceAttr) || cx_has_attr(c, CXCursor_CUDAConstantAttr)) &&
       (key = global_key(c)) != NULL) {
     Obj *o = xcalloc(1, sizeof *o);
@@ -540,6 +554,7 @@ static enum CXChildVisitResult globals_cb(CXCursor c, CXCursor parent, CXClientD
     o->is_static = clang_getCursorLinkage(c) != CXLinkage_External;
     o->pretty = host_name(c);
     o->sym_size = clang_Type_getSizeOf(clang_getCursorType(c));
+    o->is_tmpl_var = var_tmpl_inst(c);
     vec_push(&p->prog->syms, o);
   }
   return CXChildVisit_Continue;
@@ -1622,7 +1637,7 @@ static Node *expr(Fe *p, CXCursor c) {
     enum CXCursorKind dk = clang_getCursorKind(d);
     if (dk == CXCursor_EnumConstantDecl) {
       n = num(c, cty(p, c), clang_getEnumConstantDeclValue(d));
-    } else if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) {
+    } else if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl || var_tmpl_inst(d)) {
       Builtin bk;
       Obj *o = find_var(p, d);
       if (!o && !builtin_var(d, &bk) &&

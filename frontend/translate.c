@@ -811,6 +811,7 @@ static int translate(const char *path, const CuOpts *o, Buf *dev, Buf *host, cha
   }
   host_register(prog, &kcur, host);
   host_statics(prog, host);
+  host_tmpl_vars(prog, host);
   double t1 = now();
   if (!nerrors) lw_lower(prog, o, dev);
   if (o->verbose) fprintf(stderr, "cucc: %s: parse %.3f s, lowering %.3f s\n", path, t1 - t0, now() - t1);
