@@ -32,7 +32,10 @@ __global__ void specials(unsigned *o, unsigned long long *t) {
   asm volatile("mov.u64 %0, %%clock64;" : "=l"(c0));
   asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(g0));
   asm volatile("mov.u64 %0, %%clock64;" : "=l"(c1));
-  if (tid == 0) t[blockIdx.x] = (c1 >= c0) + (g0 > 0);
+  unsigned k0, k1;   // the 32-bit %clock: a later read is not behind (modulo its wrap)
+  asm volatile("mov.u32 %0, %%clock;" : "=r"(k0));
+  asm volatile("mov.u32 %0, %%clock;" : "=r"(k1));
+  if (tid == 0) t[blockIdx.x] = (c1 >= c0) + (g0 > 0) + (k1 - k0 < 0x80000000u);
 }
 
 __global__ void arith(const unsigned *a, const unsigned *b, unsigned *o, float *f) {
@@ -49,6 +52,8 @@ __global__ void arith(const unsigned *a, const unsigned *b, unsigned *o, float *
   asm volatile("bfind.u32 %0, %1;" : "=r"(r[7]) : "r"(x >> (y % 32)));
   asm("mad.lo.u32 %0, %1, %2, %3;" : "=r"(r[8]) : "r"(x), "r"(y), "r"(12345u));
   asm("mul.hi.u32 %0, %1, %2;" : "=r"(r[9]) : "r"(x), "r"(y));
+  asm("mad.hi.u32 %0, %1, %2, %3;" : "=r"(r[22]) : "r"(x), "r"(y), "r"(y));
+  asm("mad.hi.s32 %0, %1, %2, %3;" : "=r"(r[23]) : "r"(s), "r"((int)y - 5000), "r"(7u));
   unsigned long long wide;
   asm("mul.wide.u32 %0, %1, %2;" : "=l"(wide) : "r"(x), "r"(y));
   r[10] = (unsigned)(wide >> 20);
@@ -143,7 +148,7 @@ int main() {
       want(r[8], b, "%ctaid", tid);
       want(r[9], 1, "%smid/%nsmid", tid);
     }
-  want((unsigned)t[0] + (unsigned)t[1], 4, "%clock64/%globaltimer", 0);
+  want((unsigned)t[0] + (unsigned)t[1], 6, "%clock64/%globaltimer/%clock", 0);
 
   const int N = 256;
   unsigned *a, *b, *r;
@@ -183,6 +188,8 @@ int main() {
     want(q[7], xs ? 31 - __builtin_clz(xs) : 0xffffffffu, "bfind.u32", i);
     want(q[8], x * y + 12345u, "mad.lo.u32", i);
     want(q[9], (unsigned)(((unsigned long long)x * y) >> 32), "mul.hi.u32", i);
+    want(q[22], (unsigned)(((unsigned long long)x * y) >> 32) + y, "mad.hi.u32", i);
+    want(q[23], (unsigned)(int)(((long long)s * ((int)y - 5000)) >> 32) + 7u, "mad.hi.s32", i);
     want(q[10], (unsigned)(((unsigned long long)x * y) >> 20), "mul.wide.u32", i);
     want(q[11], (unsigned)(s < (int)y ? s : (int)y), "min.s32", i);
     want(q[12], (x > y ? x - y : y - x) + 7, "sad.u32", i);
