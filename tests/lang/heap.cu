@@ -1,6 +1,7 @@
 // heap.cu: malloc/free and new in device code take their memory from a
 // device heap of cudaLimitMallocHeapSize bytes (8 MB unless set, as CUDA):
-// past it malloc returns NULL; freed memory can be had again. isdigit
+// past it malloc returns NULL, and so does new (device code has no
+// exceptions); freed memory can be had again. isdigit
 // and time need no #include: cuda_runtime.h brings in <ctype.h> and
 // <time.h>, as nvcc's does.
 #include <cstdio>
@@ -24,6 +25,21 @@ __global__ void check_free(void **ptrs, int *ok, size_t n) {
 }
 
 struct Cell { int v; __device__ Cell(int x) : v(x) {} };
+
+// new of an array past the heap: NULL, as for malloc; delete[] of it is fine
+__global__ void grab_new(int **ptrs, size_t n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  int *p = new int[n];
+  if (p) p[0] = p[n - 1] = t;
+  ptrs[t] = p;
+}
+
+__global__ void check_delete(int **ptrs, int *ok, size_t n) {
+  int t = threadIdx.x;
+  int *p = ptrs[t];
+  ok[t] = p ? (p[0] == t && p[n - 1] == t) : -1;
+  delete[] p;
+}
 
 __global__ void placement(int *o) {
   __shared__ __align__(8) unsigned char buf[64 * sizeof(Cell)];
@@ -54,6 +70,18 @@ int main() {
     check_free<<<1, 8>>>(ptrs, ok, chunk);
     CHECK(cudaDeviceSynchronize() == cudaSuccess, "free");
     for (int i = 0; i < 8; i++) CHECK(ok[i] == (ptrs[i] ? 1 : -1), "contents %d: %d", i, ok[i]);
+  }
+  int **iptrs;
+  cudaMallocManaged(&iptrs, 64 * sizeof(int *));
+  for (int round = 0; round < 2; round++) {   // new[] and delete[] alike
+    grab_new<<<2, 4>>>(iptrs, chunk / sizeof(int));
+    CHECK(cudaDeviceSynchronize() == cudaSuccess, "grab_new");
+    int got = 0;
+    for (int i = 0; i < 8; i++) got += iptrs[i] != NULL;
+    CHECK(got == 4, "round %d: new gave %d of 8 arrays of 256 KB in a 1 MB heap, want 4", round, got);
+    check_delete<<<1, 8>>>(iptrs, ok, chunk / sizeof(int));
+    CHECK(cudaDeviceSynchronize() == cudaSuccess, "delete");
+    for (int i = 0; i < 8; i++) CHECK(ok[i] == (iptrs[i] ? 1 : -1), "new's contents %d: %d", i, ok[i]);
   }
   cudaDeviceSetLimit(cudaLimitMallocHeapSize, 64 << 20);   // a larger heap: all fit
   grab<<<2, 4>>>(ptrs, chunk);
