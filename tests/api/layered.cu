@@ -1,8 +1,8 @@
 // layered.cu: layered and cubemap textures, textures of every vector type,
 // and surfaces: tex1DLayered, tex2DLayered, texCubemap (a direction picks a
 // face), texCubemapLayered, tex2D<uchar2>/<short4>/<int1>, surf2Dwrite and
-// surf2Dread with their boundary modes, surf3D and surf2DLayered; each read
-// checked against the data the CPU put there.
+// surf2Dread with their boundary modes, surf3D, surf2DLayered, surf1D and
+// surfCubemap; each read checked against the data the CPU put there.
 #include <cstdio>
 #include <cstring>
 
@@ -23,6 +23,20 @@ __global__ void cube(cudaTextureObject_t t, cudaTextureObject_t tl, float *o, in
   for (int f = 0; f < 6; f++) {
     o[(f * w + y) * w + x] = texCubemap<float>(t, d[f][0], d[f][1], d[f][2]);
     o[6 * w * w + (f * w + y) * w + x] = texCubemapLayered<float>(tl, d[f][0], d[f][1], d[f][2], 1);
+  }
+}
+
+// surf1D: each element read and written back tripled; surfCubemap: each
+// texel of each face written with its place, then read back
+__global__ void surf_more(cudaSurfaceObject_t s1, cudaSurfaceObject_t sc, int *o, int w) {
+  int x = threadIdx.x, y = blockIdx.x;
+  if (y == 0) surf1Dwrite(surf1Dread<int>(s1, x * 4) * 3, s1, x * 4);
+  for (int f = 0; f < 6; f++) surfCubemapwrite(x + 10 * y + 100 * f, sc, x * 4, y, f);
+  __syncthreads();
+  for (int f = 0; f < 6; f++) {
+    int v;
+    surfCubemapread(&v, sc, x * 4, y, f);
+    o[(f * w + y) * w + x] = v;
   }
 }
 
@@ -188,6 +202,40 @@ int main() {
       EXPECT(o[i * 4 + 2] == h2[H * W + i] && gl[i] == h2[H * W + i] + 100);
       for (int z = 0; z < 3; z++) EXPECT(g3[(z * H * W + i) * 2] == x + y && g3[(z * H * W + i) * 2 + 1] == z);
     }
+  {   // surf1D, surfCubemap
+    const int C = 8;
+    cudaChannelFormatDesc di = cudaCreateChannelDesc<int>();
+    cudaArray_t s1, sc;
+    cudaMallocArray(&s1, &di, C, 0, cudaArraySurfaceLoadStore);
+    cudaMalloc3DArray(&sc, &di, make_cudaExtent(C, C, 6), cudaArraySurfaceLoadStore | cudaArrayCubemap);
+    int h1[C], g1[C];
+    for (int i = 0; i < C; i++) h1[i] = 7 * i - 3;
+    cudaMemcpyToArray(s1, 0, 0, h1, sizeof h1, cudaMemcpyHostToDevice);
+    cudaSurfaceObject_t so1, soc;
+    r.res.array.array = s1;
+    EXPECT(cudaCreateSurfaceObject(&so1, &r) == cudaSuccess);
+    r.res.array.array = sc;
+    EXPECT(cudaCreateSurfaceObject(&soc, &r) == cudaSuccess);
+    int *oc;
+    cudaMallocManaged(&oc, 6 * C * C * sizeof(int));
+    surf_more<<<C, C>>>(so1, soc, oc, C);
+    EXPECT(cudaDeviceSynchronize() == cudaSuccess);
+    cudaMemcpyFromArray(g1, s1, 0, 0, sizeof g1, cudaMemcpyDeviceToHost);
+    static int gc[6 * C * C];
+    cudaMemcpy3DParms q = {};
+    q.srcArray = sc;
+    q.dstPtr = make_cudaPitchedPtr(gc, C * 4, C, C);
+    q.extent = make_cudaExtent(C, C, 6);
+    q.kind = cudaMemcpyDeviceToHost;
+    EXPECT(cudaMemcpy3D(&q) == cudaSuccess);
+    for (int i = 0; i < C; i++) EXPECT(g1[i] == h1[i] * 3);
+    for (int f = 0; f < 6; f++)
+      for (int y = 0; y < C; y++)
+        for (int x = 0; x < C; x++) {
+          int i = (f * C + y) * C + x;
+          EXPECT(oc[i] == x + 10 * y + 100 * f && gc[i] == x + 10 * y + 100 * f);
+        }
+  }
   printf("%s\n", bad ? "FAIL" : "PASS");
   return bad != 0;
 }
