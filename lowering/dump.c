@@ -351,6 +351,7 @@ static const char *shape_s(Obj *o) {
                   : xfmt("varying, affine: base + %lld * lane in whole-row warps", (long long)l->sx);
   if (l->remat) return xfmt("%s, recomputed in each region", s);
   if (l->cross) return xfmt("%s, kept per thread across barriers", s);
+  if (l->soa) return xfmt("%s, one lane array per field", s);
   return s;
 }
 

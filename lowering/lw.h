@@ -59,6 +59,8 @@ typedef struct LObj {
                           a region using it (-1: none yet) */
   bool cross;          /* region.c: used outside its region: per thread
                           (varying) or at block level (uniform) */
+  bool soa;            /* soa.c: a varying record kept as one lane array
+                          per field (_fldN_NAME) */
   Node *bdef;          /* build.c: its one definition, an expression of the
                           block's and thread's indices, parameters and other
                           such variables (a block's next slice, W_BPF) */
@@ -415,6 +417,7 @@ void lw_dump_dfn(Dfn *f, Buf *o);
 void lw_dump_warpfn(Lw *L, WarpFn *w, Buf *o);
 int lw_valid(Lw *L, Obj *fn);                   /* valid.c: errors, once */
 void lw_prof(Kern *K);                          /* prof.c: branch sites */
+void lw_soa(Kern *K);                           /* soa.c: records kept per field */
 
 /* print.c */
 void lw_name_globals(Prog *p);

@@ -404,9 +404,36 @@ static Type *unvol(Type *t) {
   return u;
 }
 
+/* ---- records kept per field (soa.c) ---- */
+static const char *soa_f(Obj *o, int i) { return xfmt("_fld%d_%s", i, cname(o)); }
+
+static Field *soa_fld(Obj *o, int i) { return o->ty->rec->fields.v[i]; }
+
+/* the record read whole: rebuilt from its lanes' fields */
+static char *soa_read(P *p, Obj *o) {
+  Buf b = {0};
+  buf_printf(&b, "((%s){", ty_decl(o->ty, ""));
+  for (int i = 0; i < o->ty->rec->fields.n; i++) buf_printf(&b, "%s%s[%s]", i ? ", " : "", soa_f(o, i), p->lane ? "_l" : "0");
+  buf_puts(&b, "})");
+  return buf_take(&b);
+}
+
+/* the record stored whole: v taken apart into its lane's fields */
+static char *soa_store(Obj *o, const char *v) {
+  Buf b = {0};
+  buf_printf(&b, "({ %s = (%s); ", ty_decl(o->ty, "_rec"), v);
+  for (int i = 0; i < o->ty->rec->fields.n; i++) buf_printf(&b, "%s[_l] = _rec.%s; ", soa_f(o, i), soa_fld(o, i)->name);
+  buf_puts(&b, "_rec; })");
+  return buf_take(&b);
+}
+
 static void var(P *p, Obj *o) {
   LObj *l = lo(o);
   const char *cn = cname(o);
+  if (l->soa) {
+    buf_puts(p->o, soa_read(p, o));
+    return;
+  }
   if ((p->hw || p->fast) && l->aff) {   /* its base, plus the lane times its stride */
     const char *b = p->hw ? xfmt("%s_b[_r]", cn) : xfmt("%s_b", cn), *x = p->hw ? "_x" : "_l";
     if (!p->lane || !l->sx) buf_puts(p->o, b);
@@ -553,6 +580,10 @@ static void ex(P *p, Node *n) {
     }
     /* fall through */
   case N_ASSIGN:
+    if (n->k == N_ASSIGN && n->a->k == N_VAR && lo(n->a->var)->soa) {
+      buf_puts(o, soa_store(n->a->var, exs(p, n->b, p->lane)));
+      break;
+    }
     buf_puts(o, "(");
     if (n->k == N_ASSIGN) p->acc = n->op == OP_ASSIGN ? ACC_WR : ACC_RD | ACC_WR;
     ex(p, n->a);
@@ -662,6 +693,15 @@ static void ex(P *p, Node *n) {
     buf_puts(o, "]");
     break;
   case N_MEMBER:
+    if (!n->post && n->a->k == N_VAR && lo(n->a->var)->soa) {
+      Obj *r = n->a->var;
+      for (int i = 0; i < r->ty->rec->fields.n; i++)
+        if (soa_fld(r, i) == n->field || !strcmp(soa_fld(r, i)->name, n->field->name)) {
+          buf_printf(o, "%s[%s]", soa_f(r, i), p->lane ? "_l" : "0");
+          break;
+        }
+      break;
+    }
     p->skipck = !n->post;   /* the struct is part of this lvalue */
     ex(p, n->a);
     buf_printf(o, "%s%s", n->post ? "->" : ".", n->field->name);
@@ -727,10 +767,13 @@ static void run_decl(P *p, Run *r) {
 
 static void pw(P *p, W *w);
 
-static char *pre_s(W *w) { return w->o ? xfmt("%s[_l] = ", cname(w->o)) : xstrdup(""); }
+static char *pre_s(W *w) { return w->o && !lo(w->o)->soa ? xfmt("%s[_l] = ", cname(w->o)) : xstrdup(""); }
 
 /* a lane item's expression: stored to its variable, or a statement */
-static char *item_s(P *p, W *w) { return w->o ? exs(p, w->x, true) : stx(p, w->x, true); }
+static char *item_s(P *p, W *w) {
+  if (w->o && lo(w->o)->soa) return soa_store(w->o, exs(p, w->x, true));
+  return w->o ? exs(p, w->x, true) : stx(p, w->x, true);
+}
 
 /* a lane loop of its own, its header after the profile's count */
 static void lane_open(P *p) {
@@ -755,7 +798,8 @@ static void init_elems(P *p, Obj *o, Type *t, Node *init, const char *path) {
   }
   char *v = init ? exs(p, init, true) : xstrdup(t->kind == TY_RECORD ? "{0}" : "0");
   if (!init && t->kind == TY_RECORD) v = xfmt("(%s){0}", ty_decl(t, ""));
-  if (lo(o)->esc) line(p, "%s[_l]%s = %s;", cname(o), path, v);
+  if (lo(o)->soa) line(p, "%s;", soa_store(o, v));
+  else if (lo(o)->esc) line(p, "%s[_l]%s = %s;", cname(o), path, v);
   else line(p, "%s%s[_l] = %s;", cname(o), path, v);
 }
 
@@ -1722,7 +1766,10 @@ static void pw(P *p, W *w) {
     break;
   }
   case W_VDECL:
-    if (w->o->ty->kind == TY_ARRAY && !lo(w->o)->esc) line(p, "%s[32];", ty_decl(w->o->ty, cname(w->o)));   /* element-major */
+    if (lo(w->o)->soa)
+      for (int i = 0; i < w->o->ty->rec->fields.n; i++)
+        line(p, "%s;", ty_decl(soa_fld(w->o, i)->ty, xfmt("%s[%s]", soa_f(w->o, i), LN(p))));
+    else if (w->o->ty->kind == TY_ARRAY && !lo(w->o)->esc) line(p, "%s[32];", ty_decl(w->o->ty, cname(w->o)));   /* element-major */
     else line(p, "%s;", ty_decl(w->o->ty, xfmt("%s[%s]", cname(w->o), LN(p))));
     break;
   case W_AFFSET: p_affset(p, w); break;
