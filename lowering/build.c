@@ -159,6 +159,31 @@ static void arm(Bc *b, Node *c, bool sense, Node *x) {
   b->uctx = uctx;
 }
 
+/* The arguments of a warp version's call that are lane arrays as they
+ * stand: a varying variable of the parameter's own arithmetic type, which the
+ * callee never stores to nor takes the address of. Passed as they are,
+ * not copied lane by lane into a temporary for each call (cg::reduce's
+ * chain of warp functions copied its value at every layer). */
+static unsigned long long callw_direct(WarpFn *wf, Node *n) {
+  unsigned long long d = 0;
+  Obj *c = wf->c;
+  for (int i = 0; i < c->params.n && i < n->list.n && i < 64; i++) {
+    Obj *prm = c->params.v[i];
+    Node *a = n->list.v[i];
+    if (wf->sh[i] != PS_VARY || a->k != N_VAR) continue;
+    Obj *v = a->var;
+    Type *t = v->ty, *pt = prm->ty;
+    /* (the same arithmetic type: a pointer's pointee may differ in its
+     * qualifiers, which C's pointers to pointers do not convert) */
+    if (!is_arith(t) || t->kind != pt->kind || t->is_volatile || pt->is_volatile || (t->is_const && !pt->is_const))
+      continue;
+    if (!lo(v)->vary || lo(v)->aff || lo(v)->esc || v->is_shared || v->is_global || v->addr_taken) continue;
+    if (stores(c->body, prm) || prm->addr_taken || lo(prm)->esc) continue;
+    d |= 1ull << i;
+  }
+  return d;
+}
+
 static void hoist(Bc *b, Node *n, bool cond) {
   if (!n) return;
   if (n->k == N_COND || n->k == N_LOG) {
@@ -183,6 +208,7 @@ static void hoist(Bc *b, Node *n, bool cond) {
     W *w = wadd(b, W_CALLW, n);
     w->id = ++b->L->nid;
     w->wf = warp_fn(b, n);
+    w->direct = callw_direct(w->wf, n);
     use_hdr(b, &w->h);
     b->lastcall = n;
     return;

@@ -263,6 +263,8 @@ struct W {
                           same in every lane): a C jump, no mask */
   /* W_CALLW */
   struct WarpFn *wf;
+  unsigned long long direct;   /* bit i: argument i, a lane array the callee
+                                  only reads, passed as it is (no copy) */
   /* W_SWD */
   Mask *ms, *md;
   int sv;

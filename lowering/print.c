@@ -1196,22 +1196,26 @@ static void p_callw(P *p, W *w) {
     }
   }
   bool vary = false;
+#define DIRECT(i) ((i) < 64 && (w->direct >> (i) & 1))
   for (int i = 0; i < c->params.n; i++)
-    if (wf->sh[i] == PS_VARY) {
+    if (wf->sh[i] == PS_VARY && !DIRECT(i)) {
       line(p, "%s;", ty_decl(((Obj *)c->params.v[i])->ty, xfmt("_a%d_%d[32]", id, i)));
       vary = true;
     }
   if (vary) {
     lane_open(p);
     for (int i = 0; i < c->params.n; i++)
-      if (wf->sh[i] == PS_VARY) line(p, "_a%d_%d[_l] = %s;", id, i, exs(p, n->list.v[i], true));
+      if (wf->sh[i] == PS_VARY && !DIRECT(i)) line(p, "_a%d_%d[_l] = %s;", id, i, exs(p, n->list.v[i], true));
     lane_close(p);
   }
   Buf a = {0};
   buf_printf(&a, "_B, _w%s%s%s", wf->k == VK_ROW || wf->k == VK_HROW ? "" : ", _nl", tid_params(wf, false),
              mc ? xfmt(", %s", mc) : "");
   for (int i = 0; i < c->params.n; i++)
-    buf_printf(&a, ", %s", wf->sh[i] == PS_VARY ? xfmt("_a%d_%d", id, i) : exs(p, n->list.v[i], false));
+    buf_printf(&a, ", %s", DIRECT(i)                 ? cname(((Node *)n->list.v[i])->var)
+                           : wf->sh[i] == PS_VARY ? xfmt("_a%d_%d", id, i)
+                                                  : exs(p, n->list.v[i], false));
+#undef DIRECT
   if (wf->ret) buf_printf(&a, ", _f%d", id);
   line(p, "%s(%s);", c->cname, a.s);
   vec_push(&p->hn, n);
