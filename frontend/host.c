@@ -859,28 +859,29 @@ static size_t md_match(const char *s, size_t i, size_t hi) {
   return 0;
 }
 
+/* back from its closer just before i to its opener ((size_t)-1 if none) */
+static size_t md_match_back(const char *s, size_t lo, size_t i, char open, char close) {
+  int depth = 0;
+  size_t j = i;
+  do {
+    j--;
+    depth += (s[j] == close) - (s[j] == open);
+  } while (j > lo && depth > 0);
+  return depth ? (size_t)-1 : j;
+}
+
 /* the kernel's start, back from e (where `<<<` is); lo if none */
 static size_t md_callee(const char *s, size_t lo, size_t e) {
   size_t i = md_back_ws(s, lo, e), start = lo;
   for (;;) {
     if (i > lo && s[i - 1] == '>') {   /* template arguments */
-      int depth = 0;
-      size_t j = i;
-      do {
-        j--;
-        depth += (s[j] == '>') - (s[j] == '<');
-      } while (j > lo && depth > 0);
-      if (depth) return lo;
+      size_t j = md_match_back(s, lo, i, '<', '>');
+      if (j == (size_t)-1) return lo;
       i = md_back_ws(s, lo, j);
     }
     if (i > lo && s[i - 1] == ')') {   /* (*fp), (kernel) */
-      int depth = 0;
-      size_t j = i;
-      do {
-        j--;
-        depth += (s[j] == ')') - (s[j] == '(');
-      } while (j > lo && depth > 0);
-      return depth ? lo : j;
+      size_t j = md_match_back(s, lo, i, '(', ')');
+      return j == (size_t)-1 ? lo : j;
     }
     size_t j = i;
     while (j > lo && md_ident(s[j - 1])) j--;
