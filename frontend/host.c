@@ -870,25 +870,29 @@ static size_t md_match_back(const char *s, size_t lo, size_t i, char open, char 
   return depth ? (size_t)-1 : j;
 }
 
-/* the kernel's start, back from e (where `<<<` is); lo if none */
+/* the kernel's start, back from e (where `<<<` is): names, `::` (a
+ * leading one too), `.`, `->`, `##`, template arguments, subscripts, or a
+ * parenthesized expression; (size_t)-1 if none */
 static size_t md_callee(const char *s, size_t lo, size_t e) {
-  size_t i = md_back_ws(s, lo, e), start = lo;
+  const size_t none = (size_t)-1;
+  size_t i = md_back_ws(s, lo, e), start = none;
   for (;;) {
-    if (i > lo && s[i - 1] == '>') {   /* template arguments */
-      size_t j = md_match_back(s, lo, i, '<', '>');
-      if (j == (size_t)-1) return lo;
+    if (i > lo && (s[i - 1] == '>' || s[i - 1] == ']')) {   /* template arguments, a subscript */
+      size_t j = s[i - 1] == '>' ? md_match_back(s, lo, i, '<', '>') : md_match_back(s, lo, i, '[', ']');
+      if (j == none) return none;
       i = md_back_ws(s, lo, j);
     }
     if (i > lo && s[i - 1] == ')') {   /* (*fp), (kernel) */
       size_t j = md_match_back(s, lo, i, '(', ')');
-      return j == (size_t)-1 ? lo : j;
+      return j;
     }
     size_t j = i;
     while (j > lo && md_ident(s[j - 1])) j--;
     if (j == i) return start;
     start = j;
     i = md_back_ws(s, lo, j);
-    if (i >= lo + 2 && (!strncmp(s + i - 2, "::", 2) || !strncmp(s + i - 2, "->", 2) || !strncmp(s + i - 2, "##", 2))) i -= 2;
+    if (i >= lo + 2 && !strncmp(s + i - 2, "::", 2)) start = i -= 2;   /* (kept if nothing is before it) */
+    else if (i >= lo + 2 && (!strncmp(s + i - 2, "->", 2) || !strncmp(s + i - 2, "##", 2))) i -= 2;
     else if (i > lo && s[i - 1] == '.') i--;
     else return start;
     i = md_back_ws(s, lo, i);
@@ -924,6 +928,11 @@ static void mdef_launches(Host *h, Src *sf) {
             continue;
           }
           if (s[q] == '/' && q + 1 < end && s[q + 1] == '/') break;
+          if (s[q] == '/' && q + 1 < end && s[q + 1] == '*') {   /* (a quote in a comment is no literal) */
+            for (q += 2; q + 1 < end && !(s[q] == '*' && s[q + 1] == '/'); q++) {}
+            q++;
+            continue;
+          }
           if (strncmp(s + q, "<<<", 3)) continue;
           size_t cb = md_callee(s, body, q), c0 = q + 3, c1 = c0;
           for (int depth = 0; c1 + 3 <= end; c1++) {
@@ -932,7 +941,7 @@ static void mdef_launches(Host *h, Src *sf) {
           }
           size_t a0 = c1 + 3 <= end ? md_fwd_ws(s, c1 + 3, end) : end, a1 = a0 < end && s[a0] == '(' ? md_match(s, a0, end) : 0;
           size_t ce = md_back_ws(s, body, q);
-          if (cb >= ce || c1 + 3 > end || !a1) {
+          if (cb == (size_t)-1 || cb >= ce || c1 + 3 > end || !a1) {
             MdBad *m = xcalloc(1, sizeof *m);
             m->name = xstrndup(s + name, name_end - name);
             m->at = xfmt("%s:%u", sf->path, line_of(sf, (unsigned)q));

@@ -396,9 +396,13 @@ static char *host_name(CXCursor d) {
 
 /* Identity of a __device__/__constant__ variable: its linker name, or for
  * one with internal linkage (static, anonymous namespace) "file:name". */
+static bool var_tmpl_inst(CXCursor d);
+
 static char *global_key(CXCursor d) {
   enum CXLinkageKind l = clang_getCursorLinkage(d);
   if (l == CXLinkage_External) return cx_str(clang_Cursor_getMangling(d));
+  /* (a static variable template's instances would share "file:name") */
+  if (var_tmpl_inst(d)) return NULL;
   if (l != CXLinkage_Internal && l != CXLinkage_UniqueExternal) return NULL;
   const char *f;
   int line, col;
@@ -428,7 +432,11 @@ static Obj *global_var(Fe *p, CXCursor d) {
     return NULL;
   char *key = global_key(d);
   if (!key) {
-    err_c(d, "unsupported: __device__/__constant__ variable '%s' with this linkage", cx_str(clang_getCursorSpelling(d)));
+    if (var_tmpl_inst(d))
+      err_c(d, "unsupported: variable template '%s' with internal linkage (static, or in an unnamed namespace)",
+            cx_str(clang_getCursorSpelling(d)));
+    else
+      err_c(d, "unsupported: __device__/__constant__ variable '%s' with this linkage", cx_str(clang_getCursorSpelling(d)));
     return NULL;
   }
   for (int i = 0; i < p->prog->globals.n; i++) {
