@@ -215,7 +215,10 @@ static char *exs(P *p, Node *n, bool lane) {
  * as its temporary), which device C built with -Werror needs under clang. */
 static char *stx(P *p, Node *n, bool lane) {
   char *s = exs(p, n, lane);
-  if (n->k == N_ASSIGN || n->k == N_INCDEC || n->ty->kind == TY_VOID) return s;
+  /* (a record kept per field is stored by a statement expression, whose
+   * value clang would call unused) */
+  bool soa = n->k == N_ASSIGN && n->a->k == N_VAR && lo(n->a->var)->soa;
+  if ((n->k == N_ASSIGN && !soa) || n->k == N_INCDEC || n->ty->kind == TY_VOID) return s;
   return xfmt("(void)%s", s);
 }
 
@@ -771,7 +774,7 @@ static char *pre_s(W *w) { return w->o && !lo(w->o)->soa ? xfmt("%s[_l] = ", cna
 
 /* a lane item's expression: stored to its variable, or a statement */
 static char *item_s(P *p, W *w) {
-  if (w->o && lo(w->o)->soa) return soa_store(w->o, exs(p, w->x, true));
+  if (w->o && lo(w->o)->soa) return xfmt("(void)%s", soa_store(w->o, exs(p, w->x, true)));
   return w->o ? exs(p, w->x, true) : stx(p, w->x, true);
 }
 
@@ -798,7 +801,7 @@ static void init_elems(P *p, Obj *o, Type *t, Node *init, const char *path) {
   }
   char *v = init ? exs(p, init, true) : xstrdup(t->kind == TY_RECORD ? "{0}" : "0");
   if (!init && t->kind == TY_RECORD) v = xfmt("(%s){0}", ty_decl(t, ""));
-  if (lo(o)->soa) line(p, "%s;", soa_store(o, v));
+  if (lo(o)->soa) line(p, "(void)%s;", soa_store(o, v));
   else if (lo(o)->esc) line(p, "%s[_l]%s = %s;", cname(o), path, v);
   else line(p, "%s%s[_l] = %s;", cname(o), path, v);
 }
