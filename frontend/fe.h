@@ -69,6 +69,7 @@ typedef struct ArchUse {
   int line, col;
 } ArchUse;
 int fe_thrust_arch(Fe *p, CXTranslationUnit dev);
+CXCursor fe_lambda_in(CXCursor c);   /* thrustarch.c: c or the first lambda in it */
 
 /* A kernel's launches in host code: all with 1-D blocks (blockshape.c), or
  * not (a 2-D one, one not known, or the kernel named other than in a

@@ -641,13 +641,6 @@ static unsigned line_of(const Src *sf, unsigned off) {
  * a GPU's host code would, not a GPU's. Each such functor is recorded once
  * (fe.arch_uses); what is said of it waits for the device parse, which
  * sees the side skipped (fe_thrust_arch). */
-static enum CXChildVisitResult lambda_cb(CXCursor c, CXCursor parent, CXClientData d) {
-  (void)parent;
-  if (clang_getCursorKind(c) != CXCursor_LambdaExpr) return CXChildVisit_Recurse;
-  *(CXCursor *)d = c;
-  return CXChildVisit_Break;
-}
-
 static void thrust_arch(Host *h, CXCursor call) {
   CXCursor fn = clang_getCursorReferenced(call), top = clang_getNullCursor();
   if (clang_Cursor_isNull(fn)) return;
@@ -668,10 +661,8 @@ static void thrust_arch(Host *h, CXCursor call) {
     free(t);
   }
   for (int i = 0; dev && i < n; i++) {
-    CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i), lam = clang_getNullCursor();
+    CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i), lam = fe_lambda_in(arg);
     CXCursor d = clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(arg)));
-    if (clang_getCursorKind(arg) == CXCursor_LambdaExpr) lam = arg;
-    else clang_visitChildren(arg, lambda_cb, &lam);
     if (!clang_Cursor_isNull(lam)) d = lam;   /* (its class has no place in the source) */
     unsigned b, e;
     Src *sf = clang_Cursor_isNull(d) ? NULL : ext_(h, clang_getCursorExtent(d), &b, &e, false);

@@ -44,6 +44,14 @@ static enum CXChildVisitResult lambda_cb(CXCursor c, CXCursor parent, CXClientDa
   return CXChildVisit_Break;
 }
 
+/* c if it is a lambda, else the first lambda inside it (null if none) */
+CXCursor fe_lambda_in(CXCursor c) {
+  CXCursor lam = clang_getNullCursor();
+  if (clang_getCursorKind(c) == CXCursor_LambdaExpr) return c;
+  clang_visitChildren(c, lambda_cb, &lam);
+  return lam;
+}
+
 /* The functor's declaration in the device parse (null if not found). */
 static CXCursor dev_decl(CXTranslationUnit dev, const ArchUse *u) {
   if (u->usr) {
@@ -53,10 +61,7 @@ static CXCursor dev_decl(CXTranslationUnit dev, const ArchUse *u) {
   }
   CXFile file = clang_getFile(dev, u->path);
   if (!file) return clang_getNullCursor();
-  CXCursor c = clang_getCursor(dev, clang_getLocationForOffset(dev, file, u->off)), lam = clang_getNullCursor();
-  if (clang_getCursorKind(c) == CXCursor_LambdaExpr) return c;
-  clang_visitChildren(c, lambda_cb, &lam);
-  return lam;
+  return fe_lambda_in(clang_getCursor(dev, clang_getLocationForOffset(dev, file, u->off)));
 }
 
 typedef struct Place { const char *incdir; CXCursor hit; } Place;
