@@ -831,14 +831,17 @@ static void st_if(Bc *b, Node *n) {
     w->ckc = b->ck != 0;
   } else if (dual && pure(n->a)) {
     /* count first (compares and adds only); the masks only if it splits */
-    bool cnt = (b->fast || b->bw) && aff_run(n->a, id, &w->run);
+    /* (half rows: counted sub-row by sub-row, each a run of 16 lanes; the
+     * lanes of a split branch under masks) */
+    bool every = !b->ls.lo && b->ls.hik == HI_NL && !b->ls.step;
+    bool cnt = (b->fast || b->bw || (b->hw && every)) && aff_run(n->a, id, &w->run) && !(b->hw && w->run.m);
     if (!cnt) w->run = (Run){0};
     if (w->run.a2) w->run.id2 = ++b->L->nid;
     w->mode = IFD_COUNT;
     w->tall = block(b, n->b);
     if (w->me) w->eall = block(b, n->c);
     Run *r = &w->run;
-    if (cnt && b->ls.lo == 0 && runs_ok(n->b) && runs_ok(n->c) && !(r->at && w->me)) {
+    if (cnt && !b->hw && b->ls.lo == 0 && runs_ok(n->b) && runs_ok(n->c) && !(r->at && w->me)) {
       /* the lanes that take the branch are a run: [0, count), [_nl -
        * count, _nl), for == [at, at + 1), for % every step-th from at;
        * each branch runs over its lanes with no mask */
@@ -935,10 +938,11 @@ static bool lane_ok(Node *n, bool *work, Node *ser) {
     if ((!ser && !ln(n->a)->vary) || has_warp(n->a) || any_node(n->a, stores_aff_p, NULL)) return false;
     *work |= ln(n->a)->vary;
     return true;
-  case S_DECL:
+  case S_DECL:   /* (a varying one: the lane's own scalar, as in a lane-by-lane loop) */
     if (!n->a || n->a->k == N_INIT || lo(n->var)->cross) return false;
-    return ser ? !lo(n->var)->esc && !n->var->ty->is_volatile && is_arith(n->var->ty) && !has_warp(n->a)
-               : !lo(n->var)->vary && pure(n->a);
+    if (!ser && !lo(n->var)->vary) return pure(n->a);
+    return !lo(n->var)->esc && !lo(n->var)->aff && !n->var->ty->is_volatile && is_arith(n->var->ty) && !has_warp(n->a) &&
+           (ser || pure(n->a));
   case S_IF:
     return (ser ? !has_warp(n->a) : !ln(n)->vary) && pure(n->a) && lane_ok(n->b, work, ser) && lane_ok(n->c, work, ser);
   case S_FOR: return !ser && lane_loop_ok(n) && lane_ok(n->d, work, NULL);
@@ -1259,16 +1263,20 @@ static bool serial_loop_ok(Node *n) {
 static void st_loop(Bc *b, Node *n) {
   bool work = false;
   if (rng_loop(b, n)) return;
-  /* Only short constant loops, in the whole- and half-row versions: gcc
-   * unrolls them inside the lane loop and vectorizes that; a long loop
-   * inside a lane loop stays scalar, while around lane loops gcc keeps
-   * 32 lanes of accumulators in registers by itself. */
-  long long nt = lane_loop_ok(n) ? trips(n) : -1;
+  /* In the whole- and half-row versions: a loop over every lane, which is
+   * jammed (version.c: the loop outside, the lanes' scalars in arrays: a
+   * tile-32 matmul's accumulators stay in registers, where around lane
+   * loops gcc kept them in memory); or a short constant one over some
+   * lanes, which gcc unrolls inside the lane loop and vectorizes (a long
+   * one inside a lane loop stays scalar). */
+  bool ok = lane_loop_ok(n), every = b->full && !b->ls.lo && b->ls.hik == HI_NL && !b->ls.step;
+  long long nt = ok ? trips(n) : -1;
   lane_ok_L = b->L;
-  if ((b->fast || b->hw) && !b->ck && nt > 0 && nt <= 16 && lane_ok(n->d, &work, NULL) && work) {
+  if ((b->fast || b->hw) && !b->ck && ok && (every || (nt > 0 && nt <= 16)) && lane_ok(n->d, &work, NULL) && work) {
     W *w = wadd(b, W_LOOPL, n);
     use_hdr(b, &w->h);
     prom_vars(b, n, w, false);
+    walk(n->d, own_f, &w->own);
     return;
   }
   if (!ln(n)->vary && !ln(n)->masked) {

@@ -224,8 +224,11 @@ static void dw(D *d, const char *label, W *w) {
   case W_LOOPL: {
     Buf b = {0};
     for (int i = 0; i < w->prom.n; i++) buf_printf(&b, "%s%s", i ? ", " : "", ((Obj *)w->prom.v[i])->name);
-    dl(d, "%sloop %s, %s: %s%s", L, ln(n)->vary ? "lane by lane, each lane's own range" : "inside one lane loop", hs(&w->h),
-       dx(n->b), b.s ? xfmt(" (scalars: %s)", b.s) : "");
+    dl(d, "%sloop %s, %s: %s%s", L,
+       ln(n)->vary ? "lane by lane, each lane's own range"
+       : w->jam    ? "jammed outside its lanes"
+                   : "inside one lane loop",
+       hs(&w->h), dx(n->b), b.s ? xfmt(" (scalars: %s)", b.s) : "");
     break;
   }
   case W_LOOPRUN:
@@ -275,8 +278,8 @@ static void dw(D *d, const char *label, W *w) {
 static const char *vname[] = {[VK_BW] = "block-wide", [VK_ROW] = "rows", [VK_HROW] = "half rows", [VK_GEN] = "general"};
 
 static void dver(D *d, Ver *v, bool checked) {
-  dl(d, "version %s%s%s", vname[v->k], v->nlck && v->k != VK_GEN && checked ? xfmt("   (dropped: %d accesses checked lane by lane)", v->nlck) : "",
-     v->reads_m0 ? "" : "   (_m0 unread)");
+  dl(d, "version %s%s%s%s", vname[v->k], v->nlck && v->k != VK_GEN && checked ? xfmt("   (dropped: %d accesses checked lane by lane)", v->nlck) : "",
+     v->reads_m0 ? "" : "   (_m0 unread)", v->pair ? "   (also two warps at a time)" : "");
   d->ind++;
   for (int i = 0; i < v->body->ws.n; i++) dw(d, NULL, v->body->ws.v[i]);
   d->ind--;

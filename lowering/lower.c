@@ -17,6 +17,8 @@
  *   check.c     --check: which fast versions would check lane by lane
  *               (dropped); build.c asks it which statements and loops are
  *               tested as ranges
+ *   version.c   (lw_jam) short uniform loops jammed over their lanes; half
+ *               rows in pairs of warps
  *   soa.c       varying records kept as one lane array per field
  *   prof.c      CUCC_PROFILE's branch sites
  *   print.c     the lowered form as C
@@ -92,6 +94,7 @@ int lw_lower(Prog *p, const CuOpts *o, Buf *out) {
     lw_lanes(K);
     lw_build_kernel(&L, K);
     check_vers(&L, K->body);
+    lw_jam(K);
     lw_soa(K);
     lw_prof(K);
     /* the warp versions it calls, before it (callees first) */

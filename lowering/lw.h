@@ -248,6 +248,9 @@ struct W {
   Vec prom_st;         /* the same, stored back after the loop */
   Vec own;             /* those a lane-by-lane loop's body declares: the
                           lane's own, neither read before nor stored after */
+  bool jam;            /* a uniform loop over every lane of a whole- or
+                          half-row version: the loop outside its lanes
+                          (version.c, lw_jam) */
   /* W_LOOPRUN */
   Node *pstep;         /* the induction variable's uniform step: the body's
                           unit-stride reads at it (pf) are prefetched one
@@ -287,6 +290,8 @@ struct Ver {
   bool rend_used;
   bool reads_m0;       /* a statement reads _m0 */
   int nlck;            /* --check: accesses checked lane by lane (check.c) */
+  bool pair;           /* VK_HROW: also printed for two warps at a time
+                          (version.c, lw_jam) */
   W *body;
 };
 
@@ -366,6 +371,8 @@ void lw_regions(Lw *L, Kern *K);               /* region.c: sync, regions, cross
 void lw_layout(Kern *K, int maxrreg);          /* layout.c: names, offsets, registers */
 void lw_lanes(Kern *K);                        /* layout.c: lane storage */
 void lw_versions(Obj *k, bool exits, unsigned ck, Region *r, bool *tids);   /* version.c */
+void lw_jam(Kern *K);   /* version.c: jammed loops, half rows in pairs of warps */
+void w_each(W *w, void (*f)(W *, void *), void *c);   /* walk.c: the lowered form's statements */
 void lw_name_locals(Obj *fn);                  /* layout.c */
 Type *warp_type(Obj *o);                       /* layout.c */
 bool block_stmt(Node *n);                      /* region.c */

@@ -23,7 +23,10 @@ typedef struct P {
   Region *R;
   /* the version being printed */
   bool fast, bw, inwarp, subrow;
-  int hw;
+  int hw;              /* half rows: a sub-row's lanes (16) */
+  int nr;              /* half rows: sub-rows a step (2; 4 for a pair of warps) */
+  int pair;            /* printing a half-row version for two warps at a
+                          time, in rows of this many lanes (16 or 32) */
   /* the statement's context */
   bool lane, full, noprof;
   bool novol;          /* a warp-synchronous statement: volatile read as plain (p_simt) */
@@ -33,6 +36,8 @@ typedef struct P {
   Node *ctrue;         /* a ?: printed as its first arm */
   Node *cfalse;        /* a ?: printed as its second arm */
   Vec prom;            /* Obj*: held in _s_NAME (W_LOOPL) */
+  bool jam;            /* ... as _s_NAME[_l]: the loop outside its lanes */
+  Vec *own;            /* ... but these, the loop body's own, as _s_NAME */
   Vec hn, hid;         /* hoisted collectives and calls, and their arrays' names */
   /* --check */
   unsigned ck;
@@ -120,7 +125,7 @@ static const char *mname(Mask *m) {
   return m->k == MK_0 ? "_m0" : xfmt("_m%s%d", tag[m->k], m->id);
 }
 
-static const char *LN(P *p) { return p->bw ? "1024" : "32"; }
+static const char *LN(P *p) { return p->bw ? "1024" : p->pair ? "64" : "32"; }   /* (a pair: two warps) */
 static const char *lo_s(Lanes *l) { return l->lo ? xfmt("_cut%d", l->lo) : "0"; }
 static const char *hi_s(Lanes *l) {
   return l->hik == HI_NL ? "_nl" : l->hik == HI_CUT ? xfmt("_cut%d", l->hi) : xfmt("_cut%d + 1", l->hi);
@@ -139,9 +144,9 @@ static const char *lanes(P *p, bool all) {
   if (p->subrow) return xfmt("CU_LANES for (int _x = 0, _l = _r * %d; _l < _r * %d + %d; _x++, _l++)", p->hw, p->hw, p->hw);
   if (p->hw)
     return xfmt("for (int _r = 0; _r < %d; _r++) CU_LANES for (int _x = 0, _l = _r * %d; _l < _r * %d + %d; _x++, _l++)",
-                32 / p->hw, p->hw, p->hw, p->hw);
+                p->nr, p->hw, p->hw, p->hw);
   if (!all && p->ls.step) return xfmt("CU_LANES for (int _l = %s; _l < %s; _l += %s)", lo_s(&p->ls), hi_s(&p->ls), step_s(&p->ls));
-  return xfmt("CU_LANES for (int _l = %s; _l < %s; _l++)", all ? "0" : lo_s(&p->ls), all ? (p->bw ? "_nl" : "32") : hi_s(&p->ls));
+  return xfmt("CU_LANES for (int _l = %s; _l < %s; _l++)", all ? "0" : lo_s(&p->ls), all ? (p->bw ? "_nl" : LN(p)) : hi_s(&p->ls));
 }
 
 /* "is any lane of mask m set?" */
@@ -314,7 +319,7 @@ static void fnum(P *p, Node *n) {
  * (C_LAUNCH, C_DRT: in a lane loop, or in a device function, which then
  * takes the thread parameters: uniform.c) is printed */
 static const char *p_thread(P *p) {
-  if (p->hw && p->lane && kernelish(p->fn)) return "(_w * 32u + (unsigned)_r * 16u + (unsigned)_x)";
+  if (p->hw && p->lane && kernelish(p->fn)) return xfmt("(_w * 32u + (unsigned)_r * %du + (unsigned)_x)", p->hw);
   return tid_expr(p);
 }
 
@@ -361,7 +366,7 @@ static void args(P *p, Node *n) {
     /* checked: every callee takes them; uniform code's thread (tid_expr) */
     const char *l = p->inwarp ? lane0(p) : NULL;
     buf_puts(p->o, !l ? "_B, 0u, 0u, 0u"
-                     : p->hw ? xfmt("_B, %s %% 16u, _ty0 + %s / 16u, _tz0", l, l)
+                     : p->hw ? xfmt("_B, %s %% %du, _ty0 + %s / %du, _tz0", l, p->hw, l, p->hw)
                      : p->fast ? xfmt("_B, _tx0 + %s, _ty0, _tz0", l)
                      : xfmt("_B, _tx[%s], _ty[%s], _tz[%s]", l, l, l));
     k++;
@@ -466,8 +471,8 @@ static void var(P *p, Obj *o) {
     else buf_printf(p->o, "(*%s)", cn);
     return;
   }
-  if (p->lane && promoted(p, o)) {
-    buf_printf(p->o, "_s_%s", cn);
+  if (p->lane && promoted(p, o)) {   /* (jammed: the lanes' array; a body's own variable: the lane's scalar) */
+    buf_printf(p->o, p->jam && !in_vec(p->own, o) ? "_s_%s[_l]" : "_s_%s", cn);
     return;
   }
   buf_puts(p->o, cn);
@@ -731,7 +736,9 @@ static char *run_diff(P *p, Node *u, Node *a) {
 }
 
 static char *run_cnt(P *p, Run *r, char **at) {
-  const char *n = "_nl";   /* (in a whole-row warp 32, or fewer after a return that cut it) */
+  /* (in a whole-row warp 32, or fewer after a return that cut it; in half
+   * rows a sub-row's, _r's: build.c counts there only where no lane left) */
+  const char *n = p->hw ? xfmt("%d", p->hw) : "_nl";
   *at = NULL;
   if (r->m) {
     *at = xfmt("_f%d", r->id);
@@ -995,7 +1002,7 @@ static void lane_stmt(P *p, const char *pre, const char *x) {
 static void p_one_rng(P *p, W *w) {
   p->subrow = p->hw != 0;   /* half rows: a sub-row's lanes are a range, the tests go inside its loop */
   if (p->hw) {
-    line(p, "for (int _r = 0; _r < %d; _r++) {", 32 / p->hw);
+    line(p, "for (int _r = 0; _r < %d; _r++) {", p->nr);
     p->ind++;
   }
   Buf c = {0};
@@ -1039,7 +1046,7 @@ static void p_affset(P *p, W *w) {
   if (w->decl || st->k == N_ASSIGN) set = xfmt("%s %s %s;", b, w->decl ? "=" : op_str[st->op], exs(p, w->x, false));
   else set = st->post ? xfmt("%s%s;", b, op_str[st->op]) : xfmt("%s%s;", op_str[st->op], b);
   if (p->hw) {
-    int R = 32 / p->hw;
+    int R = p->nr;
     if (w->decl && !l->cross) line(p, "%s;", ty_decl(o->ty, xfmt("%s_b[%d]", cn, R)));
     line(p, "for (int _r = 0; _r < %d; _r++) %s", R, set);
   } else if (w->decl && !l->cross) line(p, "%s = %s;", ty_decl(o->ty, xfmt("%s_b", cn)), exs(p, w->x, false));
@@ -1302,7 +1309,10 @@ static void p_ifd(P *p, W *w) {
     /* count first (compares and adds only); the masks only if it splits */
     Run *r = &w->run;
     char *at = NULL, *cnt = r->c ? run_cnt(p, r, &at) : NULL;
-    if (cnt) {
+    if (cnt && p->hw) {
+      line(p, "int %s = 0;", nt);
+      line(p, "for (int _r = 0; _r < %d; _r++) %s += %s;", p->nr, nt, cnt);
+    } else if (cnt) {
       run_decl(p, r);
       line(p, "int %s = %s;", nt, cnt);
     } else {
@@ -1546,10 +1556,14 @@ static void lane_st(P *p, Node *n) {
     break;
   case S_IF:
     line(p, "if (%s)", exs(p, n->a, true));
+    p->ind += n->b->k != S_BLOCK;
     lane_st(p, n->b);
+    p->ind -= n->b->k != S_BLOCK;
     if (n->c) {
       line(p, "else");
+      p->ind += n->c->k != S_BLOCK;
       lane_st(p, n->c);
+      p->ind -= n->c->k != S_BLOCK;
     }
     break;
   case S_FOR: {
@@ -1593,7 +1607,47 @@ static Obj *loop_var(Node *n) {
              ? ((Node *)n->a->list.v[0])->var : NULL;
 }
 
+/* A jammed loop (version.c, lw_jam): the loop outside, the lanes inside,
+ * the lanes' scalars in an array of a step's lanes. The arrays are copied
+ * in and out fully unrolled: as loops gcc made them `rep movs`. */
+static void p_loopl_jam(P *p, W *w) {
+  Obj *lv = loop_var(w->n);
+  Node *n = w->n, *d = n->a->list.v[0];
+  line(p, "{");
+  p->ind++;
+  for (int i = 0; i < w->prom.n; i++) {
+    Obj *o = w->prom.v[i];
+    if (o == lv || in_vec(&w->own, o)) continue;
+    line(p, "%s;", ty_decl(o->ty, xfmt("_s_%s[%s]", cname(o), LN(p))));
+    line(p, "CU_UNROLL for (int _l = 0; _l < %s; _l++) _s_%s[_l] = %s[_l];", LN(p), cname(o), cname(o));
+  }
+  line(p, "for (%s = %s; %s; %s)", ty_decl(lv->ty, cname(lv)), exs(p, d->a, false), exs(p, n->b, false), exs(p, n->c, false));
+  p->ind++;
+  line(p, "%s", lane_head(p));
+  p->ind++;
+  p->prom = w->prom;
+  p->jam = true;
+  p->own = &w->own;
+  lane_st(p, n->d);
+  p->jam = false;
+  p->own = NULL;
+  p->prom = (Vec){0};
+  lane_close(p);
+  p->ind--;
+  for (int i = 0; i < w->prom.n; i++) {
+    Obj *o = w->prom.v[i];
+    if (o != lv && !in_vec(&w->own, o) && promoted(&(P){.prom = w->prom_st}, o))
+      line(p, "CU_UNROLL for (int _l = 0; _l < %s; _l++) %s[_l] = _s_%s[_l];", LN(p), cname(o), cname(o));
+  }
+  p->ind--;
+  line(p, "}");
+}
+
 static void p_loopl(P *p, W *w) {
+  if (w->jam) {
+    p_loopl_jam(p, w);
+    return;
+  }
   lane_open(p);
   Obj *lv = loop_var(w->n);
   for (int i = 0; i < w->prom.n; i++) {
@@ -1628,7 +1682,7 @@ static void p_loopr(P *p, W *w) {
     int nv = wi ? w->wr.n : w->rd.n;
     RngS *v = wi ? rs + w->rd.n : rs;
     if (!nv) continue;
-    if (p->hw) line(p, "for (int _r = 0; _r < %d && _lk%d; _r++) {", 32 / p->hw, id);
+    if (p->hw) line(p, "for (int _r = 0; _r < %d && _lk%d; _r++) {", p->nr, id);
     else line(p, "{");
     p->ind++;
     line(p, "%s = %s;", ty_decl(k->ty, cname(k)), exs(p, d->a, false));
@@ -1894,12 +1948,14 @@ static void pw(P *p, W *w) {
  * whole-row version (fast) they are one scalar per dimension. */
 static void warp_head(P *p, Ver *v, bool m0) {
   bool fast = v->k == VK_ROW || v->k == VK_BW;
-  int hw = v->k == VK_HROW ? 16 : 0;
+  int hw = p->pair ? p->pair : v->k == VK_HROW ? 16 : 0, nr = p->pair ? 64 / p->pair : 2;
   p->bw = v->k == VK_BW;   /* before the head: its lane arrays are block-sized too */
   p->hw = 0;
   p->ls = (Lanes){0};
   if (p->bw) {
     line(p, "const int _nl = (int)_B->blockDim.x;   /* the block's threads as one row of lanes */");
+  } else if (p->pair) {
+    line(p, "const int _nl = 64;   /* two warps' half rows: both full */");
   } else if (fast || hw) {
     line(p, "const int _nl = 32;   /* whole or half rows: every warp is full */");
   } else if (v->tids) {
@@ -1927,8 +1983,8 @@ static void warp_head(P *p, Ver *v, bool m0) {
       line(p, "%s = %s_all[_w];", ty_decl(ptr_to(warp_type(o)->base), xfmt("restrict %s", cn)), cn);
     if (fast && lo(o)->aff) line(p, "%s = %s[0];", ty_decl(o->ty, xfmt("%s_b", cn)), cn);
     if (hw && lo(o)->aff) {
-      line(p, "%s;", ty_decl(o->ty, xfmt("%s_b[%d]", cn, 32 / hw)));
-      line(p, "for (int _r = 0; _r < %d; _r++) %s_b[_r] = %s[_r * %d];", 32 / hw, cn, cn, hw);
+      line(p, "%s;", ty_decl(o->ty, xfmt("%s_b[%d]", cn, nr)));
+      line(p, "for (int _r = 0; _r < %d; _r++) %s_b[_r] = %s[_r * %d];", nr, cn, cn, hw);
     }
   }
   for (int i = 0; p->R && i < p->R->wcopy.n; i++) {
@@ -1937,20 +1993,25 @@ static void warp_head(P *p, Ver *v, bool m0) {
   }
   p->fast = fast;
   p->hw = hw;
+  p->nr = nr;
   p->inwarp = true;
 }
 
 static void warp_close(P *p, Ver *v, bool m0) {
   if (v->rend_used) line(p, "_rend%d: ;", v->rend);
   /* (parked threads keep their flags: only lanes live at the head exit) */
-  if (p->K->park) line(p, "%s _ex[_w][_l] |= !_m0[_l] && !_ex[_w][_l];", lanes(p, true));
-  else if (p->K->exits) line(p, "%s _ex[_w][_l] = !_m0[_l];", lanes(p, true));
+  /* (a pair of warps' 64 flags: warp _w's row and the next, through a
+   * plain pointer, for gcc bounds loops by the arrays they index) */
+  const char *ex = p->pair ? "((unsigned char *)_ex)[_w * 32u + _l]" : "_ex[_w][_l]";
+  if (p->K->park) line(p, "%s %s |= !_m0[_l] && !%s;", lanes(p, true), ex, ex);
+  else if (p->K->exits) line(p, "%s %s = !_m0[_l];", lanes(p, true), ex);
   for (int i = 0; p->R && i < p->R->wcopy.n; i++) line(p, "_wco_%s = %s;", cname(p->R->wcopy.v[i]), cname(p->R->wcopy.v[i]));
   line(p, m0 ? "(void)_m0; (void)_nl;" : "(void)_nl;");
   for (int i = 0; i < p->K->cross.n; i++) line(p, "(void)%s;", cname(p->K->cross.v[i]));
   p->fast = false;
   p->hw = 0;
   p->bw = false;
+  p->pair = 0;
   p->inwarp = false;
   p->ind--;
   line(p, "}");
@@ -2003,6 +2064,27 @@ static void region(P *p, Region *r) {
     p->ind++;
     line(p, "const int _clean = !cu_any_n(32 * (int)_B->nwarps, &_ex[0][0]);   /* no thread returned or parked */");
     clean = " && _clean";
+  }
+  /* the half-row version two warps at a time (version.c, lw_jam): in rows
+   * of 32 (four rows of 16) where the block's rows allow; first, before
+   * whole rows take a block 32 wide */
+  for (int i = 0; i + 1 < nv; i++) {
+    Ver *v = r->vers.v[i];
+    if (!kept[i] || !v->pair) continue;
+    for (int pw_ = 32; pw_ >= 16; pw_ -= 16) {
+      line(p, "%sif (CU_TAKE(_pf, %s | CU_MODE_NO_PAIR) && _B->blockDim.x == %du && _B->blockDim.y %% %du == 0%s) {   /* %s, two warps a step: lane = %d * _r + threadIdx.x */",
+           nk++ ? "} else " : "", pw_ == 32 ? "CU_MODE_NO_ROW" : "CU_MODE_NO_HROW", pw_, 64 / pw_, clean,
+           pw_ == 32 ? "whole rows" : "half rows", pw_);
+      p->ind++;
+      line(p, "unsigned _ty0 = 0, _tz0 = 0;");
+      line(p, "for (unsigned _w = 0; _w < _B->nwarps; _w += 2, cu_rows_next(_B, &_ty0, &_tz0, %du)) {", 64u / pw_);
+      p->ind++;
+      p->pair = pw_;
+      warp_head(p, v, m0);
+      pw(p, v->body);
+      warp_close(p, v, m0);
+      p->ind--;
+    }
   }
   for (int i = 0; i + 1 < nv; i++) {
     Ver *v = r->vers.v[i];
@@ -2492,6 +2574,7 @@ void lw_print_warpfn(Lw *L, WarpFn *wf) {
   }
   p->fast = v->k == VK_ROW;
   p->hw = v->k == VK_HROW ? 16 : 0;
+  p->nr = 2;
   p->bw = false;
   p->inwarp = true;
   p->ls = (Lanes){0};

@@ -50,17 +50,13 @@ static void drop(Vec *cand, Vec *whole) {
       if (cand->v[j] == whole->v[i]) cand->v[j] = NULL;
 }
 
-static void w_whole(Vec *cand, W *w) {
-  if (!w) return;
+static void w_whole_f(W *w, void *c) {
   if (w->k == W_LOOPL) {
-    drop(cand, &w->prom);
-    drop(cand, &w->prom_st);
+    drop(c, &w->prom);
+    drop(c, &w->prom_st);
   }
-  for (int i = 0; i < w->ws.n; i++) w_whole(cand, w->ws.v[i]);
-  W *sub[] = {w->a, w->b, w->c, w->d, w->tall, w->eall, w->trun, w->erun, w->tm, w->em,
-              w->init, w->ch, w->body, w->ih, w->inc, w->dh, w->sw};
-  for (size_t i = 0; i < sizeof sub / sizeof *sub; i++) w_whole(cand, sub[i]);
 }
+static void w_whole(Vec *cand, W *w) { w_each(w, w_whole_f, cand); }
 
 static void blk_whole(Vec *cand, Blk *b) {
   if (!b) return;

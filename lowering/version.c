@@ -143,3 +143,77 @@ void lw_versions(Obj *k, bool exits, unsigned ck, Region *r, bool *tids) {
   g->k = VK_GEN;
   vec_push(&r->vers, g);
 }
+
+/* ---- jammed loops, and half rows in pairs of warps ----
+ * A uniform loop of lane statements in a whole- or half-row version
+ * (W_LOOPL: the tiled matmul's `for (k = 0; k < 16; k++) sum += a[ty][k]
+ * * b[k][tx]`), over every lane, is jammed: the loop outside, the lanes
+ * inside, as a warp runs it, and the lanes' scalars (sum) in arrays the C
+ * compiler keeps in registers. Each step then adds two vectors'
+ * independent chains side by side, where lane by lane, each lane's loop
+ * whole, it added one vector's 16 dependent adds one after another; and
+ * around lane loops of its lane arrays gcc kept the sums in memory. Legal
+ * wherever the lane-by-lane order is: the loop's control is uniform, its
+ * lanes' statements run in lockstep, as on a GPU (build.c, lane_ok).
+ *
+ * The half-row version also runs two warps at a time (64 lanes: four
+ * vectors of chains a step) where a region of it holds a jammed loop and
+ * nothing that could tell the pair from two warps one after another: lane
+ * loops over every lane and uniform statements only; no warp collectives,
+ * atomics, printf or calls (whose order between threads would change), no
+ * `tid / 32`, nothing volatile. Printed for blocks 16 wide (four rows of
+ * 16, blockDim.y % 4 == 0) and 32 wide (two rows, blockDim.y % 2 == 0, the
+ * tile-32 matmul); other launches, and CUCC_VERSIONS=rows or halfrows, run
+ * one warp at a time. */
+static void jam_f(W *w, void *c) {
+  (void)c;
+  Hdr *h = &w->h;
+  if (w->k == W_LOOPL && !ln(w->n)->vary && w->n->k == S_FOR && h->full && !h->ls.lo && h->ls.hik == HI_NL &&
+      !h->ls.step)
+    w->jam = true;
+}
+
+typedef struct Pair { bool ok, jam; } Pair;
+
+static void pair_f(W *w, void *c) {
+  Pair *q = c;
+  switch (w->k) {
+  case W_SEQ: case W_UDECL: case W_AFFSET: case W_INIT: break;
+  case W_EXPR: q->ok &= !w->guard; break;
+  case W_LANES: q->ok &= w->h.full; break;
+  case W_ONE: q->ok &= !w->rng && !w->simt && !w->agg; break;
+  case W_LOOPU: q->ok &= w->uinit; break;
+  case W_LOOPL:
+    q->ok &= w->jam;
+    q->jam = true;
+    break;
+  default: q->ok = false;
+  }
+}
+
+static bool pair_bad_p(Node *n, void *c) {
+  (void)c;
+  return n->k == N_CALL && (n->ck == C_WARP || n->ck == C_ATOMIC || ck_per_thread(n->ck) || n->ck == C_FUNC);
+}
+
+static void jam_blk(Kern *K, Blk *b) {
+  if (!b) return;
+  if (b->k == BK_REGION) {
+    Region *r = b->r;
+    for (int i = 0; i < r->vers.n; i++) {
+      Ver *v = r->vers.v[i];
+      if (v->k != VK_ROW && v->k != VK_HROW) continue;
+      w_each(v->body, jam_f, NULL);
+      if (v->k != VK_HROW || v->nlck) continue;
+      Pair q = {true, false};
+      w_each(v->body, pair_f, &q);
+      v->pair = q.ok && q.jam && !stmts_any(&r->stmts, 0, r->stmts.n, pair_bad_p, NULL);
+      for (int j = 0; v->pair && j < r->stmts.n; j++) v->pair = !uses_split(r->stmts.v[j]) && !has_volatile(r->stmts.v[j]);
+    }
+  }
+  for (int i = 0; i < b->items.n; i++) jam_blk(K, b->items.v[i]);
+  Blk *sub[] = {b->init, b->then, b->els, b->body, b->inc};
+  for (int i = 0; i < 5; i++) jam_blk(K, sub[i]);
+}
+
+void lw_jam(Kern *K) { jam_blk(K, K->body); }

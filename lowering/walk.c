@@ -13,6 +13,16 @@ int walk(Node *n, WalkFn *f, void *ctx) {
   return W_GO;
 }
 
+/* every statement of the lowered form under w, w first */
+void w_each(W *w, void (*f)(W *, void *), void *c) {
+  if (!w) return;
+  f(w, c);
+  for (int i = 0; i < w->ws.n; i++) w_each(w->ws.v[i], f, c);
+  W *sub[] = {w->a, w->b, w->c, w->d, w->tall, w->eall, w->trun, w->erun, w->tm, w->em,
+              w->init, w->ch, w->body, w->ih, w->inc, w->dh, w->sw};
+  for (size_t i = 0; i < sizeof sub / sizeof *sub; i++) w_each(sub[i], f, c);
+}
+
 typedef struct Any { bool (*p)(Node *, void *); void *ctx; } Any;
 
 static int any_f(Node *n, void *c) {

@@ -239,6 +239,14 @@ static inline void cu_row_next(const cu_block *B, unsigned *x, unsigned *y, unsi
 }
 
 /* The same for warps of two half rows (blockDim.x == 16, blockDim.y even). */
+/* Two warps on: n rows of a block 64 / n threads wide, blockDim.y % n == 0. */
+static inline void cu_rows_next(const cu_block *B, unsigned *y, unsigned *z, unsigned n) {
+  if ((*y += n) == B->blockDim.y) {
+    *y = 0;
+    ++*z;
+  }
+}
+
 static inline void cu_hrow_next(const cu_block *B, unsigned *y, unsigned *z) {
   if ((*y += 2u) == B->blockDim.y) {
     *y = 0;
@@ -259,6 +267,16 @@ static inline void cu_hrow_next(const cu_block *B, unsigned *y, unsigned *z) {
 #define CU_LANES _Pragma("GCC ivdep")
 #else
 #define CU_LANES
+#endif
+
+/* A copy of a warp's lanes (or two warps'), unrolled: as a loop, gcc makes it
+ * `rep movs`, slow for 128 or 256 bytes (lowering/print.c, p_loopl_jam). */
+#if defined(__clang__)
+#define CU_UNROLL _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define CU_UNROLL _Pragma("GCC unroll 64")
+#else
+#define CU_UNROLL
 #endif
 
 /* __syncthreads() between regions: a call only where the block runs on a

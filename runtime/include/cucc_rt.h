@@ -95,8 +95,9 @@ typedef struct cu_prof {
  * counts (CUCC_PROFILE), CU_MODE_SHUFFLE runs warps in B->worder's order
  * (CUCC_SCHEDULE); either makes every region take its general version.
  * CU_MODE_NO_* keep a region from its block-wide, whole-row or half-row
- * version (CUCC_VERSIONS), so a test suite can run under each. */
-enum { CU_MODE_PROF = 1, CU_MODE_SHUFFLE = 2, CU_MODE_NO_BW = 4, CU_MODE_NO_ROW = 8, CU_MODE_NO_HROW = 16 };
+ * version, or half rows from running two warps at a time (CUCC_VERSIONS),
+ * so a test suite can run under each. */
+enum { CU_MODE_PROF = 1, CU_MODE_SHUFFLE = 2, CU_MODE_NO_BW = 4, CU_MODE_NO_ROW = 8, CU_MODE_NO_HROW = 16, CU_MODE_NO_PAIR = 32 };
 extern unsigned cu_rt_mode;
 void cu_prof_add(cu_prof *p, unsigned long long lanes, unsigned long long stmts, unsigned long long branches,
                  unsigned long long divergent);

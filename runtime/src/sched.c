@@ -38,8 +38,8 @@ unsigned rt_versions(void) {
     {"all", 0},
     {"general", CU_MODE_NO_BW | CU_MODE_NO_ROW | CU_MODE_NO_HROW},
     {"block", CU_MODE_NO_ROW | CU_MODE_NO_HROW},
-    {"rows", CU_MODE_NO_BW | CU_MODE_NO_HROW},
-    {"halfrows", CU_MODE_NO_BW | CU_MODE_NO_ROW},
+    {"rows", CU_MODE_NO_BW | CU_MODE_NO_HROW | CU_MODE_NO_PAIR},
+    {"halfrows", CU_MODE_NO_BW | CU_MODE_NO_ROW | CU_MODE_NO_PAIR},   /* (pairs of warps: by default) */
   };
   const char *e = getenv("CUCC_VERSIONS");
   if (!e || !*e) return 0;

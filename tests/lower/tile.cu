@@ -1,5 +1,6 @@
-// A tiled matrix multiply's inner product: a short uniform loop run inside
-// one lane loop, its accumulator held in a scalar.
+// A tiled matrix multiply's inner product: a short uniform loop jammed
+// outside its lanes, its accumulator held in an array of the lanes' scalars;
+// half rows two warps at a time.
 #define T 16
 __global__ void mm(const float *A, const float *B, float *C, int w) {
   __shared__ float As[T][T], Bs[T][T];

@@ -93,13 +93,21 @@ int main(int argc, char **argv) {
                 "    __syncthreads();\n"
                 "  }\n"
                 "  C[ty * w + tx] = acc;\n}\n", &rc);
-  HAS("short uniform loop inside a lane loop: its accumulator in a scalar", d, "float _s_acc = acc[_l];");
-  HAS("short uniform loop inside a lane loop: the loop updates the scalar", d, "(_s_acc += ");
-  HAS("short uniform loop inside a lane loop: half rows too", d, "(_s_acc += ((As[ty_b[_r]][k]");
-  HASNT("short uniform loop inside a lane loop: no store per iteration in half rows", d, "(acc[_l] += ((As[ty_b");
-  HAS("short uniform loop inside a lane loop: stored back once", d, "acc[_l] = _s_acc;");
-  HAS("short uniform loop inside a lane loop: a value it only reads in a scalar", d, "float _s_f = f[_l];");
-  HASNT("short uniform loop inside a lane loop: no store of a value it only reads", d, "f[_l] = _s_f;");
+  /* jammed (version.c, lw_jam): the loop outside the lanes, their scalars
+   * in an array; half rows also two warps at a time */
+  HAS("short uniform loop, jammed: the lanes' accumulators in an array", d, "float _s_acc[32];");
+  HAS("short uniform loop, jammed: loaded once", d, "CU_UNROLL for (int _l = 0; _l < 32; _l++) _s_acc[_l] = acc[_l];");
+  HAS("short uniform loop, jammed: the loop outside the lanes", d, "for (int k = 0; (k < 16); (k++))\n                  CU_LANES for (int _l = 0; _l < _nl; _l++) {");
+  HAS("short uniform loop, jammed: the loop updates the array", d, "(_s_acc[_l] += ");
+  HAS("short uniform loop, jammed: half rows too", d, "(_s_acc[_l] += ((As[ty_b[_r]][k]");
+  HASNT("short uniform loop, jammed: no store per iteration in half rows", d, "(acc[_l] += ((As[ty_b");
+  HAS("short uniform loop, jammed: stored back once", d, "acc[_l] = _s_acc[_l];");
+  HAS("short uniform loop, jammed: a value it only reads in the array", d, "_s_f[_l] = f[_l];");
+  HASNT("short uniform loop, jammed: no store of a value it only reads", d, "f[_l] = _s_f[_l];");
+  HAS("half rows in pairs of warps: for blocks of 16 x 4k", d, "_B->blockDim.x == 16u && _B->blockDim.y % 4u == 0");
+  HAS("half rows in pairs of warps: two warps a step", d, "_w += 2, cu_rows_next(_B, &_ty0, &_tz0, 4u)");
+  HAS("whole rows in pairs of warps: for blocks of 32 x 2k", d, "_B->blockDim.x == 32u && _B->blockDim.y % 2u == 0");
+  HAS("half rows in pairs of warps: 64 lanes jammed", d, "float _s_acc[64];");
 
   d = translate("__global__ void k(int *a, int n) {\n"
                 "  int x;\n"
@@ -257,7 +265,7 @@ int main(int argc, char **argv) {
   HAS("checked loop: half rows tested per sub-row", d, "for (int _r = 0; _r < 2 && _lk");
   HAS("checked loop: half-row statement test inside its sub-row", d,
       "cu_ck_rng(_B, _w * 32u + (unsigned)_r * 16u, 1u, &(c)[");
-  HAS("checked loop: runs as the unchecked build prints it", d, "float _s_sum = sum[_l];");
+  HAS("checked loop: runs as the unchecked build prints it", d, "_s_sum[_l] = sum[_l];");
   d = translate("__global__ void k(float *y) {\n"
                 "  __shared__ float s[64];\n"
                 "  s[threadIdx.x] = 0;\n"
