@@ -1409,8 +1409,19 @@ static void st(Bc *b, Node *n) {
   case S_BREAK: case S_CONTINUE: st_jump(b, n); break;
   case S_RETURN:
     if (lo(b->fn)->warpfn && n->a) {   /* the lanes' results, then they leave */
+      int at = b->out->n;
       hoist(b, n->a, false);
-      lane_print(b, b->ret, n->a);
+      /* `return f(...)` of a warp version, or `return __shfl_xor_sync(...)`,
+       * of the same type: f or the collective writes the lanes' results into
+       * our _ret itself, the lanes this one would (f: its caller's lanes; a
+       * collective: only where every lane runs it, as some write all 32) */
+      W *c = b->out->n == at + 1 ? b->out->v[at] : NULL;
+      Type *t = n->a->ty, *r = b->ret->ty;
+      bool same = t->kind == r->kind && (is_arith(t) || (t->kind == TY_RECORD && t->rec == r->rec));
+      bool every = b->full && !b->ls.lo && b->ls.hik == HI_NL && !b->ls.step;
+      if (c && ((c->k == W_CALLW && c->wf->ret) || (c->k == W_WARPOP && every)) && c->n == n->a && same)
+        c->fwd = true;
+      else lane_print(b, b->ret, n->a);
     }
     if (!kernelish(b->fn)) {
       W *w = wadd(b, W_RETURN, n);

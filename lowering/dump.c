@@ -191,7 +191,10 @@ static void dw(D *d, const char *label, W *w) {
     dsub(d, "else the first arm over its run", w->c);
     dsub(d, "and the second over the other lanes", w->d);
     break;
-  case W_WARPOP: dl(d, "%scollective _w%d = %s, under %s", L, w->id, dx(n), w->act ? mn(w->act) : "the live lanes"); break;
+  case W_WARPOP:
+    dl(d, "%scollective %s = %s, under %s", L, w->fwd ? "_ret (the function's results)" : xfmt("_w%d", w->id), dx(n),
+       w->act ? mn(w->act) : "the live lanes");
+    break;
   case W_IFU:
     dl(d, "%sif uniform %s%s", L, dx(n->a), w->guard ? xfmt("   (if any lane of %s)", mn(w->guard)) : "");
     dsub(d, "then", w->a);
@@ -268,7 +271,7 @@ static void dw(D *d, const char *label, W *w) {
     }
     break;
   case W_EXITCHK: dl(d, "%sno lane left: to the region's end", L); break;
-  case W_CALLW: dl(d, "%scall _f%d = %s, warp version %s, %s", L, w->id, dx(n), w->wf->c->cname,
+  case W_CALLW: dl(d, "%scall %s = %s, warp version %s, %s", L, w->fwd ? "_ret (the function's results)" : xfmt("_f%d", w->id), dx(n), w->wf->c->cname,
                    w->wf->en == EN_MASK ? "under the lanes here as a mask" : "every lane"); break;
   case W_RETURN: dl(d, "%sreturn %s", L, w->x ? dx(w->x) : ""); break;
   default: dl(d, "%s?", L); break;

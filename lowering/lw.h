@@ -268,6 +268,9 @@ struct W {
   struct WarpFn *wf;
   unsigned long long direct;   /* bit i: argument i, a lane array the callee
                                   only reads, passed as it is (no copy) */
+  bool fwd;            /* `return f(...)` (W_CALLW, W_WARPOP): the results
+                          written into the function's own _ret (no _fN or
+                          _wN, no copy) */
   /* W_SWD */
   Mask *ms, *md;
   int sv;

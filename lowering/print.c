@@ -150,7 +150,9 @@ static const char *lanes(P *p, bool all) {
 }
 
 /* "is any lane of mask m set?" */
-static const char *any(P *p, const char *m) { return p->bw ? xfmt("cu_any_n(_nl, %s)", m) : xfmt("cu_any(%s)", m); }
+static const char *any(P *p, const char *m) {
+  return p->bw ? xfmt("cu_any_n(_nl, %s)", m) : p->pair ? xfmt("cu_any_n(64, %s)", m) : xfmt("cu_any(%s)", m);
+}
 
 static char *lane_head(P *p) {
   return p->full ? xfmt("%s {", lanes(p, false)) : xfmt("%s if (%s[_l]) {", lanes(p, true), mname(p->m));
@@ -1062,10 +1064,12 @@ static void p_warpop(P *p, W *w) {
   Node *n = w->n;
   Vec *a = &n->list;
   int id = w->id;
-  char *H = xfmt("_w%d", id), *A = xfmt("_act%d", id);
-  vec_push(&p->hn, n);
-  vec_push(&p->hid, H);
-  line(p, "%s;", ty_decl(n->ty, xfmt("%s[32]", H)));
+  char *H = w->fwd ? "_ret" : xfmt("_w%d", id), *A = xfmt("_act%d", id);
+  if (!w->fwd) {
+    vec_push(&p->hn, n);
+    vec_push(&p->hid, H);
+    line(p, "%s;", ty_decl(n->ty, xfmt("%s[32]", H)));
+  }
   /* arguments, lane by lane: a[0] is the mask, a[1] the value */
   Node *val = a->n > 1 ? a->v[1] : NULL;
   if (w->fastsh) {
@@ -1194,7 +1198,7 @@ static void p_callw(P *p, W *w) {
   Node *n = w->n;
   Obj *c = wf->c;
   int id = w->id;
-  if (wf->ret) line(p, "%s;", ty_decl(n->ty, xfmt("_f%d[32]", id)));
+  if (wf->ret && !w->fwd) line(p, "%s;", ty_decl(n->ty, xfmt("_f%d[32]", id)));
   const char *mc = NULL;
   if (wf->en == EN_MASK) {
     if (!p->full) mc = mname(p->m);
@@ -1226,8 +1230,9 @@ static void p_callw(P *p, W *w) {
                            : wf->sh[i] == PS_VARY ? xfmt("_a%d_%d", id, i)
                                                   : exs(p, n->list.v[i], false));
 #undef DIRECT
-  if (wf->ret) buf_printf(&a, ", _f%d", id);
+  if (wf->ret) buf_printf(&a, w->fwd ? ", _ret" : ", _f%d", id);
   line(p, "%s(%s);", c->cname, a.s);
+  if (w->fwd) return;
   vec_push(&p->hn, n);
   vec_push(&p->hid, xfmt("_f%d", id));
 }

@@ -159,7 +159,8 @@ void lw_versions(Obj *k, bool exits, unsigned ck, Region *r, bool *tids) {
  * The half-row version also runs two warps at a time (64 lanes: four
  * vectors of chains a step) where a region of it holds a jammed loop and
  * nothing that could tell the pair from two warps one after another: lane
- * loops over every lane and uniform statements only; no warp collectives,
+ * loops, uniform statements and counted divergent ifs only (the bounds
+ * test around the first matmul everyone writes); no warp collectives,
  * atomics, printf or calls (whose order between threads would change), no
  * `tid / 32`, nothing volatile. Printed for blocks 16 wide (four rows of
  * 16, blockDim.y % 4 == 0) and 32 wide (two rows, blockDim.y % 2 == 0, the
@@ -178,9 +179,10 @@ typedef struct Pair { bool ok, jam; } Pair;
 static void pair_f(W *w, void *c) {
   Pair *q = c;
   switch (w->k) {
-  case W_SEQ: case W_UDECL: case W_AFFSET: case W_INIT: break;
-  case W_EXPR: q->ok &= !w->guard; break;
-  case W_LANES: q->ok &= w->h.full; break;
+  case W_SEQ: case W_UDECL: case W_AFFSET: case W_INIT: case W_LANES: break;
+  case W_EXPR: case W_IFU: q->ok &= !w->guard; break;
+  case W_VDECL: q->ok &= w->o->ty->kind != TY_ARRAY; break;   /* (an array's lanes are element-major, 32) */
+  case W_IFD: q->ok &= w->mode == IFD_COUNT; break;   /* (counted, then all lanes one way or masks) */
   case W_ONE: q->ok &= !w->rng && !w->simt && !w->agg; break;
   case W_LOOPU: q->ok &= w->uinit; break;
   case W_LOOPL:

@@ -7,7 +7,9 @@
 // nested uniform loop in the body; the loop's variable read in the sum; a
 // region with an atomic (never paired); the whole body inside a bounds
 // test every thread passes (a kernel with exit flags: pairs keep two
-// warps' flags). Each answer against the CPU's; under every version
+// warps' flags); the first matmul everyone writes, no shared memory, its
+// loop under a bounds test that splits warps at the edges of odd sizes
+// (paired, counted, masked). Each answer against the CPU's; under every version
 // (CUCC_VERSIONS).
 #include <cstdio>
 #include <cstdlib>
@@ -76,6 +78,17 @@ __global__ void guarded(const float *A, const float *B, float *C, int n) {
       __syncthreads();
     }
     C[row * n + col] = acc;
+  }
+}
+
+// no shared memory: a long loop, jammed, under a divergent bounds test
+__global__ void naive(const float *a, const float *b, float *c, int n) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  if (row < n && col < n) {
+    float sum = 0;
+    for (int k = 0; k < n; k++) sum += a[row * n + k] * b[k * n + col];
+    c[row * n + col] = sum;
   }
 }
 
@@ -156,6 +169,23 @@ int main() {
   guarded<16, 2><<<dim3(n / 16, n / 2), dim3(16, 2)>>>(dA, dB, dC, n);
   cudaMemcpy(C, dC, sz, cudaMemcpyDeviceToHost);
   cmp("guarded 16 x 2", C, R, n);
+
+  // odd sizes: warps split at the right and bottom edges
+  const int ns[] = {53, 37};
+  const int bw[] = {16, 16, 16, 32, 16};
+  const int bh[] = {16, 8, 4, 2, 6};
+  for (int q = 0; q < 2; q++)
+    for (int t = 0; t < 5; t++) {
+      int m = ns[q];
+      naive<<<dim3((m + bw[t] - 1) / bw[t], (m + bh[t] - 1) / bh[t]), dim3(bw[t], bh[t])>>>(dA, dB, dC, m);
+      float *got = (float *)malloc(m * m * sizeof(float)), *want = (float *)malloc(m * m * sizeof(float));
+      cudaMemcpy(got, dC, m * m * sizeof(float), cudaMemcpyDeviceToHost);
+      ref(A, B, want, NULL, m, 0.0f);
+      char what[64];
+      snprintf(what, sizeof what, "naive %d, %d x %d", m, bw[t], bh[t]);
+      cmp(what, got, want, m);
+      free(got), free(want);
+    }
 
   int *dcount, count = 0;
   cudaMalloc(&dcount, sizeof(int));

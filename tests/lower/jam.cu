@@ -1,7 +1,8 @@
 // A tiled matrix multiply's inner product with a temporary of its own: the
 // short uniform loop is jammed outside the lanes in the whole- and half-row
-// versions, and half rows run two warps at a time; with an atomic in the
-// region (last kernel), one warp at a time.
+// versions, and half rows run two warps at a time; so does the first
+// matmul everyone writes; with an atomic in the region (last kernel), one
+// warp at a time.
 #define T 16
 __global__ void mm(const float *A, const float *B, float *C, int w) {
   __shared__ float As[T][T], Bs[T][T];
@@ -19,6 +20,16 @@ __global__ void mm(const float *A, const float *B, float *C, int w) {
     __syncthreads();
   }
   C[row * w + col] = acc;
+}
+// no shared memory: the loop, long, is jammed under a counted bounds test;
+// paired too
+__global__ void naive(const float *a, const float *b, float *c, int n) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y, col = blockIdx.x * blockDim.x + threadIdx.x;
+  if (row < n && col < n) {
+    float sum = 0;
+    for (int k = 0; k < n; k++) sum += a[row * n + k] * b[k * n + col];
+    c[row * n + col] = sum;
+  }
 }
 __global__ void counted(const float *A, const float *B, float *C, int w, int *count) {
   __shared__ float As[T][T], Bs[T][T];
