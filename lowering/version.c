@@ -198,7 +198,7 @@ static bool pair_bad_p(Node *n, void *c) {
   return n->k == N_CALL && (n->ck == C_WARP || n->ck == C_ATOMIC || ck_per_thread(n->ck) || n->ck == C_FUNC);
 }
 
-static void jam_blk(Kern *K, Blk *b) {
+static void jam_blk(Blk *b) {
   if (!b) return;
   if (b->k == BK_REGION) {
     Region *r = b->r;
@@ -213,9 +213,9 @@ static void jam_blk(Kern *K, Blk *b) {
       for (int j = 0; v->pair && j < r->stmts.n; j++) v->pair = !uses_split(r->stmts.v[j]) && !has_volatile(r->stmts.v[j]);
     }
   }
-  for (int i = 0; i < b->items.n; i++) jam_blk(K, b->items.v[i]);
+  for (int i = 0; i < b->items.n; i++) jam_blk(b->items.v[i]);
   Blk *sub[] = {b->init, b->then, b->els, b->body, b->inc};
-  for (int i = 0; i < 5; i++) jam_blk(K, sub[i]);
+  for (int i = 0; i < 5; i++) jam_blk(sub[i]);
 }
 
-void lw_jam(Kern *K) { jam_blk(K, K->body); }
+void lw_jam(Kern *K) { jam_blk(K->body); }
