@@ -816,11 +816,21 @@ static void emit(Host *h, Src *sf, Buf *out) {
  * macro launches. */
 static bool md_ident(char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_'; }
 
+/* a line continuation ending at the newline at i: its backslash's index,
+ * or (size_t)-1 (a CRLF file's continuation is backslash, CR, LF) */
+static size_t md_cont(const char *s, size_t lo, size_t i) {
+  if (s[i] != '\n') return (size_t)-1;
+  if (i > lo && s[i - 1] == '\\') return i - 1;
+  if (i > lo + 1 && s[i - 1] == '\r' && s[i - 2] == '\\') return i - 2;
+  return (size_t)-1;
+}
+
 /* back over blanks and line continuations from i (exclusive) */
 static size_t md_back_ws(const char *s, size_t lo, size_t i) {
   while (i > lo) {
+    size_t c = md_cont(s, lo, i - 1);
     if (s[i - 1] == ' ' || s[i - 1] == '\t' || s[i - 1] == '\r') i--;
-    else if (s[i - 1] == '\n' && i - 1 > lo && s[i - 2] == '\\') i -= 2;
+    else if (c != (size_t)-1) i = c;
     else break;
   }
   return i;
@@ -830,6 +840,7 @@ static size_t md_fwd_ws(const char *s, size_t i, size_t hi) {
   while (i < hi) {
     if (s[i] == ' ' || s[i] == '\t' || s[i] == '\r') i++;
     else if (s[i] == '\\' && i + 1 < hi && s[i + 1] == '\n') i += 2;
+    else if (s[i] == '\\' && i + 2 < hi && s[i + 1] == '\r' && s[i + 2] == '\n') i += 3;
     else break;
   }
   return i;
@@ -903,7 +914,7 @@ static void mdef_launches(Host *h, Src *sf) {
     size_t j = i;
     while (j < n && (s[j] == ' ' || s[j] == '\t')) j++;
     size_t end = j;   /* the directive's end: a newline not after a backslash */
-    while (end < n && !(s[end] == '\n' && (end == 0 || s[end - 1] != '\\'))) end++;
+    while (end < n && !(s[end] == '\n' && md_cont(s, 0, end) == (size_t)-1)) end++;
     if (j < n && s[j] == '#') {
       size_t k = md_fwd_ws(s, j + 1, end);
       if (end - k > 6 && !strncmp(s + k, "define", 6) && !md_ident(s[k + 6])) {
