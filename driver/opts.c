@@ -321,7 +321,10 @@ static void apply(St *st, const Opt *o, const char *a, const char *v) {
   case O_O: d->out = v; break;
   case O_INCLUDE: vec_push(&co->macros, "-include"); vec_push(&co->macros, (void *)v); break;
   case O_LIBRARY: vec_push(&d->lflags, xfmt("-l%s", v)); break;
-  case O_DEF: vec_push(&co->macros, xfmt("-D%s", v)); break;
+  case O_DEF:   /* (a launch is rewritten in the source's text, which -D is not) */
+    if (strstr(v, "<<<")) die("-D%s: a kernel launch (<<<) in a command-line macro is not supported: define the macro in the source%s", v, "");
+    vec_push(&co->macros, xfmt("-D%s", v));
+    break;
   case O_UNDEF: vec_push(&co->macros, xfmt("-U%s", v)); break;
   case O_INC: vec_push(&co->incs, (void *)v); break;
   case O_ISYS: vec_push(&co->macros, "-isystem"); vec_push(&co->macros, (void *)v); break;
