@@ -33,6 +33,7 @@ typedef struct Src {
 
 typedef struct Inc { unsigned off; CXFile to; } Inc;
 typedef struct MdBad { char *name, *at; } MdBad;   /* a macro's name, file:line */
+typedef struct MdOk { Src *sf; size_t at; } MdOk;   /* a rewritten launch's `<<<` */
 
 typedef struct Host Host;
 static void add_kernel(Host *h, CXCursor fn);
@@ -50,6 +51,7 @@ struct Host {
   Vec keep;         /* char*: USRs of __device__ functions host code runs */
   Vec warned;       /* char*: USRs of functors thrust_arch warned of */
   Vec mdef_bad;     /* MdBad*: #defines with a launch mdef_launches could not rewrite */
+  Vec mdef_ok;      /* MdOk*: where the `<<<`s it rewrote are spelled */
 };
 
 /* What host code launches kernel fn with: a launch's block 1-D or not
@@ -360,11 +362,43 @@ static const char *mdef_bad(Host *h, CXCursor launch) {
   return NULL;
 }
 
+/* A launch from a macro whose `<<<` mdef_launches did not rewrite where it
+ * is spelled (a #define holding only the configuration, used inside another
+ * macro: `CHECK(BAD(x))`): its file:line, NULL if it did rewrite it. */
+static const char *mdef_unread(Host *h, CXCursor cfg) {
+  CXFile f;
+  unsigned off, line;
+  clang_getSpellingLocation(clang_getCursorLocation(cfg), &f, &line, NULL, &off);
+  Src *sf = src_of(h, f);
+  if (!sf) return NULL;   /* (a header of ours or the system's: not rewritten, not refused) */
+  for (int i = 0; i < h->mdef_ok.n; i++) {
+    MdOk *m = h->mdef_ok.v[i];
+    if (m->sf == sf && m->at == off) return NULL;
+  }
+  return xfmt("%s:%u", sf->path, line);
+}
+
 /* k<<<cfg>>>(args): the configuration and the arguments are copied as the
  * user wrote them (macros included), found by their delimiters. */
 static void launch(Host *h, CXCursor c, CXCursor callee, CXCursor cfg) {
   unsigned b, e, cb, ce;
   Src *sf = ext(h, clang_getCursorExtent(c), &b, &e);
+  if (!sf && (sf = ext_(h, clang_getCursorExtent(c), &b, &e, false))) {
+    /* the kernel a macro (`KERNEL<<<g, b>>>(x)`), the rest plain text:
+     * the kernel's text is the macro's use, up to the `<<<` */
+    CXFile f, x;
+    unsigned so, xo;
+    clang_getSpellingLocation(clang_getCursorLocation(cfg), &f, NULL, NULL, &so);
+    clang_getExpansionLocation(clang_getCursorLocation(cfg), &x, NULL, NULL, &xo);
+    if (f && x && clang_File_isEqual(f, x) && so == xo && src_of(h, f) == sf && so > b && so < e &&
+        !strncmp(sf->src + so, "<<<", 3)) {
+      cb = b;
+      ce = so;
+      while (ce > cb && (sf->src[ce - 1] == ' ' || sf->src[ce - 1] == '\t' || sf->src[ce - 1] == '\n' || sf->src[ce - 1] == '\r')) ce--;
+      goto plain;
+    }
+    sf = NULL;
+  }
   if (!sf || ext(h, clang_getCursorExtent(callee), &cb, &ce) != sf) {
     /* in a macro's argument, as checkKernelErrors(k<<<...>>>(...)) */
     sf = ext_arg(h, clang_getCursorExtent(c), &b, &e);
@@ -373,6 +407,7 @@ static void launch(Host *h, CXCursor c, CXCursor callee, CXCursor cfg) {
       /* in a macro's definition (the kernel may be its argument):
        * rewritten there, once (mdef_launches) */
       const char *bad = mdef_bad(h, c);
+      if (!bad) bad = mdef_unread(h, cfg);
       if (bad) {
         err_at(c, xfmt("unsupported: kernel launch in this form in a macro's definition (%s)", bad));
         return;
@@ -382,6 +417,7 @@ static void launch(Host *h, CXCursor c, CXCursor callee, CXCursor cfg) {
       return;
     }
   }
+plain:;
   const char *s = sf->src;
   size_t i = skip_ws(s, ce, e);
   if (i + 3 > e || strncmp(s + i, "<<<", 3)) {
@@ -957,6 +993,10 @@ static void mdef_launches(Host *h, Src *sf) {
           /* the line breaks dropped (between the kernel and `<<<`, `>>>` and `(`) */
           for (unsigned l = md_lines(s, ce, c0) + md_lines(s, c1, a0 + 1); l; l--) buf_puts(&t, " \\\n");
           edit_(sf, (unsigned)cb, (unsigned)a1, t.s, true);
+          MdOk *ok = xcalloc(1, sizeof *ok);
+          ok->sf = sf;
+          ok->at = q;
+          vec_push(&h->mdef_ok, ok);
           free(t.s);
           q = a1 - 1;
         }
