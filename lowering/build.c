@@ -221,7 +221,7 @@ static void hoist(Bc *b, Node *n, bool cond) {
   if (n->coll != CO_ACTIVEMASK) use_hdr(b, &w->h);
   /* a whole warp's shuffle by a uniform offset: one lane loop (print.c) */
   Node *off = n->list.n > 2 ? n->list.v[2] : NULL, *wd = n->list.n > 3 ? n->list.v[3] : NULL;
-  w->fastsh = coll_shfl(n->coll) && b->full && !b->ls.lo && b->ls.hik == HI_NL && !b->ls.step && off &&
+  w->fastsh = coll_shfl(n->coll) && b->full && lanes_all(b->ls) && off &&
               !ln(off)->vary && pure(off) && (!wd || (!ln(wd)->vary && pure(wd))) && pure(n->list.v[0]) &&
               !(b->ck & CK_SYNC);
 }
@@ -517,7 +517,7 @@ static void lane_print(Bc *b, Obj *dst, Node *x) {
   INTO(b, t, lane_one(b, dst, x, false, true, c));
   w->a = t;
   Run *r = &w->run;
-  if (!b->ck && !r->m && !r->at && !r->point && !r->step && !b->ls.lo && b->ls.hik == HI_NL && !b->ls.step) {
+  if (!b->ck && !r->m && !r->at && !r->point && !r->step && lanes_all(b->ls)) {
     /* the lanes that take the first arm are a prefix or a suffix of the
      * warp's (`tid < nwarps ? s[tid] : 0` in a block reduction's last
      * warp): each arm over its lanes, with no test */
@@ -833,8 +833,7 @@ static void st_if(Bc *b, Node *n) {
     /* count first (compares and adds only); the masks only if it splits */
     /* (half rows: counted sub-row by sub-row, each a run of 16 lanes; the
      * lanes of a split branch under masks) */
-    bool every = !b->ls.lo && b->ls.hik == HI_NL && !b->ls.step;
-    bool cnt = (b->fast || b->bw || (b->hw && every)) && aff_run(n->a, id, &w->run) && !(b->hw && w->run.m);
+    bool cnt = (b->fast || b->bw || (b->hw && lanes_all(b->ls))) && aff_run(n->a, id, &w->run) && !(b->hw && w->run.m);
     if (!cnt) w->run = (Run){0};
     if (w->run.a2) w->run.id2 = ++b->L->nid;
     w->mode = IFD_COUNT;
@@ -1269,7 +1268,7 @@ static void st_loop(Bc *b, Node *n) {
    * loops gcc kept them in memory); or a short constant one over some
    * lanes, which gcc unrolls inside the lane loop and vectorizes (a long
    * one inside a lane loop stays scalar). */
-  bool ok = lane_loop_ok(n), every = b->full && !b->ls.lo && b->ls.hik == HI_NL && !b->ls.step;
+  bool ok = lane_loop_ok(n), every = b->full && lanes_all(b->ls);
   long long nt = ok ? trips(n) : -1;
   lane_ok_L = b->L;
   if ((b->fast || b->hw) && !b->ck && ok && (every || (nt > 0 && nt <= 16)) && lane_ok(n->d, &work, NULL) && work) {
@@ -1418,7 +1417,7 @@ static void st(Bc *b, Node *n) {
       W *c = b->out->n == at + 1 ? b->out->v[at] : NULL;
       Type *t = n->a->ty, *r = b->ret->ty;
       bool same = t->kind == r->kind && (is_arith(t) || (t->kind == TY_RECORD && t->rec == r->rec));
-      bool every = b->full && !b->ls.lo && b->ls.hik == HI_NL && !b->ls.step;
+      bool every = b->full && lanes_all(b->ls);
       if (c && ((c->k == W_CALLW && c->wf->ret) || (c->k == W_WARPOP && every)) && c->n == n->a && same)
         c->fwd = true;
       else lane_print(b, b->ret, n->a);
@@ -1841,7 +1840,7 @@ static WarpFn *warp_fn(Bc *b, Node *call) {
   Obj *f = call->fn;
   int np = f->params.n;
   WarpFn key = {.f = f, .k = b->fast ? VK_ROW : b->hw ? VK_HROW : VK_GEN,
-                .en = b->full && !b->ls.lo && b->ls.hik == HI_NL && !b->ls.step ? EN_FULL : EN_MASK,
+                .en = b->full && lanes_all(b->ls) ? EN_FULL : EN_MASK,
                 .sh = xcalloc(np + 1, sizeof(int)), .sx = xcalloc(np + 1, sizeof(int64_t))};
   for (int i = 0; i < np; i++) {
     Node *a = i < call->list.n ? call->list.v[i] : NULL;

@@ -132,6 +132,8 @@ typedef struct Mask { MaskKind k; int id; } Mask;
  * lane 0 or a cut; hi is _nl, a cut or a cut + 1; step 1 or _sN. */
 typedef enum { HI_NL, HI_CUT, HI_CUT1 } HiKind;
 typedef struct Lanes { int lo, hi, step; HiKind hik; } Lanes;   /* ids; 0: none */
+/* every lane below _nl: no cut at either end, no step */
+static inline bool lanes_all(Lanes l) { return !l.lo && l.hik == HI_NL && !l.step; }
 
 /* Where a lane loop runs: over the live lanes (full: lanes below _nl, or
  * the run `ls`), or over every lane under mask m. */

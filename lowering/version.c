@@ -169,9 +169,7 @@ void lw_versions(Obj *k, bool exits, unsigned ck, Region *r, bool *tids) {
 static void jam_f(W *w, void *c) {
   (void)c;
   Hdr *h = &w->h;
-  if (w->k == W_LOOPL && !ln(w->n)->vary && w->n->k == S_FOR && h->full && !h->ls.lo && h->ls.hik == HI_NL &&
-      !h->ls.step)
-    w->jam = true;
+  if (w->k == W_LOOPL && !ln(w->n)->vary && w->n->k == S_FOR && h->full && lanes_all(h->ls)) w->jam = true;
 }
 
 typedef struct Pair { bool ok, jam; } Pair;
