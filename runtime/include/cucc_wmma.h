@@ -26,6 +26,11 @@
  * 100 KB and 5 s to compile with them inlined, 40 KB and 2 s without,
  * at the same speed within the noise) */
 #define CU_WMMA_FN static __attribute__((noinline, unused))
+/* the entry points the device C calls by name: inlined, so that what the
+ * constants of a call decide (a fixed-size copy, a small shape's product)
+ * is straight-line code in the lane loop, not a call per lane; what is
+ * left (strided copies, the bigger products) is a call to a CU_WMMA_FN */
+#define CU_WMMA_ENTRY static inline __attribute__((always_inline, unused))
 
 /* dst[i * nj + j] = src[i * si + j * sj] (elements of `size` bytes), and
  * the reverse, for a lane's part of a tile at a leading dimension. A
@@ -38,27 +43,31 @@
   CU_WMMA_INL void cu_wmma_str##SZ(T *d, const T *s, long long si, int ni, const int nj) {                \
     for (int i = 0; i < ni; i++) memcpy(d + i * si, s + i * nj, nj * sizeof(T));                          \
   }                                                                                                       \
-  CU_WMMA_FN void __cu_dev_wmma_ld##SZ(void *dst, const void *src, long long si, long long sj, int ni,   \
-                                        int nj) {                                                         \
+  CU_WMMA_FN void cu_wmma_ldg##SZ(T *d, const T *s, long long si, long long sj, int ni, int nj) {         \
+    for (int i = 0; i < ni; i++)                                                                          \
+      for (int j = 0; j < nj; j++) d[i * nj + j] = s[i * si + j * sj];                                    \
+  }                                                                                                       \
+  CU_WMMA_FN void cu_wmma_stg##SZ(T *d, const T *s, long long si, long long sj, int ni, int nj) {         \
+    for (int i = 0; i < ni; i++)                                                                          \
+      for (int j = 0; j < nj; j++) d[i * si + j * sj] = s[i * nj + j];                                    \
+  }                                                                                                       \
+  CU_WMMA_ENTRY void __cu_dev_wmma_ld##SZ(void *dst, const void *src, long long si, long long sj, int ni, \
+                                           int nj) {                                                      \
     T *d = (T *)dst;                                                                                      \
     const T *s = (const T *)src;                                                                          \
     if (sj == 1 && nj == 16) cu_wmma_ldr##SZ(d, s, si, ni, 16);                                           \
     else if (sj == 1 && nj == 8) cu_wmma_ldr##SZ(d, s, si, ni, 8);                                        \
     else if (sj == 1 && nj == 4) cu_wmma_ldr##SZ(d, s, si, ni, 4);                                        \
     else if (sj == 1 && nj == 2) cu_wmma_ldr##SZ(d, s, si, ni, 2);                                        \
-    else                                                                                                  \
-      for (int i = 0; i < ni; i++)                                                                        \
-        for (int j = 0; j < nj; j++) d[i * nj + j] = s[i * si + j * sj];                                  \
+    else cu_wmma_ldg##SZ(d, s, si, sj, ni, nj);                                                           \
   }                                                                                                       \
-  CU_WMMA_FN void __cu_dev_wmma_st##SZ(void *dst, const void *src, long long si, long long sj, int ni,   \
-                                        int nj) {                                                         \
+  CU_WMMA_ENTRY void __cu_dev_wmma_st##SZ(void *dst, const void *src, long long si, long long sj, int ni, \
+                                           int nj) {                                                      \
     T *d = (T *)dst;                                                                                      \
     const T *s = (const T *)src;                                                                          \
     if (sj == 1 && nj == 8) cu_wmma_str##SZ(d, s, si, ni, 8);                                             \
     else if (sj == 1 && nj == 2) cu_wmma_str##SZ(d, s, si, ni, 2);                                        \
-    else                                                                                                  \
-      for (int i = 0; i < ni; i++)                                                                        \
-        for (int j = 0; j < nj; j++) d[i * si + j * sj] = s[i * nj + j];                                  \
+    else cu_wmma_stg##SZ(d, s, si, sj, ni, nj);                                                           \
   }
 CU_WMMA_COPY(1, uint8_t)
 CU_WMMA_COPY(2, uint16_t)
@@ -236,6 +245,93 @@ CU_WMMA_FAST(h, uint16_t, cu_wmma_vh)
 CU_WMMA_FAST(bf, uint16_t, cu_wmma_vbf)
 CU_WMMA_FAST(tf, float, cu_wmma_vtf)
 #undef CU_WMMA_FAST
+/* C as 8 floats, and D stored from 8 floats: float, or half (rounded to
+ * nearest even, as cu_wmma_f2h: vcvtps2ph where the CPU has F16C, a NaN
+ * made cu_wmma_f2h's quiet NaN). 0: not done here (satf, or no F16C):
+ * the caller rounds element by element */
+CU_WMMA_INL cu_wmma_f8 cu_wmma_vc_f(const float *c) {
+  cu_wmma_f8 v;
+  memcpy(&v, c, 32);
+  return v;
+}
+CU_WMMA_INL cu_wmma_f8 cu_wmma_vc_h(const uint16_t *c) { return cu_wmma_vh(c); }
+CU_WMMA_INL int cu_wmma_vd_f(float *d, const cu_wmma_f8 *v, int satf) {
+  if (satf) return 0;
+  memcpy(d, v, 32);
+  return 1;
+}
+CU_WMMA_INL int cu_wmma_vd_h(uint16_t *d, const cu_wmma_f8 *v, int satf) {
+#if defined(__F16C__)
+  cu_wmma_h8 h;
+  cu_wmma_s8v r = __builtin_ia32_vcvtps2ph256(*v, 0);
+  if (satf) return 0;
+  memcpy(&h, &r, 16);
+  h &= ~((cu_wmma_h8)((h & 0x7fffu) > 0x7c00u) & 0x1ffu);   /* a NaN: its payload cleared */
+  memcpy(d, &h, 16);
+  return 1;
+#else
+  (void)d, (void)v, (void)satf;
+  return 0;
+#endif
+}
+
+/* 8-bit integers at ncol 8, k 16: the products in 32-bit vectors and the
+ * k products of each element summed exactly (any order: 16 products of
+ * 8-bit values cannot overflow an int), by the float path's tree */
+typedef int32_t cu_wmma_i16 __attribute__((vector_size(64)));
+typedef char cu_wmma_c16 __attribute__((vector_size(16)));
+typedef signed char cu_wmma_s8c __attribute__((vector_size(16)));
+typedef unsigned char cu_wmma_u8c __attribute__((vector_size(16)));
+/* 8 bytes widened to 8 ints, sign- or zero-extended (gcc 12 made
+ * __builtin_convertvector of bytes scalar) */
+#if defined(__AVX2__)
+typedef uint64_t cu_wmma_u64x2 __attribute__((vector_size(16)));
+CU_WMMA_INL cu_wmma_v8i cu_wmma_wide8(const void *p, const int sign) {
+  uint64_t u;
+  memcpy(&u, p, 8);
+  cu_wmma_c16 x = (cu_wmma_c16)(cu_wmma_u64x2){u, 0};
+#if defined(__clang__)
+  cu_wmma_s8c sx = (cu_wmma_s8c)x;
+  cu_wmma_u8c ux = (cu_wmma_u8c)x;
+  if (sign) return __builtin_convertvector(__builtin_shufflevector(sx, sx, 0, 1, 2, 3, 4, 5, 6, 7), cu_wmma_v8i);
+  return __builtin_convertvector(__builtin_shufflevector(ux, ux, 0, 1, 2, 3, 4, 5, 6, 7), cu_wmma_v8i);
+#else
+  if (sign) return (cu_wmma_v8i)__builtin_ia32_pmovsxbd256(x);
+  return (cu_wmma_v8i)__builtin_ia32_pmovzxbd256(x);
+#endif
+}
+#define CU_WMMA_IFAST(NAME, SIGN)                                                                         \
+  CU_WMMA_INL cu_wmma_v8i cu_wmma_ifast_##NAME(const void *a_, const void *b_, const int bcol) {          \
+    const char *a = (const char *)a_, *b = (const char *)b_;                                              \
+    cu_wmma_v8i a0 = cu_wmma_wide8(a, SIGN), a1 = cu_wmma_wide8(a + 8, SIGN), s = {0}, t[8];              \
+    cu_wmma_i16 q[4], r0, r1, s2;                                                                         \
+    if (!bcol) {                                                                                          \
+      for (int kk = 0; kk < 16; kk++) s += (kk < 8 ? a0[kk] : a1[kk - 8]) * cu_wmma_wide8(b + kk * 8, SIGN); \
+      return s;                                                                                           \
+    }                                                                                                     \
+    for (int j = 0; j < 8; j++)                                                                           \
+      t[j] = a0 * cu_wmma_wide8(b + j * 16, SIGN) + a1 * cu_wmma_wide8(b + j * 16 + 8, SIGN);             \
+    for (int j = 0; j < 4; j++) q[j] = cu_wmma_cat(t[2 * j], t[2 * j + 1]);                               \
+    r0 = cu_wmma_half4(q[0], q[1]);                                                                       \
+    r1 = cu_wmma_half4(q[2], q[3]);                                                                       \
+    cu_wmma_half8(r0, r1, s2, s);                                                                         \
+    return s;                                                                                             \
+  }
+CU_WMMA_IFAST(s8, 1)
+CU_WMMA_IFAST(u8, 0)
+#define CU_WMMA_HAS_s8 1
+#define CU_WMMA_HAS_u8 1
+#else
+#define CU_WMMA_HAS_s8 0
+#define CU_WMMA_HAS_u8 0
+#define cu_wmma_ifast_s8 cu_wmma_ifast_none
+#define cu_wmma_ifast_u8 cu_wmma_ifast_none
+#endif
+#undef CU_WMMA_IFAST
+CU_WMMA_INL cu_wmma_v8i cu_wmma_ifast_none(const void *a, const void *b, int bcol) {
+  (void)a, (void)b, (void)bcol;
+  return (cu_wmma_v8i){0};
+}
 /* (for the types without one: never called) */
 CU_WMMA_INL cu_wmma_f8 cu_wmma_fast_none(const void *a, const void *b, int k, int bcol) {
   (void)a, (void)b, (void)k, (void)bcol;
@@ -253,6 +349,39 @@ CU_WMMA_INL cu_wmma_f8 cu_wmma_fast_none(const void *a, const void *b, int k, in
 #define CU_WMMA_HAS_tf 1
 #define CU_WMMA_HAS_none 0
 
+/* double at 8x8x4 (a lane's 2 columns): d[j] = c[j] + a[0]·b[0][j] + ...
+ * in k order, each step an fma (written as one: not left to contraction,
+ * which -fmad=false turns off and SLP vectorization lost: the plain loop
+ * below rounded some products before adding them); the two columns in one
+ * vector where the CPU has fma. B is b[kk * 2 + j], or with bcol
+ * b[j * 4 + kk] (its two columns paired by a shuffle). */
+typedef double cu_wmma_d2 __attribute__((vector_size(16)));
+typedef double cu_wmma_d4 __attribute__((vector_size(32)));
+CU_WMMA_INL void cu_wmma_dmma(double *d, const double *a, const double *b, const double *c, const int bcol) {
+  cu_wmma_d2 s, bk[4];
+  cu_wmma_d4 av, b0, b1;
+  memcpy(&s, c, 16);
+  memcpy(&av, a, 32);
+  if (bcol) {
+    memcpy(&b0, b, 32);
+    memcpy(&b1, b + 4, 32);
+    bk[0] = __builtin_shufflevector(b0, b1, 0, 4);
+    bk[1] = __builtin_shufflevector(b0, b1, 1, 5);
+    bk[2] = __builtin_shufflevector(b0, b1, 2, 6);
+    bk[3] = __builtin_shufflevector(b0, b1, 3, 7);
+  } else
+    memcpy(bk, b, 64);
+  for (int kk = 0; kk < 4; kk++) {
+#if defined(__FMA__) && (defined(__x86_64__) || defined(__i386__))
+    s = __builtin_ia32_vfmaddpd((cu_wmma_d2){av[kk], av[kk]}, bk[kk], s);
+#else
+    s[0] = __builtin_fma(av[kk], bk[kk][0], s[0]);
+    s[1] = __builtin_fma(av[kk], bk[kk][1], s[1]);
+#endif
+  }
+  memcpy(d, &s, 16);
+}
+
 /* d = a·b + c for one lane: TA the operands' storage, CA their value as
  * P (the sum's type), TC/CC and TD/CD the accumulators' storage and
  * conversions. B is k-major (b[kk * ncol + j], from a row-major B) or,
@@ -267,7 +396,7 @@ CU_WMMA_INL cu_wmma_f8 cu_wmma_fast_none(const void *a, const void *b, int k, in
  * C, as fma would (double's products are not exact, so the order shows).
  * INT: the sum in int (16 products of 8-bit values cannot overflow it),
  * C added in 64 bits. */
-#define CU_WMMA_MMA(NAME, TA, CA, P, INT, TREE, FAST, TC, CC, TD, CD)                                     \
+#define CU_WMMA_MMA(NAME, TA, CA, P, INT, TREE, FAST, IFAST, TC, CC, VC, TD, CD, VD, INL)              \
   CU_WMMA_INL void cu_wmma_mma_##NAME(void *d_, const void *a_, const void *b_, const void *c_, const int k, \
                                       const int ncol, const int bcol, int satf) {                         \
     TD *d = (TD *)d_;                                                                                     \
@@ -275,8 +404,18 @@ CU_WMMA_INL cu_wmma_f8 cu_wmma_fast_none(const void *a, const void *b, int k, in
     const TC *c = (const TC *)c_;                                                                         \
     P av[16], bv[128], s[8];                                                                              \
     if (CU_WMMA_HAS_##FAST && ncol == 8 && (k == 16 || k == 8)) {                                       \
-      cu_wmma_f8 v = cu_wmma_fast_##FAST(a_, b_, k, bcol);                                                \
-      for (int j = 0; j < 8; j++) d[j] = CD(v[j] + (P)CC(c[j]), satf);                                    \
+      cu_wmma_f8 v = cu_wmma_fast_##FAST(a_, b_, k, bcol) + cu_wmma_vc_##VC(c_);                          \
+      if (!cu_wmma_vd_##VD(d_, &v, satf))                                                                  \
+        for (int j = 0; j < 8; j++) d[j] = CD(v[j], satf);                                                \
+      return;                                                                                             \
+    }                                                                                                     \
+    if (CU_WMMA_HAS_##IFAST && ncol == 8 && k == 16) {                                                  \
+      cu_wmma_v8i v = cu_wmma_ifast_##IFAST(a_, b_, bcol);                                                \
+      for (int j = 0; j < 8; j++) d[j] = CD((long long)v[j] + CC(c[j]), satf);                            \
+      return;                                                                                             \
+    }                                                                                                     \
+    if (!TREE && k == 4 && ncol == 2) {                                                                   \
+      cu_wmma_dmma((double *)d_, (const double *)a_, (const double *)b_, (const double *)c_, bcol);      \
       return;                                                                                             \
     }                                                                                                     \
     if (!TREE) { /* (straight from the operands: staged in arrays, they were reloaded as vectors  \
@@ -308,8 +447,8 @@ CU_WMMA_INL cu_wmma_f8 cu_wmma_fast_none(const void *a, const void *b, int k, in
       d[j] = INT ? CD((long long)s[j] + CC(c[j]), satf) : CD(s[j] + (P)CC(c[j]), satf);                 \
   }                                                                                                       \
   /* one body per shape, each with its constants (fully unrolled) */                                      \
-  CU_WMMA_FN void __cu_dev_wmma_mma_##NAME(void *d, const void *a, const void *b, const void *c, int k,   \
-                                           int ncol, int bcol, int satf) {                                \
+  CU_WMMA_FN void cu_wmma_mmaf_##NAME(void *d, const void *a, const void *b, const void *c, int k,        \
+                                      int ncol, int bcol, int satf) {                                     \
     if (k == 16 && ncol == 8 && bcol) cu_wmma_mma_##NAME(d, a, b, c, 16, 8, 1, satf);                     \
     else if (k == 16 && ncol == 8) cu_wmma_mma_##NAME(d, a, b, c, 16, 8, 0, satf);                        \
     else if (k == 8 && ncol == 8 && bcol) cu_wmma_mma_##NAME(d, a, b, c, 8, 8, 1, satf);                  \
@@ -317,16 +456,23 @@ CU_WMMA_INL cu_wmma_f8 cu_wmma_fast_none(const void *a, const void *b, int k, in
     else if (k == 4 && ncol == 2 && bcol) cu_wmma_mma_##NAME(d, a, b, c, 4, 2, 1, satf);                  \
     else if (k == 4 && ncol == 2) cu_wmma_mma_##NAME(d, a, b, c, 4, 2, 0, satf);                          \
     else cu_wmma_mma_##NAME(d, a, b, c, k, ncol, bcol, satf);                                             \
+  }                                                                                                       \
+  /* a shape INL says is small: inlined in the lane loop */                                              \
+  CU_WMMA_ENTRY void __cu_dev_wmma_mma_##NAME(void *d, const void *a, const void *b, const void *c, int k, \
+                                              int ncol, int bcol, int satf) {                             \
+    if (INL) cu_wmma_mma_##NAME(d, a, b, c, k, ncol, bcol, satf);                                         \
+    else cu_wmma_mmaf_##NAME(d, a, b, c, k, ncol, bcol, satf);                                            \
   }
-CU_WMMA_MMA(h_ff, uint16_t, cu_wmma_h2f, float, 0, 1, h, float, cu_wmma_f2f, float, cu_wmma_sat_f)
-CU_WMMA_MMA(h_fh, uint16_t, cu_wmma_h2f, float, 0, 1, h, uint16_t, cu_wmma_h2f, float, cu_wmma_sat_f)
-CU_WMMA_MMA(h_hf, uint16_t, cu_wmma_h2f, float, 0, 1, h, float, cu_wmma_f2f, uint16_t, cu_wmma_f2h)
-CU_WMMA_MMA(h_hh, uint16_t, cu_wmma_h2f, float, 0, 1, h, uint16_t, cu_wmma_h2f, uint16_t, cu_wmma_f2h)
-CU_WMMA_MMA(bf_ff, uint16_t, cu_wmma_bf2f, float, 0, 1, bf, float, cu_wmma_f2f, float, cu_wmma_sat_f)
-CU_WMMA_MMA(tf_ff, float, cu_wmma_tf2f, float, 0, 1, tf, float, cu_wmma_f2f, float, cu_wmma_sat_f)
-CU_WMMA_MMA(d_dd, double, cu_wmma_d2d, double, 0, 0, none, double, cu_wmma_d2d, double, cu_wmma_sat_d)
-CU_WMMA_MMA(s8_ii, int8_t, cu_wmma_s8, int32_t, 1, 1, none, int32_t, cu_wmma_i32, int32_t, cu_wmma_sat_i)
-CU_WMMA_MMA(u8_ii, uint8_t, cu_wmma_u8, int32_t, 1, 1, none, int32_t, cu_wmma_i32, int32_t, cu_wmma_sat_i)
+CU_WMMA_MMA(h_ff, uint16_t, cu_wmma_h2f, float, 0, 1, h, none, float, cu_wmma_f2f, f, float, cu_wmma_sat_f, f, 0)
+CU_WMMA_MMA(h_fh, uint16_t, cu_wmma_h2f, float, 0, 1, h, none, uint16_t, cu_wmma_h2f, h, float, cu_wmma_sat_f, f, 0)
+CU_WMMA_MMA(h_hf, uint16_t, cu_wmma_h2f, float, 0, 1, h, none, float, cu_wmma_f2f, f, uint16_t, cu_wmma_f2h, h, 0)
+CU_WMMA_MMA(h_hh, uint16_t, cu_wmma_h2f, float, 0, 1, h, none, uint16_t, cu_wmma_h2f, h, uint16_t, cu_wmma_f2h, h, 0)
+CU_WMMA_MMA(bf_ff, uint16_t, cu_wmma_bf2f, float, 0, 1, bf, none, float, cu_wmma_f2f, f, float, cu_wmma_sat_f, f, 0)
+CU_WMMA_MMA(tf_ff, float, cu_wmma_tf2f, float, 0, 1, tf, none, float, cu_wmma_f2f, f, float, cu_wmma_sat_f, f, k == 8)
+CU_WMMA_MMA(d_dd, double, cu_wmma_d2d, double, 0, 0, none, none, double, cu_wmma_d2d, f, double, cu_wmma_sat_d, f,
+            k == 4 && ncol == 2)
+CU_WMMA_MMA(s8_ii, int8_t, cu_wmma_s8, int32_t, 1, 1, none, s8, int32_t, cu_wmma_i32, f, int32_t, cu_wmma_sat_i, f, 0)
+CU_WMMA_MMA(u8_ii, uint8_t, cu_wmma_u8, int32_t, 1, 1, none, u8, int32_t, cu_wmma_i32, f, int32_t, cu_wmma_sat_i, f, 0)
 #undef CU_WMMA_MMA
 #undef CU_WMMA_INL
 #undef CU_WMMA_FN
