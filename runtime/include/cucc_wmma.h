@@ -59,6 +59,8 @@
     else if (sj == 1 && nj == 8) cu_wmma_ldr##SZ(d, s, si, ni, 8);                                        \
     else if (sj == 1 && nj == 4) cu_wmma_ldr##SZ(d, s, si, ni, 4);                                        \
     else if (sj == 1 && nj == 2) cu_wmma_ldr##SZ(d, s, si, ni, 2);                                        \
+    else if (ni == 1 && nj <= 16)                                                                         \
+      for (int j = 0; j < nj; j++) d[j] = s[j * sj]; /* (a column of A or of C: nj loads) */             \
     else cu_wmma_ldg##SZ(d, s, si, sj, ni, nj);                                                           \
   }                                                                                                       \
   CU_WMMA_ENTRY void __cu_dev_wmma_st##SZ(void *dst, const void *src, long long si, long long sj, int ni, \
@@ -67,6 +69,8 @@
     const T *s = (const T *)src;                                                                          \
     if (sj == 1 && nj == 8) cu_wmma_str##SZ(d, s, si, ni, 8);                                             \
     else if (sj == 1 && nj == 2) cu_wmma_str##SZ(d, s, si, ni, 2);                                        \
+    else if (ni == 1 && nj <= 16)                                                                         \
+      for (int j = 0; j < nj; j++) d[j * sj] = s[j];                                                      \
     else cu_wmma_stg##SZ(d, s, si, sj, ni, nj);                                                           \
   }
 CU_WMMA_COPY(1, uint8_t)
