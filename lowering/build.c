@@ -1835,6 +1835,16 @@ static bool wf_needs(Lw *L, Obj *f) {
          any_node(f->body, wf_callee_p, L);
 }
 
+/* An argument affine in the lane, passed as its base: an integer of a
+ * stride (`tx`, `2 * t + 1`), or a pointer the same in every lane of a
+ * row (`As[ty]`, `in + row * n`): in the half-row version one base per
+ * sub-row. Passed as a lane array, a pointer's loads were gathers. */
+static bool aff_arg(Node *a, Obj *p, int64_t *s) {
+  if (is_intty(p->ty)) return aff_stride(a, s);
+  *s = 0;
+  return p->ty->kind == TY_PTR && !p->ty->is_ref && a->ty->kind == TY_PTR && rowu(a);
+}
+
 static WarpFn *warp_fn(Bc *b, Node *call) {
   Lw *L = b->L;
   Obj *f = call->fn;
@@ -1847,7 +1857,7 @@ static WarpFn *warp_fn(Bc *b, Node *call) {
     Obj *p = f->params.v[i];
     int64_t s;
     if (!a || !ln(a)->vary) key.sh[i] = PS_UNI;
-    else if (key.k == VK_ROW && aff_stride(a, &s) && !stores(f->body, p) && !p->addr_taken) {   /* (half rows: a base per sub-row) */
+    else if (key.k != VK_GEN && aff_arg(a, p, &s) && !stores(f->body, p) && !p->addr_taken) {   /* (half rows: a base per sub-row) */
       key.sh[i] = PS_AFF;
       key.sx[i] = s;
     } else key.sh[i] = PS_VARY;

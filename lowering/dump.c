@@ -212,11 +212,14 @@ static void dw(D *d, const char *label, W *w) {
     dsub(d, xfmt("else under %s", mn(w->me)), w->em);
     break;
   }
-  case W_LOOPU:
-    dl(d, "%sloop uniform: %s", L, n->b ? dx(n->b) : "(forever)");
+  case W_LOOPU: {
+    Buf b = {0};
+    for (int i = 0; i < w->prom.n && w->jam; i++) buf_printf(&b, "%s%s", i ? ", " : "", ((Obj *)w->prom.v[i])->name);
+    dl(d, "%sloop uniform: %s%s", L, n->b ? dx(n->b) : "(forever)", b.s ? xfmt(" (lanes' scalars kept across it: %s)", b.s) : "");
     dsub(d, "init", w->init);
     dsub(d, "body", w->body);
     break;
+  }
   case W_LOOPD:
     dl(d, "%sloop divergent, lanes in %s%s: %s", L, mn(w->ml), w->mi ? xfmt(", this iteration %s", mn(w->mi)) : "",
        n->b ? dx(n->b) : "(forever)");

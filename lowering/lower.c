@@ -99,6 +99,7 @@ int lw_lower(Prog *p, const CuOpts *o, Buf *out) {
     lw_prof(K);
     /* the warp versions it calls, before it (callees first) */
     for (int j = 0; j < L.wnew.n; j++) {
+      lw_jam_wf(L.wnew.v[j]);
       if (o->dump_lir) lw_dump_warpfn(&L, L.wnew.v[j], &dump);
       lw_print_warpfn(&L, L.wnew.v[j]);
     }

@@ -245,14 +245,16 @@ struct W {
                                            hoists of inc, inc, do-cond hoists */
   int pa;              /* profile: lanes before the test (_paN), 0: none */
   bool uinit;          /* W_LOOPU: init printed in the for header */
-  /* W_LOOPL */
+  /* W_LOOPL (and W_LOOPU with jam) */
   Vec prom;            /* Obj*: per-lane scalars held in _s_NAME */
   Vec prom_st;         /* the same, stored back after the loop */
   Vec own;             /* those a lane-by-lane loop's body declares: the
                           lane's own, neither read before nor stored after */
   bool jam;            /* a uniform loop over every lane of a whole- or
                           half-row version: the loop outside its lanes
-                          (version.c, lw_jam) */
+                          (version.c, lw_jam); W_LOOPU: its lane loops'
+                          scalars (prom) kept in arrays of the lanes
+                          across it */
   /* W_LOOPRUN */
   Node *pstep;         /* the induction variable's uniform step: the body's
                           unit-stride reads at it (pf) are prefetched one
@@ -377,6 +379,7 @@ void lw_layout(Kern *K, int maxrreg);          /* layout.c: names, offsets, regi
 void lw_lanes(Kern *K);                        /* layout.c: lane storage */
 void lw_versions(Obj *k, bool exits, unsigned ck, Region *r, bool *tids);   /* version.c */
 void lw_jam(Kern *K);   /* version.c: jammed loops, half rows in pairs of warps */
+void lw_jam_wf(struct WarpFn *w);   /* version.c: jammed loops of a warp version */
 void w_each(W *w, void (*f)(W *, void *), void *c);   /* walk.c: the lowered form's statements */
 void lw_name_locals(Obj *fn);                  /* layout.c */
 Type *warp_type(Obj *o);                       /* layout.c */

@@ -779,7 +779,10 @@ static void run_decl(P *p, Run *r) {
 
 static void pw(P *p, W *w);
 
-static char *pre_s(W *w) { return w->o && !lo(w->o)->soa ? xfmt("%s[_l] = ", cname(w->o)) : xstrdup(""); }
+static char *pre_s(P *p, W *w) {
+  if (!w->o || lo(w->o)->soa) return xstrdup("");
+  return xfmt(p->jam && promoted(p, w->o) && !in_vec(p->own, w->o) ? "_s_%s[_l] = " : "%s[_l] = ", cname(w->o));
+}
 
 /* a lane item's expression: stored to its variable, or a statement */
 static char *item_s(P *p, W *w) {
@@ -818,7 +821,7 @@ static void init_elems(P *p, Obj *o, Type *t, Node *init, const char *path) {
 /* one item of a lane loop */
 static void lane_item(P *p, W *w) {
   if (w->k == W_INIT) init_elems(p, w->o, w->o->ty, w->x, "");
-  else line(p, "%s%s;", pre_s(w), item_s(p, w));
+  else line(p, "%s%s;", pre_s(p, w), item_s(p, w));
 }
 
 /* the read at index j is at or ahead of the store at index i: their
@@ -1014,7 +1017,7 @@ static void p_one_rng(P *p, W *w) {
     buf_printf(&c, "%scu_ck_rng(_B, %s, %s, %s, %s, %s, &_cs[%d], %s, %s)", i ? xfmt(" &&\n%*s", 2 * p->ind + 4, "") : "",
                s.tid, s.tstep, s.addr, s.cnt, s.step, s.id, s.obj, s.objn);
   }
-  char *pre = pre_s(w);
+  char *pre = pre_s(p, w);
   p->rngfast = true;
   char *fast = item_s(p, w);
   p->rngfast = false;
@@ -1222,13 +1225,18 @@ static void p_callw(P *p, W *w) {
       if (wf->sh[i] == PS_VARY && !DIRECT(i)) line(p, "_a%d_%d[_l] = %s;", id, i, exs(p, n->list.v[i], true));
     lane_close(p);
   }
+  for (int i = 0; i < c->params.n && p->hw; i++)   /* (half rows: an affine one's base per sub-row) */
+    if (wf->sh[i] == PS_AFF) {
+      line(p, "%s;", ty_decl(((Obj *)c->params.v[i])->ty, xfmt("_a%d_%d[%d]", id, i, p->nr)));
+      line(p, "for (int _r = 0; _r < %d; _r++) _a%d_%d[_r] = %s;", p->nr, id, i, exs(p, n->list.v[i], false));
+    }
   Buf a = {0};
   buf_printf(&a, "_B, _w%s%s%s", wf->k == VK_ROW || wf->k == VK_HROW ? "" : ", _nl", tid_params(wf, false),
              mc ? xfmt(", %s", mc) : "");
   for (int i = 0; i < c->params.n; i++)
     buf_printf(&a, ", %s", DIRECT(i)                 ? cname(((Node *)n->list.v[i])->var)
-                           : wf->sh[i] == PS_VARY ? xfmt("_a%d_%d", id, i)
-                                                  : exs(p, n->list.v[i], false));
+                           : wf->sh[i] == PS_VARY || (wf->sh[i] == PS_AFF && p->hw) ? xfmt("_a%d_%d", id, i)
+                                                                                    : exs(p, n->list.v[i], false));
 #undef DIRECT
   if (wf->ret) buf_printf(&a, w->fwd ? ", _ret" : ", _f%d", id);
   line(p, "%s(%s);", c->cname, a.s);
@@ -1427,7 +1435,34 @@ static char *uniform_init(P *p, Node *init) {
               : ty_decl(d->var->ty, cname(d->var));
 }
 
-static void p_loopu(P *p, W *w) {
+static void loopu(P *p, W *w);
+
+/* a uniform loop whose lanes' scalars are kept in arrays of the lanes
+ * (version.c, W_LOOPU's jam): copied in before it, out after it */
+static void p_loopu_jam(P *p, W *w) {
+  line(p, "{");
+  p->ind++;
+  for (int i = 0; i < w->prom.n; i++) {
+    Obj *o = w->prom.v[i];
+    line(p, "%s;", ty_decl(o->ty, xfmt("_s_%s[%s]", cname(o), LN(p))));
+    line(p, "CU_UNROLL for (int _l = 0; _l < %s; _l++) _s_%s[_l] = %s[_l];", LN(p), cname(o), cname(o));
+  }
+  Vec own = {0};
+  p->prom = w->prom;
+  p->jam = true;
+  p->own = &own;
+  loopu(p, w);
+  p->jam = false;
+  p->own = NULL;
+  p->prom = (Vec){0};
+  for (int i = 0; i < w->prom_st.n; i++)
+    line(p, "CU_UNROLL for (int _l = 0; _l < %s; _l++) %s[_l] = _s_%s[_l];", LN(p), cname(w->prom_st.v[i]),
+         cname(w->prom_st.v[i]));
+  p->ind--;
+  line(p, "}");
+}
+
+static void loopu(P *p, W *w) {
   Node *n = w->n;
   char *ui = w->uinit && n->k == S_FOR ? uniform_init(p, n->a) : xstrdup("");
   if (!w->uinit) {
@@ -1446,6 +1481,11 @@ static void p_loopu(P *p, W *w) {
     p->ind--;
     line(p, "}");
   }
+}
+
+static void p_loopu(P *p, W *w) {
+  if (w->jam) p_loopu_jam(p, w);
+  else loopu(p, w);
 }
 
 static void p_loopd(P *p, W *w) {
@@ -1842,7 +1882,7 @@ static void pw(P *p, W *w) {
   case W_LANES: p_lanes(p, w); break;
   case W_ONE:
     if (w->rng) p_one_rng(p, w);
-    else lane_stmt(p, pre_s(w), item_s(p, w));
+    else lane_stmt(p, pre_s(p, w), item_s(p, w));
     break;
   case W_SPLIT: {
     char *at;
@@ -2551,7 +2591,8 @@ void lw_print_warpfn(Lw *L, WarpFn *wf) {
   for (int i = 0; i < c->params.n; i++) {
     Obj *o = c->params.v[i];
     buf_printf(&a, ", %s", wf->sh[i] == PS_VARY ? ty_decl(ptr_to(o->ty), xfmt("restrict %s", cname(o)))
-                           : wf->sh[i] == PS_AFF ? ty_decl(o->ty, xfmt("%s_b", cname(o))) : ty_decl(o->ty, cname(o)));
+                           : wf->sh[i] == PS_AFF ? ty_decl(wf->k == VK_HROW ? arr_of(o->ty, 2) : o->ty, xfmt("%s_b", cname(o)))
+                                                 : ty_decl(o->ty, cname(o)));
   }
   if (wf->ret) buf_printf(&a, ", %s", ty_decl(ptr_to(wf->ret->ty), "restrict _ret"));
   line(p, "/* __device__ %s, %s:%d: a warp version (%s, %s) */", f->name, f->file, f->line, vname_[wf->k],

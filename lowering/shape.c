@@ -208,7 +208,11 @@ static bool shq(Node *n, Sh *o) {
       if (!shq(n->a, &a) || a.s || n->ty->is_volatile || n->ty->kind == TY_ARRAY) return false;
       return true;
     }
-    if (n->op == OP_ADDR || !shq(n->a, &a)) return false;
+    if (n->op == OP_ADDR) {   /* the same element's address in every lane (`&As[ty][0]`) */
+      Node *e = n->a;
+      return e->k == N_INDEX && shq(e->a, &a) && shq(e->b, &b) && !a.s && !b.s;
+    }
+    if (!shq(n->a, &a)) return false;
     if (n->op == OP_NEG) o->s = -a.s;
     else if (n->op == OP_PLUS) *o = a;
     else if (n->op == OP_BNOT && is_intty(n->ty)) o->s = -a.s;   /* ~x = -x - 1 */

@@ -172,6 +172,74 @@ static void jam_f(W *w, void *c) {
   if (w->k == W_LOOPL && !ln(w->n)->vary && w->n->k == S_FOR && h->full && lanes_all(h->ls)) w->jam = true;
 }
 
+/* A uniform loop around lane loops over every lane (`int k; for (k = 0;
+ * k < 16; k++)`, `while (k < n) { ...; k++; }`, a loop the for-init does
+ * not declare): the lanes' scalars its lane statements use are kept in
+ * arrays of the warp's lanes across it, as a jammed loop keeps them
+ * (W_LOOPU's jam, prom, prom_st); in lane arrays gcc kept them in memory,
+ * stored at every step (the tile-16 matmul spelled so: 3x slower). */
+typedef struct Ul { bool ok; Vec prom, st, own; } Ul;
+
+static void ul_vars(Ul *u, Node *n, bool store) {
+  if (!n) return;
+  if (n->k == N_VAR) {
+    Obj *o = n->var;
+    LObj *l = lo(o);
+    if (!l->vary || l->aff || l->soa || o->is_shared || l->esc || o->ty->is_volatile || !is_arith(o->ty)) return;
+    if (!in_vec(&u->prom, o)) vec_push(&u->prom, o);
+    if (store && !in_vec(&u->st, o)) vec_push(&u->st, o);
+    return;
+  }
+  bool s = n->k == N_ASSIGN || n->k == N_INCDEC || (n->k == N_CAST && n->implicit && store);
+  ul_vars(u, n->a, s);
+  ul_vars(u, n->b, (n->k == N_COND || n->k == N_COMMA) && store);
+  ul_vars(u, n->c, n->k == N_COND && store);
+  ul_vars(u, n->d, false);
+  for (int i = 0; i < n->list.n; i++) ul_vars(u, n->list.v[i], false);
+}
+
+static void ul_f(W *w, void *c) {
+  Ul *u = c;
+  switch (w->k) {
+  case W_SEQ: case W_UDECL: case W_AFFSET: break;
+  case W_EXPR: case W_IFU: u->ok &= !w->guard; break;
+  case W_LOOPU: u->ok &= w->uinit; break;
+  case W_VDECL: vec_push(&u->own, w->o); break;   /* (a lane array of the body's own) */
+  case W_INIT: vec_push(&u->own, w->o); break;
+  case W_LANES: u->ok &= w->h.full && lanes_all(w->h.ls); break;
+  case W_ONE:
+    u->ok &= !w->rng && !w->simt && !w->agg;
+    if (w->o) {
+      ul_vars(u, &(Node){.k = N_VAR, .var = w->o}, true);
+      if (lo(w->o)->soa) u->ok = false;
+    }
+    ul_vars(u, w->x, false);
+    break;
+  default: u->ok = false;
+  }
+}
+
+static void inner_f(W *w, void *c) {
+  if (w->k == W_LOOPU) vec_push(c, w);
+}
+
+/* (c: the loops inside one whose scalars are kept: the outermost keeps them) */
+static void ujam_f(W *w, void *c) {
+  if (w->k != W_LOOPU || !w->uinit || ln(w->n)->vary || in_vec(c, w)) return;
+  Ul u = {.ok = true};
+  w_each(w->body, ul_f, &u);
+  if (!u.ok) return;
+  w->prom = (Vec){0};
+  w->prom_st = (Vec){0};
+  for (int i = 0; i < u.prom.n; i++)
+    if (!in_vec(&u.own, u.prom.v[i])) {
+      vec_push(&w->prom, u.prom.v[i]);
+      if (in_vec(&u.st, u.prom.v[i])) vec_push(&w->prom_st, u.prom.v[i]);
+    }
+  w->jam = w->prom_st.n > 0;   /* (nothing stored: nothing kept in memory) */
+  if (w->jam) w_each(w->body, inner_f, c);
+}
+
 typedef struct Pair { bool ok, jam; } Pair;
 
 static void pair_f(W *w, void *c) {
@@ -182,7 +250,10 @@ static void pair_f(W *w, void *c) {
   case W_VDECL: q->ok &= w->o->ty->kind != TY_ARRAY; break;   /* (an array's lanes are element-major, 32) */
   case W_IFD: q->ok &= w->mode == IFD_COUNT; break;   /* (counted, then all lanes one way or masks) */
   case W_ONE: q->ok &= !w->rng && !w->simt && !w->agg; break;
-  case W_LOOPU: q->ok &= w->uinit; break;
+  case W_LOOPU:
+    q->ok &= w->uinit;
+    q->jam |= w->jam;
+    break;
   case W_LOOPL:
     q->ok &= w->jam;
     q->jam = true;
@@ -204,6 +275,7 @@ static void jam_blk(Blk *b) {
       Ver *v = r->vers.v[i];
       if (v->k != VK_ROW && v->k != VK_HROW) continue;
       w_each(v->body, jam_f, NULL);
+      w_each(v->body, ujam_f, &(Vec){0});
       if (v->k != VK_HROW || v->nlck) continue;
       Pair q = {true, false};
       w_each(v->body, pair_f, &q);
@@ -217,3 +289,13 @@ static void jam_blk(Blk *b) {
 }
 
 void lw_jam(Kern *K) { jam_blk(K->body); }
+
+/* a warp version of a device function over every lane of whole or half
+ * rows: its loops jammed as a kernel's (`acc += dot16(As[ty], Bs, tx)`);
+ * never in pairs (a call runs one warp) */
+void lw_jam_wf(WarpFn *w) {
+  if ((w->k == VK_ROW || w->k == VK_HROW) && w->en == EN_FULL) {
+    w_each(w->v->body, jam_f, NULL);
+    w_each(w->v->body, ujam_f, &(Vec){0});
+  }
+}
