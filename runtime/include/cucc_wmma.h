@@ -369,10 +369,11 @@ CU_WMMA_INL void cu_wmma_dmma(double *d, const double *a, const double *b, const
   if (bcol) {
     memcpy(&b0, b, 32);
     memcpy(&b1, b + 4, 32);
-    bk[0] = __builtin_shufflevector(b0, b1, 0, 4);
-    bk[1] = __builtin_shufflevector(b0, b1, 1, 5);
-    bk[2] = __builtin_shufflevector(b0, b1, 2, 6);
-    bk[3] = __builtin_shufflevector(b0, b1, 3, 7);
+    cu_wmma_d4 lo = __builtin_shufflevector(b0, b1, 0, 4, 2, 6), hi = __builtin_shufflevector(b0, b1, 1, 5, 3, 7);
+    bk[0] = __builtin_shufflevector(lo, lo, 0, 1);   /* (unpcklpd, unpckhpd, the 128-bit halves) */
+    bk[1] = __builtin_shufflevector(hi, hi, 0, 1);
+    bk[2] = __builtin_shufflevector(lo, lo, 2, 3);
+    bk[3] = __builtin_shufflevector(hi, hi, 2, 3);
   } else
     memcpy(bk, b, 64);
   for (int kk = 0; kk < 4; kk++) {
