@@ -450,7 +450,7 @@ static bool agg_atomic(Node *x) {
   return op && !ln(a)->vary && pure(a) && pure(x->list.v[1]);
 }
 
-static void lane_one(Bc *b, Obj *dst, Node *x, bool join, bool ctrue, Node *ct) {
+static W *lane_one(Bc *b, Obj *dst, Node *x, bool join, bool ctrue, Node *ct) {
   W *w = wmk(b, W_ONE, x);
   w->o = dst;
   w->x = x;
@@ -478,7 +478,7 @@ static void lane_one(Bc *b, Obj *dst, Node *x, bool join, bool ctrue, Node *ct) 
       w->rd = rd;
       w->wr = wr;
       vec_push(b->out, w);
-      return;
+      return w;
     }
   }
   /* the open lane loop before it, past the declarations of lane storage
@@ -491,12 +491,13 @@ static void lane_one(Bc *b, Obj *dst, Node *x, bool join, bool ctrue, Node *ct) 
       for (int i = k - 1; i + 1 < b->out->n; i++) b->out->v[i] = b->out->v[i + 1];   /* the loop after them */
       b->out->v[b->out->n - 1] = last;
       vec_push(&last->ws, w);
-      return;
+      return w;
     }
   }
   W *l = wadd(b, W_LANES, x);
   l->join = join;
   vec_push(&l->ws, w);
+  return w;
 }
 
 /* `dst[_l] = x` in a lane loop. A bounds test as in `s[t] = i < n ? in[i] :
@@ -794,6 +795,53 @@ static bool warp_ret_if(Bc *b, Node *n) {
          !any_node(n, jmp_p, NULL);
 }
 
+/* ---- selects ----
+ * A divergent if whose arms only assign the lanes' own scalars (`if (lane
+ * + offset < 32) val += other;`, CUB's spelling of a shuffle tree) runs its
+ * assignments in every live lane as selects, `val = c ? val + other : val`,
+ * which vectorize as blends; counted, its lanes a run, it ran as a loop
+ * over a run of varying length at each step of the tree (an arg-max's
+ * `if (d < best) { best = d; bi = c; }`: under masks). The condition is
+ * evaluated once per lane, first (_selN); the right-hand sides in lanes
+ * that do not take the branch too: they may not load, call, store or
+ * divide integers (spec_ok). */
+static bool is_fp(Type *t) { return t->kind == TY_FLOAT || t->kind == TY_DOUBLE || t->kind == TY_LDOUBLE; }
+
+static bool sel_var(Obj *o) {
+  LObj *l = lo(o);
+  return l->vary && !l->aff && !l->esc && !l->soa && !o->is_shared && !o->ty->is_volatile && is_arith(o->ty);
+}
+
+/* an arm's assignments, counted; -1: not an arm of selects */
+static int sel_arm(Node *n) {
+  if (!n) return 0;
+  if (n->k == S_BLOCK) {
+    int c = 0;
+    for (int i = 0; i < n->list.n && c >= 0; i++) {
+      int k = sel_arm(n->list.v[i]);
+      c = k < 0 ? -1 : c + k;
+    }
+    return c;
+  }
+  if (n->k != S_EXPR || n->a->k != N_ASSIGN) return -1;
+  Node *x = n->a;
+  if (x->a->k != N_VAR || !sel_var(x->a->var)) return -1;
+  if (x->op == OP_SHLA || x->op == OP_SHRA || ((x->op == OP_DIVA || x->op == OP_MODA) && !is_fp(x->a->ty) && !is_fp(x->b->ty))) return -1;
+  return spec_ok(x->b) && !has_warp(x->b) ? 1 : -1;
+}
+
+/* (one lane loop: the condition's _selN is a local of its body) */
+static void sel_emit(Bc *b, Node *n, int id, bool neg) {
+  if (!n) return;
+  if (n->k == S_BLOCK) {
+    for (int i = 0; i < n->list.n; i++) sel_emit(b, n->list.v[i], id, neg);
+    return;
+  }
+  W *w = lane_one(b, NULL, n->a, true, false, NULL);
+  w->sel = id;
+  w->sneg = neg;
+}
+
 static void st_if(Bc *b, Node *n) {
   /* in whole-row and block-wide warps a row value (threadIdx.y == 1) is
    * the same in every lane: a uniform branch (checked: not when the
@@ -813,6 +861,16 @@ static void st_if(Bc *b, Node *n) {
     w->a = block(b, n->b);
     if (n->c) w->b = block(b, n->c);
     b->wret = sw;
+    return;
+  }
+  int st = sel_arm(n->b), se = sel_arm(n->c);
+  if (!b->ck && pure(n->a) && !has_warp(n->a) && st >= 0 && se >= 0 && st + se > 0) {
+    int id = ++b->L->nid;
+    W *h = lane_one(b, NULL, n->a, true, false, NULL);
+    h->sel = id;
+    h->shead = true;
+    sel_emit(b, n->b, id, false);
+    sel_emit(b, n->c, id, true);
     return;
   }
   hoist(b, n->a, false);

@@ -166,7 +166,9 @@ static void dw(D *d, const char *label, W *w) {
       W *o = w->ws.v[i];
       d->ind++;
       if (o->k == W_INIT) dl(d, "%s = %s", o->o->name, dx(o->x));
-      else dl(d, "%s%s", o->o ? xfmt("%s = ", o->o->name) : "", dx(o->x));
+      else dl(d, "%s%s%s", o->o ? xfmt("%s = ", o->o->name) : "", dx(o->x),
+              o->shead ? xfmt(": _sel%d, a condition once per lane", o->sel)
+              : o->sel ? xfmt(", a select on %s_sel%d", o->sneg ? "!" : "", o->sel) : "");
       d->ind--;
     }
     break;

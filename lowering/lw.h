@@ -218,6 +218,11 @@ struct W {
                           one atomic (build.c, agg_atomic) */
   bool ctrue;          /* W_ONE: printed with the split's ?: taking its first arm */
   bool cold;           /* W_ONE: code that runs rarely (not counted by --check) */
+  int sel;             /* W_ONE: an assignment of a divergent if's arm, run in
+                          every lane as a select on its condition _selN
+                          (build.c, sel_arm); sneg: the else arm's, on its
+                          negation; shead: the condition itself (x), once */
+  bool sneg, shead;
   bool decl;           /* W_AFFSET: declares the base */
   bool noprof;         /* recomputed: not counted by CUCC_PROFILE */
   Vec rd, wr;          /* W_ONE: range tests (Rng*), when rng */

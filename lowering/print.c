@@ -784,8 +784,21 @@ static char *pre_s(P *p, W *w) {
   return xfmt(p->jam && promoted(p, w->o) && !in_vec(p->own, w->o) ? "_s_%s[_l] = " : "%s[_l] = ", cname(w->o));
 }
 
+/* an arm's assignment as a select in every lane (build.c, sel_arm):
+ * `l = c ? l op v : l`, the right-hand side read first as C does */
+static char *sel_s(P *p, W *w) {
+  Node *x = w->x;
+  if (w->shead) return xfmt("const int _sel%d = (%s) != 0", w->sel, exs(p, x, true));
+  char *l = exs(p, x->a, true), *v = exs(p, x->b, true);
+  const char *on = xfmt("%s_sel%d", w->sneg ? "!" : "", w->sel);
+  if (x->op == OP_ASSIGN) return xfmt("({ const %s = %s; %s = %s ? _v : %s; })", ty_decl(x->b->ty, "_v"), v, l, on, l);
+  return xfmt("({ const %s = %s; %s = %s ? %s %.*s _v : %s; })", ty_decl(x->b->ty, "_v"), v, l, on, l,
+              (int)strlen(op_str[x->op]) - 1, op_str[x->op], l);
+}
+
 /* a lane item's expression: stored to its variable, or a statement */
 static char *item_s(P *p, W *w) {
+  if (w->sel) return sel_s(p, w);
   if (w->o && lo(w->o)->soa) return xfmt("(void)%s", soa_store(w->o, exs(p, w->x, true)));
   return w->o ? exs(p, w->x, true) : stx(p, w->x, true);
 }

@@ -172,12 +172,16 @@ static void jam_f(W *w, void *c) {
   if (w->k == W_LOOPL && !ln(w->n)->vary && w->n->k == S_FOR && h->full && lanes_all(h->ls)) w->jam = true;
 }
 
-/* A uniform loop around lane loops over every lane (`int k; for (k = 0;
- * k < 16; k++)`, `while (k < n) { ...; k++; }`, a loop the for-init does
- * not declare): the lanes' scalars its lane statements use are kept in
- * arrays of the warp's lanes across it, as a jammed loop keeps them
- * (W_LOOPU's jam, prom, prom_st); in lane arrays gcc kept them in memory,
- * stored at every step (the tile-16 matmul spelled so: 3x slower). */
+/* A uniform loop around lane loops (`int k; for (k = 0; k < 16; k++)`,
+ * `while (k < n) { ...; k++; }`, a loop the for-init does not declare, a
+ * shuffle loop `for (o = 1; o < 32; o <<= 1)`): the lanes' scalars its lane
+ * statements use are kept in arrays of the warp's lanes across it, as a
+ * jammed loop keeps them (W_LOOPU's jam, prom, prom_st); in lane arrays
+ * gcc kept them in memory, stored at every step (the tile-16 matmul
+ * spelled so: 3x slower). The arrays hold every lane, so the lane loops
+ * inside may run over any lanes: runs, masks, divergent ifs; but nothing
+ * that names a lane array other than lane by lane (warp calls, simt and
+ * aggregated stores, range tests). */
 typedef struct Ul { bool ok; Vec prom, st, own; } Ul;
 
 static void ul_vars(Ul *u, Node *n, bool store) {
@@ -206,7 +210,12 @@ static void ul_f(W *w, void *c) {
   case W_LOOPU: u->ok &= w->uinit; break;
   case W_VDECL: vec_push(&u->own, w->o); break;   /* (a lane array of the body's own) */
   case W_INIT: vec_push(&u->own, w->o); break;
-  case W_LANES: u->ok &= w->h.full && lanes_all(w->h.ls); break;
+  case W_LANES: case W_SPLIT: case W_ARM: break;   /* (the arrays hold every lane: any run or mask) */
+  case W_IFD: u->ok &= w->mode != IFD_COLD; break;
+  case W_WARPOP:   /* a whole warp's shuffle: its value read over every lane */
+    u->ok &= w->fastsh && !w->act && !w->fwd && w->n->list.n > 1;
+    if (u->ok) ul_vars(u, w->n->list.v[1], false);
+    break;
   case W_ONE:
     u->ok &= !w->rng && !w->simt && !w->agg;
     if (w->o) {

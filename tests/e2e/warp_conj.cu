@@ -13,16 +13,17 @@
 __global__ void conj1(int *out, int n, int flag, const int *q) {
   int t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
   int v = 0;
-  if (t == 0 && blockIdx.x == 1) v |= 1;                  // one lane and a row term
-  if (i < n && flag) v |= 2;                              // a prefix, the row term after
-  if (flag > 1 && i >= 7) v |= 4;                         // the row term first, a suffix
-  if (i > 5 && i < n - 3) v |= 8;                         // an interval
-  if (flag && i >= 40 && t <= 50 && blockIdx.x < 2) v |= 16;   // an interval between row terms
-  if (q && q[0] > 2 && t < 33) v |= 32;                   // row terms reading memory only past a null test
-  if (i < n && flag) v |= 64; else v |= 128;              // with an else
+  out[i] = 0;   // (the ifs store to memory: an if of the lanes' own scalars is a select)
+  if (t == 0 && blockIdx.x == 1) out[i] |= 1;                  // one lane and a row term
+  if (i < n && flag) out[i] |= 2;                              // a prefix, the row term after
+  if (flag > 1 && i >= 7) out[i] |= 4;                         // the row term first, a suffix
+  if (i > 5 && i < n - 3) out[i] |= 8;                         // an interval
+  if (flag && i >= 40 && t <= 50 && blockIdx.x < 2) out[i] |= 16;   // an interval between row terms
+  if (q && q[0] > 2 && t < 33) out[i] |= 32;                   // row terms reading memory only past a null test
+  if (i < n && flag) out[i] |= 64; else out[i] |= 128;              // with an else
   v |= i >= n - 9 ? 256 : 512;                            // a ?: whose first arm's lanes are a suffix
   v |= t < 20 ? 1024 : 2048;                              // ... a prefix
-  out[i] = v;
+  out[i] |= v;
 }
 
 __global__ void conj2(int *out, int w, int h) {
