@@ -223,6 +223,19 @@ static bool const_op(Asm *a, const char *s) {
   return isdigit((unsigned char)s[0]);
 }
 
+static Obj *tmp_var(Asm *a, Type *t);
+
+/* operand text s's value, when const_op */
+static bool const_val(Asm *a, const char *s, long long *v) {
+  if (!const_op(a, s)) return false;
+  if (s[0] == '%') {
+    Node *n = a->ops.v[atoi(s + 1)];
+    while (n->k == N_CAST) n = n->a;
+    *v = n->ival;
+  } else *v = strtoll(s, NULL, 0);
+  return true;
+}
+
 /* The value of operand text s as type t. */
 static Node *src(Asm *a, const char *s, Type *t) {
   if (s[0] == '%' && isdigit((unsigned char)s[1])) {
@@ -662,22 +675,33 @@ static void insn(Asm *a, Insn *in) {
                          : bin(a, OP_BOR, it, bin(a, OP_BAND, it, lane, seg), bin(a, OP_BAND, it, b, nseg));
         Node *pval = bin(a, i == 1 ? OP_GE : OP_LE, it, j, maxl);
         if (bar) dst(a, bar + 1, pval);   /* d|p: p, whether the source lane is in the segment */
-        if (const_op(a, A(3))) {
-          /* c known: CUDA's shuffle of that mode, width = 32 - segmask */
-          Node *w = bin(a, OP_SUB, ty(TY_INT), num(a, ty(TY_INT), 32),
-                        cast(a, ty(TY_INT), bin(a, OP_BAND, u, bin(a, OP_SHR, u, src(a, A(3), u), num(a, u, 8)), num(a, u, 31))));
-          Node *args[4] = {src(a, A(4), u), src(a, A(1), u), src(a, A(2), i == 0 || i == 3 ? ty(TY_INT) : u), w};
-          dst(a, d, warp(a, modes[i][1], u, args, 4));
-        } else {
-          /* c differs by lane (CUB's last_lane | SHFL_C): an indexed
-           * shuffle over the whole warp from lane pval ? j : lane */
-          Node *from = fe_node(N_COND, a->c);
-          from->ty = it;
-          from->a = pval;
-          from->b = j;
-          from->c = lane;
-          Node *args[4] = {src(a, A(4), u), src(a, A(1), u), from, num(a, it, 32)};
-          dst(a, d, warp(a, "__shfl_sync", u, args, 4));
+        /* CUDA's shuffle of that mode over segments of width 32 -
+         * segmask, then the lane's own value where the source lane is past
+         * c's clamp (pval false). A c known to clamp at the segment's end
+         * (start, for up) needs no select: CUB's full warps. c not known
+         * but the same in every lane (CUB's last_lane | SHFL_C through a
+         * warp version's parameter) keeps a whole warp's shuffle by a
+         * uniform offset, which the lowering makes one lane loop. */
+        Node *w = bin(a, OP_SUB, ty(TY_INT), num(a, ty(TY_INT), 32),
+                      cast(a, ty(TY_INT), bin(a, OP_BAND, u, bin(a, OP_SHR, u, src(a, A(3), u), num(a, u, 8)), num(a, u, 31))));
+        Node *args[4] = {src(a, A(4), u), src(a, A(1), u), src(a, A(2), i == 0 || i == 3 ? ty(TY_INT) : u), w};
+        Node *sh = warp(a, modes[i][1], u, args, 4);
+        long long cv;
+        if (const_val(a, A(3), &cv) && (cv & 31) == (i == 1 ? 0 : 31)) dst(a, d, sh);
+        else {   /* (every lane shuffles, into a temporary; then selects) */
+          Obj *t = tmp_var(a, u);
+          Node *st = fe_node(N_ASSIGN, a->c);
+          st->op = OP_ASSIGN;
+          st->ty = u;
+          st->a = var(a, t);
+          st->b = sh;
+          emit(a, st);
+          Node *sel = fe_node(N_COND, a->c);
+          sel->ty = u;
+          sel->a = pval;
+          sel->b = var(a, t);
+          sel->c = src(a, A(1), u);
+          dst(a, d, sel);
         }
         return;
       }
@@ -777,6 +801,20 @@ static void insn(Asm *a, Insn *in) {
 }
 
 /* ---- the template ---- */
+
+/* a temporary of the translation, declared where it stands */
+static Obj *tmp_var(Asm *a, Type *t) {
+  static int n;
+  Obj *o = xcalloc(1, sizeof *o);
+  o->name = xfmt("ptx_t%d", ++n);
+  o->ty = t;
+  cx_loc(a->c, &o->file, &o->line, &o->col);
+  vec_push(&a->p->fn->locals, o);
+  Node *d = fe_node(S_DECL, a->c);
+  d->var = o;
+  vec_push(&a->out->list, d);
+  return o;
+}
 
 /* A .reg declaration: .reg .type name[, name...]; or name<N> (N registers) */
 static void decl(Asm *a, char *s) {

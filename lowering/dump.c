@@ -99,7 +99,7 @@ static char *dx(Node *n) {
 
 /* ---- lanes and masks ---- */
 static const char *mn(Mask *m) {
-  static const char *const tag[] = {"0", "t", "e", "l", "i", "s", "d"};
+  static const char *const tag[] = {"0", "t", "e", "l", "i", "s", "d", "a"};
   return !m ? "-" : m->k == MK_0 ? "_m0" : xfmt("_m%s%d", tag[m->k], m->id);
 }
 
@@ -279,6 +279,7 @@ static void dw(D *d, const char *label, W *w) {
   case W_CALLW: dl(d, "%scall %s = %s, warp version %s, %s", L, w->fwd ? "_ret (the function's results)" : xfmt("_f%d", w->id), dx(n), w->wf->c->cname,
                    w->wf->en == EN_MASK ? "under the lanes here as a mask" : "every lane"); break;
   case W_RETURN: dl(d, "%sreturn %s", L, w->x ? dx(w->x) : ""); break;
+  case W_ARM: dl(d, "%s%s: the lanes where %s%s", L, mn(w->mt), w->sense ? "" : "not ", dx(w->x)); break;
   default: dl(d, "%s?", L); break;
   }
 }

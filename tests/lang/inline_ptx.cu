@@ -104,6 +104,29 @@ __global__ void warps(const int *v, int *o) {
   o[t * 4] = up, o[t * 4 + 1] = bf, o[t * 4 + 2] = (int)ballot, o[t * 4 + 3] = any;
 }
 
+// shfl.sync with c not known at compile time (CUB's last_lane | SHFL_C):
+// every mode against PTX's definition (ptx_shfl below)
+__global__ void shflc(const int *v, int *o, int b, int c) {
+  int t = threadIdx.x, x = v[t], d[4];
+  asm volatile("shfl.sync.down.b32 %0, %1, %2, %3, 0xffffffff;" : "=r"(d[0]) : "r"(x), "r"(b), "r"(c));
+  asm volatile("shfl.sync.up.b32 %0, %1, %2, %3, 0xffffffff;" : "=r"(d[1]) : "r"(x), "r"(b), "r"(c));
+  asm volatile("shfl.sync.idx.b32 %0, %1, %2, %3, 0xffffffff;" : "=r"(d[2]) : "r"(x), "r"(b), "r"(c));
+  asm volatile("shfl.sync.bfly.b32 %0, %1, %2, %3, 0xffffffff;" : "=r"(d[3]) : "r"(x), "r"(b), "r"(c));
+  for (int k = 0; k < 4; k++) o[t * 4 + k] = d[k];
+}
+
+// PTX ISA, shfl.sync: lane l of a warp's values w, mode 0 down, 1 up, 2 idx, 3 bfly
+static int ptx_shfl(const int *w, int l, int mode, int b, int c) {
+  int seg = (c >> 8) & 31, cv = c & 31, bv = b & 31;
+  int maxl = (l & seg) | (cv & ~seg), minl = l & seg, j;
+  bool p;
+  if (mode == 0) j = l + bv, p = j <= maxl;
+  else if (mode == 1) j = l - bv, p = j >= maxl;
+  else if (mode == 2) j = minl | (bv & ~seg), p = j <= maxl;
+  else j = l ^ bv, p = j <= maxl;
+  return w[p ? j : l];
+}
+
 __global__ void memory(const float *src, float *dst, unsigned *count, float4 *v4) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float x, y;
@@ -234,6 +257,20 @@ int main() {
       want(wo[i * 4 + 3], ballot != 0, "vote.sync.any", i);
     }
   }
+
+  // c: a whole warp (0x1f), its first 16 lanes (0x0f), segments of 16
+  // (0x101f), of 8 whose last 3 lanes are past the clamp (0x1804), of 4
+  const int cs[] = {0x1f, 0x0f, 0x101f, 0x1804, 0x1c03, 0};
+  for (int ci = 0; ci < 6; ci++)
+    for (int b = 1; b < 8; b += 3) {
+      shflc<<<1, 64>>>(wv, wo, b, cs[ci]);
+      cudaDeviceSynchronize();
+      for (int i = 0; i < 64; i++)
+        for (int m = 0; m < 4; m++)
+          want(wo[i * 4 + m], ptx_shfl(wv + i / 32 * 32, i % 32, m, b, cs[ci]),
+               m == 0 ? "shfl.sync.down, c not constant" : m == 1 ? "shfl.sync.up, c not constant"
+               : m == 2 ? "shfl.sync.idx, c not constant" : "shfl.sync.bfly, c not constant", i);
+    }
 
   float *src, *dst;
   float4 *v4;
