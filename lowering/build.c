@@ -1097,14 +1097,35 @@ static void st_loop(Bc *b, Node *n);
  * registers; if a test fails it runs with each statement tested, which
  * reports. With racecheck the body may not write shared memory: between
  * its reads the order of the tests would matter. */
+/* the variable a uniform for loop counts with, set by its init, `T k = a`
+ * or `k = a` (declared before the loop), and stepped by its increment;
+ * its initial value in *init */
+static Obj *for_var(Node *n, Node **init) {
+  if (n->k != S_FOR || ln(n)->vary || ln(n)->masked || !n->a || !n->b || !n->c) return NULL;
+  Node *d = n->a;
+  Obj *k;
+  if (d->k == S_BLOCK && d->list.n == 1 && ((Node *)d->list.v[0])->k == S_DECL) {
+    d = d->list.v[0];
+    if (!d->a || d->a->k == N_INIT) return NULL;
+    k = d->var;
+    *init = d->a;
+  } else if (d->k == S_EXPR && d->a->k == N_ASSIGN && d->a->op == OP_ASSIGN && bare(d->a->a)->k == N_VAR) {
+    k = bare(d->a->a)->var;
+    *init = d->a->b;
+    if (k->addr_taken || lo(k)->esc) return NULL;
+  } else return NULL;
+  Node *c = n->c;
+  if (lo(k)->vary || lo(k)->cross || !pure(*init) || !pure(n->b) || has_warp(n->b)) return NULL;
+  if ((c->k != N_INCDEC && c->k != N_ASSIGN) || bare(c->a)->k != N_VAR || bare(c->a)->var != k) return NULL;
+  return c->k == N_INCDEC || pure(c->b) ? k : NULL;
+}
+
 static bool rng_loop(Bc *b, Node *n) {
-  if (b->rnoloop || !(b->ck & (CK_MEM | CK_RACE | CK_INIT)) || !(b->fast || b->bw || b->hw) || !b->full ||
-      !lane_loop_ok(n))
-    return false;
+  if (b->rnoloop || !(b->ck & (CK_MEM | CK_RACE | CK_INIT)) || !(b->fast || b->bw || b->hw) || !b->full) return false;
   Vec xs = {0};
-  Node *d = n->a->list.v[0], *c = n->b, *inc = n->c;
-  Obj *k = d->var;
-  if (!is_intty(k->ty) || !rng_body(n->d, &xs) || !xs.n || !no_access(d->a)) return false;
+  Node *c = n->b, *inc = n->c, *init;
+  Obj *k = for_var(n, &init);
+  if (!k || !is_intty(k->ty) || !rng_body(n->d, &xs) || !xs.n || !no_access(init)) return false;
   /* k < b or k <= b; k++, ++k or k += literal */
   if (c->k != N_BIN || (c->op != OP_LT && c->op != OP_LE) || strip_casts(c->a)->k != N_VAR ||
       strip_casts(c->a)->var != k || reads_var(c->b, k) || !no_access(c->b))
@@ -1123,6 +1144,7 @@ static bool rng_loop(Bc *b, Node *n) {
   W *w = wadd(b, W_LOOPR, n);
   w->id = ++b->L->nid;
   w->kv = k;
+  w->kinit = init;
   w->kstep = step;
   w->rd = rd;
   w->wr = wr;

@@ -267,6 +267,7 @@ struct W {
   Vec pf;              /* Node*: those reads (N_INDEX) */
   /* W_LOOPR */
   Obj *kv;             /* the loop counter */
+  Node *kinit;         /* ... its initial value */
   long long kstep;
   /* W_JUMP */
   Vec clear;           /* Mask*: masks the lanes leave */

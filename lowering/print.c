@@ -1724,7 +1724,7 @@ static void p_loopl(P *p, W *w) {
 }
 
 static void p_loopr(P *p, W *w) {
-  Node *n = w->n, *d = n->a->list.v[0], *c = n->b, *inc = n->c;
+  Node *n = w->n, *c = n->b, *inc = n->c;
   Obj *k = w->kv;
   int id = w->id;
   long long step = w->kstep;
@@ -1743,7 +1743,7 @@ static void p_loopr(P *p, W *w) {
     if (p->hw) line(p, "for (int _r = 0; _r < %d && _lk%d; _r++) {", p->nr, id);
     else line(p, "{");
     p->ind++;
-    line(p, "%s = %s;", ty_decl(k->ty, cname(k)), exs(p, d->a, false));
+    line(p, "%s = %s;", ty_decl(k->ty, cname(k)), exs(p, w->kinit, false));   /* (its own: the loop's may be declared before it) */
     /* iterations, counted in the comparison's own types */
     char *span = xfmt("(long long)(%s)(%s) - (long long)(%s)%s", ty_decl(c->b->ty, ""), exs(p, c->b, false),
                       ty_decl(c->a->ty, ""), exs(p, c->a, false));

@@ -98,6 +98,15 @@ __global__ void row_if(int *y) {
   if (threadIdx.x == 0) s[0] = 9;                     // line 98
 }
 
+// The tiled matmul's loop with its variable declared before it, tested as
+// a whole too (16 x 16, half rows): b one element short, read by column 15
+// in the last iteration.
+__global__ void kdecl_oob(const int *a, const int *b, int *c, int n) {
+  int row = threadIdx.y, col = threadIdx.x, sum = 0, k;
+  for (k = 0; k < n; k++) sum += a[row * n + k] * b[k * n + col];   // line 106
+  c[row * n + col] = sum + k;
+}
+
 int main(int argc, char **argv) {
   const char *k = argc > 1 ? argv[1] : "";
   int *y, *z, h[16] = {0};
@@ -134,6 +143,13 @@ int main(int argc, char **argv) {
   } else if (!strcmp(k, "every2")) {
     every2<<<1, 64>>>(y);
     read1<<<1, 64>>>(y, z);
+  } else if (!strcmp(k, "kdecl_oob")) {
+    int *a, *b;
+    cudaMalloc(&a, 256 * sizeof(int));
+    cudaMalloc(&b, 255 * sizeof(int));
+    cudaMemset(a, 0, 256 * sizeof(int));
+    cudaMemset(b, 0, 255 * sizeof(int));
+    kdecl_oob<<<1, dim3(16, 16)>>>(a, b, y, 16);
   } else if (!strcmp(k, "subrows")) {
     cudaMemcpy(y, h, sizeof h, cudaMemcpyHostToDevice);
     subrows<<<1, dim3(16, 2)>>>(y, z, 4);
