@@ -802,11 +802,10 @@ static void insn(Asm *a, Insn *in) {
 
 /* ---- the template ---- */
 
-/* a temporary of the translation, declared where it stands */
-static Obj *tmp_var(Asm *a, Type *t) {
-  static int n;
+/* a local of the function, declared where the statement stands */
+static Obj *local(Asm *a, char *name, Type *t) {
   Obj *o = xcalloc(1, sizeof *o);
-  o->name = xfmt("ptx_t%d", ++n);
+  o->name = name;
   o->ty = t;
   cx_loc(a->c, &o->file, &o->line, &o->col);
   vec_push(&a->p->fn->locals, o);
@@ -814,6 +813,12 @@ static Obj *tmp_var(Asm *a, Type *t) {
   d->var = o;
   vec_push(&a->out->list, d);
   return o;
+}
+
+/* a temporary of the translation */
+static Obj *tmp_var(Asm *a, Type *t) {
+  static int n;
+  return local(a, xfmt("ptx_t%d", ++n), t);
 }
 
 /* A .reg declaration: .reg .type name[, name...]; or name<N> (N registers) */
@@ -844,15 +849,8 @@ static void decl(Asm *a, char *s) {
       *lt = 0;
     }
     for (int i = 0; i < count; i++) {
-      Obj *o = xcalloc(1, sizeof *o);
       char *full = lt ? xfmt("%s%d", nm, i) : xstrdup(nm);
-      o->name = xfmt("ptx_%s", full[0] == '%' ? full + 1 : full);
-      o->ty = ctype(t);
-      cx_loc(a->c, &o->file, &o->line, &o->col);
-      vec_push(&a->p->fn->locals, o);
-      Node *d = fe_node(S_DECL, a->c);
-      d->var = o;
-      vec_push(&a->out->list, d);
+      Obj *o = local(a, xfmt("ptx_%s", full[0] == '%' ? full + 1 : full), ctype(t));
       Reg *r = xcalloc(1, sizeof *r);
       r->name = full;
       r->o = o;
