@@ -17,8 +17,10 @@
  *   check.c     --check: which fast versions would check lane by lane
  *               (dropped); build.c asks it which statements and loops are
  *               tested as ranges
- *   version.c   (lw_jam) short uniform loops jammed over their lanes; half
- *               rows in pairs of warps
+ *   version.c   (lw_jam) short uniform loops jammed over their lanes; other
+ *               uniform loops keep their lanes' scalars in arrays across
+ *               them; half rows in pairs of warps; the same for the warp
+ *               versions of device functions (lw_jam_wf)
  *   soa.c       varying records kept as one lane array per field
  *   prof.c      CUCC_PROFILE's branch sites
  *   print.c     the lowered form as C

@@ -234,7 +234,7 @@ static void inner_f(W *w, void *c) {
 
 /* (c: the loops inside one whose scalars are kept: the outermost keeps them) */
 static void ujam_f(W *w, void *c) {
-  if (w->k != W_LOOPU || !w->uinit || ln(w->n)->vary || in_vec(c, w)) return;
+  if (w->k != W_LOOPU || !w->uinit || in_vec(c, w)) return;   /* (W_LOOPU: never varying) */
   Ul u = {.ok = true};
   w_each(w->body, ul_f, &u);
   if (!u.ok) return;
