@@ -43,6 +43,11 @@ typedef struct Bc {
   Vec *out;             /* W*: where statements go */
   Obj *ret;             /* a warp version's result lanes */
   Node *lastcall;       /* the warp-version call hoisted last */
+  Node *dcall;          /* a call after which dvar's lanes are dead (`v =
+                           f(v)`), or with tail set every local's (`return
+                           f(v)`): v may be passed to f as it is, changed */
+  Obj *dvar;
+  bool tail;
   bool bpf_done;        /* a region prefetched the next block's slice */
 } Bc;
 
@@ -159,12 +164,37 @@ static void arm(Bc *b, Node *c, bool sense, Node *x) {
   b->uctx = uctx;
 }
 
+/* a varying arithmetic variable kept as a lane array of its own */
+static bool lane_arr(Obj *v) {
+  return is_arith(v->ty) && !v->ty->is_volatile && lo(v)->vary && !lo(v)->aff && !lo(v)->esc && !lo(v)->soa &&
+         !v->is_shared && !v->is_global && !v->addr_taken;
+}
+
+static int nvar_f(Node *n, void *c) {
+  void **a = c;
+  if (n->k == N_VAR && n->var == a[0]) (*(int *)a[1])++;
+  return W_GO;
+}
+
+/* v's lanes are not read after call n before they are written again */
+static bool dead_after(Bc *b, Node *n, Obj *v) {
+  if (n != b->dcall) return false;
+  int k = 0;
+  walk(n, nvar_f, (void *[]){v, &k});
+  if (k != 1) return false;   /* (f(v, v): two names of one array) */
+  if (!b->tail) return v == b->dvar;
+  for (int i = 0; i < b->fn->params.n; i++)
+    if (b->fn->params.v[i] == v) return true;
+  return in_vec(&b->fn->locals, v);
+}
+
 /* The arguments of a warp version's call that are lane arrays as they
  * stand: a varying variable of the parameter's own arithmetic type, which the
- * callee never stores to nor takes the address of. Passed as they are,
+ * callee never changes (WarpFn.mod) nor takes the address of, or whose lanes
+ * are dead after the call (`v = f(v)`, `return f(v)`). Passed as they are,
  * not copied lane by lane into a temporary for each call (cg::reduce's
  * chain of warp functions copied its value at every layer). */
-static unsigned long long callw_direct(WarpFn *wf, Node *n) {
+static unsigned long long callw_direct(Bc *b, WarpFn *wf, Node *n) {
   unsigned long long d = 0;
   Obj *c = wf->c;
   for (int i = 0; i < c->params.n && i < n->list.n && i < 64; i++) {
@@ -175,10 +205,9 @@ static unsigned long long callw_direct(WarpFn *wf, Node *n) {
     Type *t = v->ty, *pt = prm->ty;
     /* (the same arithmetic type: a pointer's pointee may differ in its
      * qualifiers, which C's pointers to pointers do not convert) */
-    if (!is_arith(t) || t->kind != pt->kind || t->is_volatile || pt->is_volatile || (t->is_const && !pt->is_const))
-      continue;
-    if (!lo(v)->vary || lo(v)->aff || lo(v)->esc || v->is_shared || v->is_global || v->addr_taken) continue;
-    if (stores(c->body, prm) || prm->addr_taken || lo(prm)->esc) continue;
+    if (t->kind != pt->kind || pt->is_volatile || (t->is_const && !pt->is_const)) continue;
+    if (!lane_arr(v) || prm->addr_taken || lo(prm)->esc) continue;
+    if ((wf->building || (wf->mod >> i & 1)) && !dead_after(b, n, v)) continue;
     d |= 1ull << i;
   }
   return d;
@@ -208,7 +237,7 @@ static void hoist(Bc *b, Node *n, bool cond) {
     W *w = wadd(b, W_CALLW, n);
     w->id = ++b->L->nid;
     w->wf = warp_fn(b, n);
-    w->direct = callw_direct(w->wf, n);
+    w->direct = callw_direct(b, w->wf, n);
     use_hdr(b, &w->h);
     b->lastcall = n;
     return;
@@ -224,6 +253,9 @@ static void hoist(Bc *b, Node *n, bool cond) {
   w->fastsh = coll_shfl(n->coll) && b->full && lanes_all(b->ls) && off &&
               !ln(off)->vary && pure(off) && (!wd || (!ln(wd)->vary && pure(wd))) && pure(n->list.v[0]) &&
               !(b->ck & CK_SYNC);
+  Node *val = n->list.n > 1 ? n->list.v[1] : NULL;
+  w->xdir = w->fastsh && n->coll == CO_SHFL_XOR && val && val->k == N_VAR && lane_arr(val->var) &&
+            (val->ty->size == 4 || val->ty->size == 8);
 }
 
 static bool hoisted_p(Node *n, void *c) {
@@ -334,18 +366,6 @@ bool run_ok(Node *c, bool els) {
  * synchronous code (`s[lane] += s[lane - k]` in a warp scan) relies on
  * the statement being one instruction for the warp, every lane's loads
  * before any lane's store, as on a GPU. */
-/* Structurally the same expression (same variables, operators, constants). */
-static bool same_x(Node *a, Node *b) {
-  if (!a || !b) return a == b;
-  a = bare(a), b = bare(b);
-  if (a->k != b->k || a->op != b->op || a->var != b->var || a->fn != b->fn || a->field != b->field ||
-      a->ival != b->ival || a->fval != b->fval || a->bk != b->bk || a->dim != b->dim || a->post != b->post ||
-      a->list.n != b->list.n || (a->name != b->name && (!a->name || !b->name || strcmp(a->name, b->name))))
-    return false;
-  for (int i = 0; i < a->list.n; i++)
-    if (!same_x(a->list.v[i], b->list.v[i])) return false;
-  return same_x(a->a, b->a) && same_x(a->b, b->b) && same_x(a->c, b->c) && same_x(a->d, b->d);
-}
 
 /* The variable an element access `v[i]`, `v[i][j]` or `v[i].f` is of (an
  * array, shared or local, or a pointer), or NULL. */
@@ -385,16 +405,20 @@ static bool nb_store(Node *x) {
  * word before the lane that stores it does, as the GPU's one instruction
  * would (a vectorized loop loads each chunk before storing it), so the
  * statement may run as one lane loop; print.c tests the distances per
- * warp. False for any other read (behind, strided, another shape). */
+ * warp. With a uniform stride S (s times a uniform value, both the same
+ * s: `temp[bi] += temp[ai]` in a scan's tree) where the distance is not a
+ * multiple of S, no lane reads a word any lane stores: also one loop, in
+ * any order (print.c tests the strides and the distances). False for any
+ * other read (behind, strided, another shape). */
 static bool effect_p(Node *n, void *c) {
   (void)c;
   return n->k == N_ASSIGN || n->k == N_INCDEC || (n->k == N_CALL && n->ck != C_LIBM && n->ck != C_LDG);
 }
 
 bool nb_ahead(Node *x, Vec *rd) {
-  Node *l = bare(x->a);
+  Node *l = bare(x->a), *u, *u2;
   int64_t s, s2;
-  if (l->k != N_INDEX || !aff_stride(l->b, &s) || s <= 0 || has_warp(x) || any_node(x->b, effect_p, NULL))
+  if (l->k != N_INDEX || !aff_ustride(l->b, &s, &u) || (u ? !s : s <= 0) || has_warp(x) || any_node(x->b, effect_p, NULL))
     return false;
   Nb nb = {elem_root(l), l};
   if (!nb.o || ln(l->a)->vary) return false;   /* (one array for all lanes: `s[w][t]` with w varying is not) */
@@ -407,7 +431,8 @@ bool nb_ahead(Node *x, Vec *rd) {
     if (!e) continue;
     if (nb_p(e, &nb)) {
       e = bare(e);
-      if (e->k != N_INDEX || !same_x(e->a, l->a) || !aff_stride(e->b, &s2) || s2 != s || any_node(e->b, nb_p, &nb))
+      if (e->k != N_INDEX || !same_x(e->a, l->a) || !aff_ustride(e->b, &s2, &u2) || s2 != s || !u != !u2 ||
+          any_node(e->b, nb_p, &nb))
         return false;
       vec_push(&v, e->b);
       continue;
@@ -459,7 +484,10 @@ static W *lane_one(Bc *b, Obj *dst, Node *x, bool join, bool ctrue, Node *ct) {
   /* (checked builds: a statement that may read ahead keeps its one lane
    * loop, range-tested as before; the distance is not tested there) */
   Vec nbv = {0};
-  if (w->simt && b->ck && !has_volatile(x) && nb_ahead(x, &nbv)) w->simt = false;
+  int64_t ks;
+  Node *ku;
+  if (w->simt && b->ck && !has_volatile(x) && nb_ahead(x, &nbv) && aff_ustride(bare(x->a)->b, &ks, &ku) && !ku)
+    w->simt = false;   /* (a uniform stride: its distances are tested, p_simt) */
   if (w->simt) {
     w->id = ++b->L->nid;
     join = false;
@@ -603,7 +631,12 @@ static void st_expr(Bc *b, Node *x) {
     return;
   }
   b->lastcall = NULL;
+  if (x->k == N_ASSIGN && x->op == OP_ASSIGN && x->a->k == N_VAR && bare(x->b)->k == N_CALL) {
+    b->dcall = bare(x->b);   /* (v = f(v): v's lanes dead during the call) */
+    b->dvar = x->a->var;
+  }
   hoist(b, x, false);
+  b->dcall = NULL;
   if (x->k == N_CALL && b->lastcall == x && x->ty->kind == TY_VOID) return;   /* the call was all of it */
   if (!ln(x)->vary) {
     /* a uniform effect under a partial mask: once, if any lane is here */
@@ -1489,7 +1522,11 @@ static void st(Bc *b, Node *n) {
   case S_RETURN:
     if (lo(b->fn)->warpfn && n->a) {   /* the lanes' results, then they leave */
       int at = b->out->n;
+      b->dcall = bare(n->a);   /* (its arguments' lanes dead after it) */
+      b->tail = true;
       hoist(b, n->a, false);
+      b->dcall = NULL;
+      b->tail = false;
       /* `return f(...)` of a warp version, or `return __shfl_xor_sync(...)`,
        * of the same type: f or the collective writes the lanes' results into
        * our _ret itself, the lanes this one would (f: its caller's lanes; a
@@ -1925,6 +1962,28 @@ static bool aff_arg(Node *a, Obj *p, int64_t *s) {
   return p->ty->kind == TY_PTR && !p->ty->is_ref && a->ty->kind == TY_PTR && rowu(a);
 }
 
+/* which of a warp version's parameters may change in it: stored to, or
+ * passed as they are to a parameter of a callee that may change */
+static void mod_f(W *w, void *c) {
+  WarpFn *wf = c;
+  if (w->k != W_CALLW) return;
+  for (int i = 0; i < w->n->list.n && i < 64; i++) {
+    Node *a = w->n->list.v[i];
+    if (!(w->direct >> i & 1) || !(w->wf->building || (w->wf->mod >> i & 1))) continue;
+    for (int j = 0; j < wf->c->params.n && j < 64; j++)
+      if (a->var == wf->c->params.v[j]) wf->mod |= 1ull << j;
+  }
+}
+
+static void wf_mod(WarpFn *w) {
+  Obj *c = w->c;
+  for (int i = 0; i < c->params.n && i < 64; i++) {
+    Obj *p = c->params.v[i];
+    if (stores(c->body, p) || p->addr_taken || lo(p)->esc) w->mod |= 1ull << i;
+  }
+  w_each(w->v->body, mod_f, w);
+}
+
 static WarpFn *warp_fn(Bc *b, Node *call) {
   Lw *L = b->L;
   Obj *f = call->fn;
@@ -1984,9 +2043,12 @@ static WarpFn *warp_fn(Bc *b, Node *call) {
   Bc nb = {.L = L, .K = K, .fn = c, .ck = L->ck, .ret = w->ret};
   warp_head(&nb, v);
   nb.full = w->en == EN_FULL;   /* else every statement under _m0, the caller's lanes */
+  w->building = true;
   if (c->body->k == S_BLOCK) st_list(&nb, &c->body->list);
   else st(&nb, c->body);
   warp_close(&nb);
+  w->building = false;
+  wf_mod(w);
   vec_push(&L->wnew, w);   /* (after the versions it calls) */
   return w;
 }

@@ -126,7 +126,7 @@ static const char *run_s(Run *r) {
 static const char *simt_s(Node *x) {
   Vec rd = {0};
   return nb_ahead(x, &rd) ? ", warp-synchronous: every lane's loads, then its stores (one loop where it reads "
-                            "ahead, in whole-row and block-wide versions)"
+                            "ahead or no lane reads another's word, in whole-row and block-wide versions)"
                           : ", warp-synchronous: every lane's loads, then its stores";
 }
 
@@ -194,8 +194,8 @@ static void dw(D *d, const char *label, W *w) {
     dsub(d, "and the second over the other lanes", w->d);
     break;
   case W_WARPOP:
-    dl(d, "%scollective %s = %s, under %s", L, w->fwd ? "_ret (the function's results)" : xfmt("_w%d", w->id), dx(n),
-       w->act ? mn(w->act) : "the live lanes");
+    dl(d, "%scollective %s = %s, under %s%s", L, w->fwd ? "_ret (the function's results)" : xfmt("_w%d", w->id), dx(n),
+       w->act ? mn(w->act) : "the live lanes", w->xdir ? ", permuting the value's lane array itself" : "");
     break;
   case W_IFU:
     dl(d, "%sif uniform %s%s", L, dx(n->a), w->guard ? xfmt("   (if any lane of %s)", mn(w->guard)) : "");
@@ -276,8 +276,15 @@ static void dw(D *d, const char *label, W *w) {
     }
     break;
   case W_EXITCHK: dl(d, "%sno lane left: to the region's end", L); break;
-  case W_CALLW: dl(d, "%scall %s = %s, warp version %s, %s", L, w->fwd ? "_ret (the function's results)" : xfmt("_f%d", w->id), dx(n), w->wf->c->cname,
-                   w->wf->en == EN_MASK ? "under the lanes here as a mask" : "every lane"); break;
+  case W_CALLW: {
+    char *dir = "";
+    for (int i = 0; i < n->list.n && i < 64; i++)
+      if (w->direct >> i & 1)
+        dir = xfmt("%s, %s as it is%s", dir, dx(n->list.v[i]), w->wf->mod >> i & 1 ? " (dead after: changed in it)" : "");
+    dl(d, "%scall %s = %s, warp version %s, %s%s", L, w->fwd ? "_ret (the function's results)" : xfmt("_f%d", w->id), dx(n),
+       w->wf->c->cname, w->wf->en == EN_MASK ? "under the lanes here as a mask" : "every lane", dir);
+    break;
+  }
   case W_RETURN: dl(d, "%sreturn %s", L, w->x ? dx(w->x) : ""); break;
   case W_ARM: dl(d, "%s%s: the lanes where %s%s", L, mn(w->mt), w->sense ? "" : "not ", dx(w->x)); break;
   default: dl(d, "%s?", L); break;
@@ -359,6 +366,8 @@ static const char *shape_s(Obj *o) {
   if (o->is_shared) return "shared";
   if (!l->vary) return l->cross ? "uniform, block level" : "uniform";
   const char *s = !l->aff ? "varying" : l->sx == 0 ? "varying, the same in every lane of whole-row warps"
+                  : l->su ? xfmt("varying, affine: base + %lld * %s * lane in whole-row warps (%s = %s where it is declared)",
+                                 (long long)l->sx, l->su->name, l->su->name, dx(l->sun))
                   : l->sx == 1 ? "varying, affine: base + lane in whole-row warps"
                   : xfmt("varying, affine: base + %lld * lane in whole-row warps", (long long)l->sx);
   if (l->remat) return xfmt("%s, recomputed in each region", s);

@@ -11,6 +11,8 @@
  *   shape.c     which varying integers are affine in the lane
  *   region.c    barriers split the kernel into regions; where each
  *               variable lives (registers, block level, per thread)
+ *   shape.c     (lw_shape_cross) again where a variable of a uniform
+ *               stride is kept across regions: it has none there
  *   build.c     the lowered form: block-level items, regions in versions
  *               (version.c picks them), warp statements with their lanes
  *               and masks; names of temporaries numbered in print order
@@ -93,6 +95,7 @@ int lw_lower(Prog *p, const CuOpts *o, Buf *out) {
     lw_shape(K->k);
     lw_regions(&L, K);
     if (nerrors) return 1;
+    lw_shape_cross(K->k);
     lw_lanes(K);
     lw_build_kernel(&L, K);
     check_vers(&L, K->body);

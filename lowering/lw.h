@@ -52,6 +52,10 @@ typedef struct LObj {
   unsigned char aff;   /* shape.c: AF_YES: affine in the fast versions,
                           lane l holds base + sx * l (sx 0: every lane the same) */
   int64_t sx;
+  Obj *su;             /* shape.c: the stride is sx * su, a uniform value
+                          kept where the variable is declared (NULL: sx) */
+  Node *sun;           /* ... the expression su holds */
+  bool nou;            /* shape.c: no uniform stride (kept across regions) */
   bool sal, snn;       /* shape.c: its base a multiple of the run, not negative */
   bool split;          /* shape.c: a warp split out of a lane value (whole-row
                           and half-row versions only, not block-wide) */
@@ -88,6 +92,7 @@ bool any_node(Node *n, bool (*p)(Node *, void *), void *ctx);
 bool stmts_any(Vec *v, int from, int to, bool (*p)(Node *, void *), void *ctx);
 /* small predicates shared by passes */
 Node *bare(Node *n);           /* without clang's implicit casts */
+bool same_x(Node *a, Node *b);  /* structurally the same expression */
 bool in_vec(Vec *v, void *p);  /* is p an element of v */
 bool is_decay(Node *n);        /* implicit array-to-pointer cast */
 bool is_intty(Type *t);        /* an integer of 4 bytes or more */
@@ -111,9 +116,11 @@ Type *ptr_to(Type *base);
 void lw_fold(Obj *fn);         /* fold.c: constant conditions, the side taken */
 void lw_uniform(Obj *fn);      /* uniform.c: vary, masked, jumps, effects */
 void lw_shape(Obj *k);         /* shape.c: affine values (LObj.aff) */
+void lw_shape_cross(Obj *k);   /* shape.c: again, with no uniform stride across regions */
 bool rowu(Node *n);            /* shape.c: same in every lane of a whole-row warp */
 bool aff_e(Node *n);           /* shape.c: base + lane in a whole-row warp */
 bool aff_stride(Node *n, int64_t *s);   /* shape.c: an integer's lane stride */
+bool aff_ustride(Node *n, int64_t *s, Node **u);   /* shape.c: ... or s times a uniform u */
 bool uses_split(Node *n);      /* shape.c: relies on a warp split out of a lane value */
 bool aff_cmp(Node *c);         /* shape.c: lane value CMP row value */
 Node *aff_mod(Node *c);        /* shape.c: lane value % row value == 0 */
@@ -211,6 +218,8 @@ struct W {
   bool join;           /* W_ONE: may share a lane loop with its neighbours */
   bool sense;          /* W_ARM: the arm taken when x holds (else when not) */
   bool fastsh;         /* W_WARPOP: a whole warp's shuffle, as one lane loop */
+  bool xdir;           /* ... an xor shuffle of a lane array as it stands:
+                          permuted from it, not from a padded copy */
   bool simt;           /* W_ONE: a warp-synchronous store: every lane's value
                           first, then every lane's store (as one instruction) */
   bool agg;            /* W_ONE: an atomic at one address for the warp's lanes,
@@ -374,6 +383,11 @@ typedef struct WarpFn {
                           a divergent branch inside is varying there) */
   int64_t *sx;         /* ... and a PS_AFF one's stride */
   Obj *ret;            /* the lane array of its result (NULL: void) */
+  unsigned long long mod;   /* bit i: parameter i's lanes may change in it
+                               (stored, or passed as it is to a callee's
+                               that may change) */
+  bool building;       /* (its body being built: a recursive call sees
+                          every parameter as changed) */
   struct Kern *K;      /* its lowered form: one warp (K->body unused) */
   Ver *v;
 } WarpFn;

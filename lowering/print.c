@@ -447,6 +447,8 @@ static void var(P *p, Obj *o) {
   if ((p->hw || p->fast) && l->aff) {   /* its base, plus the lane times its stride */
     const char *b = p->hw ? xfmt("%s_b[_r]", cn) : xfmt("%s_b", cn), *x = p->hw ? "_x" : "_l";
     if (!p->lane || !l->sx) buf_puts(p->o, b);
+    else if (l->su && l->sx == 1) buf_printf(p->o, "(%s + %s * %s)", b, cname(l->su), x);
+    else if (l->su) buf_printf(p->o, "(%s + (%lld) * %s * %s)", b, (long long)l->sx, cname(l->su), x);
     else if (l->sx == 1) buf_printf(p->o, "(%s + %s)", b, x);
     else buf_printf(p->o, "(%s + (%lld) * %s)", b, (long long)l->sx, x);
     return;
@@ -845,6 +847,20 @@ static char *ahead_s(const char *j, const char *i, bool wide) {
   return xfmt("(int)((unsigned)(%s) - (unsigned)(%s)) >= 0", j, i);
 }
 
+/* the test that read index rj cannot reach the word any lane stores at wx
+ * (build.c, nb_ahead): reading ahead with a constant stride; with a
+ * uniform one, both strides the same and the distance not a multiple */
+static char *ahead_x(P *p, Node *rj, Node *wx) {
+  int64_t s, s2;
+  Node *u, *u2;
+  char *j = exs(p, rj, false), *i = exs(p, wx, false);
+  if (!aff_ustride(wx, &s, &u) || !u || !aff_ustride(rj, &s2, &u2) || !u2)
+    return ahead_s(j, i, wx->ty->size > 4 || rj->ty->size > 4);
+  char *su = exs(p, u, false), *su2 = exs(p, u2, false);
+  return xfmt("((long long)(%s) == (long long)(%s) && (long long)(%s) != 0 && ((long long)(%s) - (long long)(%s)) %% ((long long)(%lld) * (long long)(%s)) != 0)",
+              su, su2, su, j, i, (long long)s, su);
+}
+
 /* a warp-synchronous store as one instruction: every lane's value, then
  * every lane's store; or, in the versions whose lanes are a run, where
  * each read of the stored array is at or ahead of the lane's store
@@ -865,9 +881,8 @@ static void p_simt(P *p, W *w) {
   if (p->fast && !p->hw && !p->ck && nb_ahead(x, &rd)) {
     p->novol = nv;
     Node *wx = bare(x->a)->b;
-    char *wi = exs(p, wx, false);
     for (int i = 0; i < rd.n; i++) {
-      char *c = ahead_s(exs(p, rd.v[i], false), wi, wx->ty->size > 4 || ((Node *)rd.v[i])->ty->size > 4);
+      char *c = ahead_x(p, rd.v[i], wx);
       ok = ok ? xfmt("%s && %s", ok, c) : c;
     }
   }
@@ -876,7 +891,7 @@ static void p_simt(P *p, W *w) {
   if (nv) line(p, "__asm__ __volatile__(\"\" ::: \"memory\");");
   p->novol = nv;
   if (ok) {
-    line(p, "if (%s) {   /* reading ahead: the lanes in order */", ok);
+    line(p, "if (%s) {   /* reading ahead, or no lane's read at another's store: one loop */", ok);
     p->ind++;
     lane_open(p);
     line(p, "%s;", stx(p, x, true));
@@ -1063,6 +1078,8 @@ static void p_affset(P *p, W *w) {
   char *set;
   if (w->decl || st->k == N_ASSIGN) set = xfmt("%s %s %s;", b, w->decl ? "=" : op_str[st->op], exs(p, w->x, false));
   else set = st->post ? xfmt("%s%s;", b, op_str[st->op]) : xfmt("%s%s;", op_str[st->op], b);
+  if (l->su)   /* (shape.c: set only by this declaration, never kept across regions) */
+    line(p, "const %s = (%s)(%s);", ty_decl(o->ty, cname(l->su)), ty_decl(o->ty, ""), exs(p, l->sun, false));
   if (p->hw) {
     int R = p->nr;
     if (w->decl && !l->cross) line(p, "%s;", ty_decl(o->ty, xfmt("%s_b[%d]", cn, R)));
@@ -1074,6 +1091,68 @@ static void p_affset(P *p, W *w) {
     const char *s = l->sx == 0 ? "" : l->sx == 1 ? xfmt(" + %s", x) : xfmt(" + (%lld) * %s", (long long)l->sx, x);
     line(p, "%s %s[_l] = %s%s;", lanes(p, true), cn, b, s);
   }
+}
+
+/* a whole warp's shuffle by a uniform offset d of width w, through a
+ * padded copy of the value (V: 32..63 the lanes, the rest readable) */
+static void p_shfl_pad(P *p, W *w, const char *H, const char *V, const char *D, const char *W, Node *wd) {
+  Node *n = w->n, *val = n->list.v[1];
+  line(p, "%s;", ty_decl(val->ty, xfmt("%s[96]", V)));
+  line(p, "%s %s[32 + _l] = %s;", lanes(p, false), V, exs(p, val, true));
+  /* lanes past a partial warp's last thread read 0, as on a GPU */
+  line(p, "if (_nl < 32) __builtin_memset(&%s[32 + _nl], 0, (32 - _nl) * sizeof *%s);", V, V);
+  size_t vs = val->ty->size;
+  bool perm = (vs == 4 || vs == 8) && is_arith(val->ty);   /* (cu_*_perm: vectors of 4- or 8-byte values) */
+  if (!wd && !perm && (n->coll == CO_SHFL_DOWN || n->coll == CO_SHFL_UP)) {
+    /* the whole warp: both loads unconditional, then a select (a select
+     * between two loads does not vectorize: gcc masks the load whose
+     * index it cannot bound); 64..95 are set so the other lanes' load
+     * reads defined values */
+    bool dn = n->coll == CO_SHFL_DOWN;
+    line(p, "CU_LANES for (int _l = 0; _l < 32; _l++) %s[%s + _l] = %s[32 + _l];", V, dn ? "64" : "0", V);
+    line(p, "CU_LANES for (int _l = 0; _l < 32; _l++) {");
+    line(p, "  const %s = %s[32 + _l %c %s];", ty_decl(val->ty, "_x"), V, dn ? '+' : '-', D);
+    line(p, "  const %s = %s[32 + _l];", ty_decl(val->ty, "_y"), V);
+    line(p, "  %s[_l] = %s ? _x : _y;", H, dn ? xfmt("_l + %s < 32", D) : xfmt("_l >= %s", D));
+    line(p, "}");
+    return;
+  }
+  bool els = false;   /* the lane loop below is a fast path's else */
+  if (perm && (n->coll == CO_SHFL_DOWN || n->coll == CO_SHFL_UP)) {
+    /* a permutation of pieces and a blend with the lane's own value
+     * (a width that is not a power of two: the lane loop below) */
+    const char *f = xfmt("cu_%s_perm%d", n->coll == CO_SHFL_DOWN ? "down" : "up", (int)vs);
+    if (wd) line(p, "if (!(%s & (%s - 1))) %s(%s, &%s[32], %s, (unsigned)%s);", W, W, f, H, V, D, W);
+    else {
+      line(p, "%s(%s, &%s[32], %s, 32u);", f, H, V, D);
+      return;
+    }
+    line(p, "else");
+    p->ind++;
+    els = true;
+  }
+  if (!wd && n->coll == CO_SHFL_XOR) {   /* (lane ^ d is a lane of the warp for every lane, or for none) */
+    if (perm) line(p, "if ((unsigned)%s < 32u) cu_xor_perm(%s, &%s[32], (unsigned)%s, sizeof *%s);", D, H, V, D, H);
+    else line(p, "if ((unsigned)%s < 32u) CU_LANES for (int _l = 0; _l < 32; _l++) %s[_l] = %s[32 + (_l ^ %s)];", D, H, V, D);
+    line(p, "else CU_LANES for (int _l = 0; _l < 32; _l++) %s[_l] = %s[32 + _l];", H, V);
+    return;
+  }
+  if (perm && n->coll == CO_SHFL_XOR) {
+    /* lane ^ d stays in the lane's group of `width` lanes when d is below
+     * a width that is a power of two: a permutation of the warp */
+    line(p, "if ((unsigned)%s < (unsigned)%s && !(%s & (%s - 1))) cu_xor_perm(%s, &%s[32], (unsigned)%s, sizeof *%s);", D, W, W, W,
+         H, V, D, H);
+    line(p, "else");
+    p->ind++;
+    els = true;
+  }
+  const char *sel = n->coll == CO_SHFL ? xfmt("%s[32 + ((_l & ~(%s - 1)) | (%s & (%s - 1)))]", V, W, D, W)
+                    : n->coll == CO_SHFL_UP ? xfmt("(unsigned)(_l & (%s - 1)) >= %s ? %s[32 + _l - (int)%s] : %s[32 + _l]", W, D, V, D, V)
+                    : n->coll == CO_SHFL_DOWN ? xfmt("(unsigned)(_l & (%s - 1)) + %s < (unsigned)%s ? %s[32 + _l + %s] : %s[32 + _l]", W, D, W, V, D, V)
+                    : xfmt("(_l ^ %s) >= 0 && (_l ^ %s) < 32 && (_l ^ %s) < ((_l | (%s - 1)) + 1) ? %s[32 + ((_l ^ %s) & 31)] : %s[32 + _l]",
+                           D, D, D, W, V, D, V);
+  line(p, "CU_LANES for (int _l = 0; _l < _nl; _l++) %s[_l] = %s;", H, sel);
+  if (els) p->ind--;
 }
 
 static void p_warpop(P *p, W *w) {
@@ -1096,66 +1175,24 @@ static void p_warpop(P *p, W *w) {
     char *V = xfmt("_v%d", id), *D = xfmt("_d%d", id);
     if (wd && bare(wd)->k == N_NUM && bare(wd)->ival == 32) wd = NULL;   /* (the whole warp) */
     const char *W = wd ? xfmt("_ww%d", id) : "32";
-    line(p, "%s;", ty_decl(val->ty, xfmt("%s[96]", V)));
-    line(p, "%s %s[32 + _l] = %s;", lanes(p, false), V, exs(p, val, true));
-    /* lanes past a partial warp's last thread read 0, as on a GPU */
-    line(p, "if (_nl < 32) __builtin_memset(&%s[32 + _nl], 0, (32 - _nl) * sizeof *%s);", V, V);
     if (wd) line(p, "const int %s = cu_shfl_width(%s);", W, exs(p, wd, false));
     if (n->coll == CO_SHFL || n->coll == CO_SHFL_XOR) line(p, "const int %s = %s;", D, exs(p, a->v[2], false));
     else if (!wd) line(p, "const int %s = (int)cu_shfl_off(%s);", D, exs(p, a->v[2], false));   /* (int: gcc sees a unit stride) */
     else line(p, "const unsigned %s = cu_shfl_off(%s);", D, exs(p, a->v[2], false));
-    size_t vs = val->ty->size;
-    bool perm = (vs == 4 || vs == 8) && is_arith(val->ty);   /* (cu_*_perm: vectors of 4- or 8-byte values) */
-    if (!wd && !perm && (n->coll == CO_SHFL_DOWN || n->coll == CO_SHFL_UP)) {
-      /* the whole warp: both loads unconditional, then a select (a select
-       * between two loads does not vectorize: gcc masks the load whose
-       * index it cannot bound); 64..95 are set so the other lanes' load
-       * reads defined values */
-      bool dn = n->coll == CO_SHFL_DOWN;
-      line(p, "CU_LANES for (int _l = 0; _l < 32; _l++) %s[%s + _l] = %s[32 + _l];", V, dn ? "64" : "0", V);
-      line(p, "CU_LANES for (int _l = 0; _l < 32; _l++) {");
-      line(p, "  const %s = %s[32 + _l %c %s];", ty_decl(val->ty, "_x"), V, dn ? '+' : '-', D);
-      line(p, "  const %s = %s[32 + _l];", ty_decl(val->ty, "_y"), V);
-      line(p, "  %s[_l] = %s ? _x : _y;", H, dn ? xfmt("_l + %s < 32", D) : xfmt("_l >= %s", D));
+    Obj *xo = w->xdir ? bare(val)->var : NULL;
+    if (xo) {
+      /* lane ^ d within the warp's 32 lanes: a permutation of the lane
+       * array itself (lanes past a partial warp: the copy below) */
+      line(p, "if (_nl == 32 && (unsigned)%s < (unsigned)%s && !(%s & (%s - 1))) cu_xor_perm(%s, %s%s, (unsigned)%s, sizeof *%s);",
+           D, W, W, W, H, p->jam && promoted(p, xo) ? "_s_" : "", cname(xo), D, H);
+      line(p, "else {");
+      p->ind++;
+    }
+    p_shfl_pad(p, w, H, V, D, W, wd);
+    if (xo) {
+      p->ind--;
       line(p, "}");
-      return;
     }
-    bool els = false;   /* the lane loop below is a fast path's else */
-    if (perm && (n->coll == CO_SHFL_DOWN || n->coll == CO_SHFL_UP)) {
-      /* a permutation of pieces and a blend with the lane's own value
-       * (a width that is not a power of two: the lane loop below) */
-      const char *f = xfmt("cu_%s_perm%d", n->coll == CO_SHFL_DOWN ? "down" : "up", (int)vs);
-      if (wd) line(p, "if (!(%s & (%s - 1))) %s(%s, &%s[32], %s, (unsigned)%s);", W, W, f, H, V, D, W);
-      else {
-        line(p, "%s(%s, &%s[32], %s, 32u);", f, H, V, D);
-        return;
-      }
-      line(p, "else");
-      p->ind++;
-      els = true;
-    }
-    if (!wd && n->coll == CO_SHFL_XOR) {   /* (lane ^ d is a lane of the warp for every lane, or for none) */
-      if (perm) line(p, "if ((unsigned)%s < 32u) cu_xor_perm(%s, &%s[32], (unsigned)%s, sizeof *%s);", D, H, V, D, H);
-      else line(p, "if ((unsigned)%s < 32u) CU_LANES for (int _l = 0; _l < 32; _l++) %s[_l] = %s[32 + (_l ^ %s)];", D, H, V, D);
-      line(p, "else CU_LANES for (int _l = 0; _l < 32; _l++) %s[_l] = %s[32 + _l];", H, V);
-      return;
-    }
-    if (perm && n->coll == CO_SHFL_XOR) {
-      /* lane ^ d stays in the lane's group of `width` lanes when d is below
-       * a width that is a power of two: a permutation of the warp */
-      line(p, "if ((unsigned)%s < (unsigned)%s && !(%s & (%s - 1))) cu_xor_perm(%s, &%s[32], (unsigned)%s, sizeof *%s);", D, W, W, W,
-           H, V, D, H);
-      line(p, "else");
-      p->ind++;
-      els = true;
-    }
-    const char *sel = n->coll == CO_SHFL ? xfmt("%s[32 + ((_l & ~(%s - 1)) | (%s & (%s - 1)))]", V, W, D, W)
-                      : n->coll == CO_SHFL_UP ? xfmt("(unsigned)(_l & (%s - 1)) >= %s ? %s[32 + _l - (int)%s] : %s[32 + _l]", W, D, V, D, V)
-                      : n->coll == CO_SHFL_DOWN ? xfmt("(unsigned)(_l & (%s - 1)) + %s < (unsigned)%s ? %s[32 + _l + %s] : %s[32 + _l]", W, D, W, V, D, V)
-                      : xfmt("(_l ^ %s) >= 0 && (_l ^ %s) < 32 && (_l ^ %s) < ((_l | (%s - 1)) + 1) ? %s[32 + ((_l ^ %s) & 31)] : %s[32 + _l]",
-                             D, D, D, W, V, D, V);
-    line(p, "CU_LANES for (int _l = 0; _l < _nl; _l++) %s[_l] = %s;", H, sel);
-    if (els) p->ind--;
     return;
   }
   line(p, "const unsigned %s = %s;", A, w->act ? xfmt("cu_bits(%s)", mname(w->act)) : "cu_bits_nl(_nl)");
@@ -1287,9 +1324,7 @@ static char *blend_ahead(P *p, Node *n) {
   char *s = "";
   if (!simt_store(n->a) || !nb_ahead(n->a, &rd)) return s;
   Node *wx = bare(n->a->a)->b;
-  char *wi = exs(p, wx, false);
-  for (int i = 0; i < rd.n; i++)
-    s = xfmt("%s && %s", s, ahead_s(exs(p, rd.v[i], false), wi, wx->ty->size > 4 || ((Node *)rd.v[i])->ty->size > 4));
+  for (int i = 0; i < rd.n; i++) s = xfmt("%s && %s", s, ahead_x(p, rd.v[i], wx));
   return s;
 }
 

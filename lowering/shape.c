@@ -43,7 +43,12 @@
 typedef struct Sh {
   int64_t s;
   bool al, nn;
+  Node *u;   /* the stride is s * u, u uniform (NULL: s) */
 } Sh;
+
+/* a uniform stride's part: the same value in both (a variable's kept
+ * value, or one expression of uniform variables read at one point) */
+static bool same_u(Node *a, Node *b) { return a == b || (a && b && same_x(a, b)); }
 
 static bool shq(Node *n, Sh *o);
 static void bin_facts(Node *n, Sh *a, Sh *b, Sh *o);
@@ -89,7 +94,7 @@ static bool call_shape(Node *n, Sh *o) {
   env = &b;
   bool r = shq(e, o);
   env = b.up;
-  return r;
+  return r && !o->u;   /* (a uniform stride names the callee's values) */
 }
 
 /* an integer constant, folded as written (`32 - 1`, `warpSize`) */
@@ -162,11 +167,36 @@ static bool split_by(Node *n) {
   return num_val(n, &c) && c > 0 && c % 32 == 0;
 }
 
+static bool shq_(Node *n, Sh *o);
+
+/* a uniform multiplier of a lane value (`offset * (2 * t + 1)`): the same
+ * in every thread of the block, read with no effect, outside any callee's
+ * analysis (the uniformity pass's marks are the kernel's) */
+static bool uni_mul(Node *n) {
+  return !env && is_intty(n->ty) && n->ty->size <= 8 && !ln(n)->vary && pure(n);
+}
+
+/* a variable's uniform stride part (su), as its expressions read it */
+static Node *var_node(Obj *o) {
+  Node *v = xcalloc(1, sizeof *v);
+  v->k = N_VAR;
+  v->var = o;
+  v->ty = o->ty;
+  return v;
+}
+
 static bool shq(Node *n, Sh *o) {
+  bool r = shq_(n, o);
+  if (!o->s) o->u = NULL;
+  return r;
+}
+
+static bool shq_(Node *n, Sh *o) {
   Sh a, b;
   int64_t c;
   o->s = 0;
   o->al = o->nn = false;
+  o->u = NULL;
   if (env && n->k == N_VAR && n->var->is_param) return arg_shape(n, o);
   /* (in a callee the uniformity pass's marks do not hold for this call:
    * its scalar functions are analysed for no caller in particular) */
@@ -191,6 +221,7 @@ static bool shq(Node *n, Sh *o) {
   case N_VAR: {
     LObj *l = lo(n->var);
     o->s = l->sx;
+    o->u = l->su ? var_node(l->su) : NULL;
     o->al = l->sal;
     o->nn = l->snn;
     unknown |= l->aff == AF_TOP;
@@ -200,7 +231,7 @@ static bool shq(Node *n, Sh *o) {
   case N_CAST:
     if (!shq(n->a, &a)) return false;
     *o = a;
-    if (!is_intty(n->ty) || !is_intty(n->a->ty)) o->al = o->nn = false;
+    if (!is_intty(n->ty) || !is_intty(n->a->ty)) o->al = o->nn = false, o->u = a.s ? a.u : NULL;
     /* between integers (a warp's values do not wrap), or anything of stride 0 */
     return a.s == 0 || (is_intty(n->ty) && is_intty(n->a->ty));
   case N_UN:
@@ -217,17 +248,21 @@ static bool shq(Node *n, Sh *o) {
     else if (n->op == OP_PLUS) *o = a;
     else if (n->op == OP_BNOT && is_intty(n->ty)) o->s = -a.s;   /* ~x = -x - 1 */
     else return a.s == 0;
+    o->u = a.u;
     return true;
   case N_BIN:
     if (!shq(n->a, &a) || !shq(n->b, &b)) return false;
+    if ((n->op == OP_ADD || n->op == OP_SUB) && a.s && b.s && !same_u(a.u, b.u)) return false;
     if (n->op == OP_ADD) {
       o->s = a.s + b.s;
+      o->u = a.s ? a.u : b.u;
       o->al = a.al && b.al;
       o->nn = a.nn && b.nn;
       return true;
     }
     if (n->op == OP_SUB) {
       o->s = a.s - b.s;
+      o->u = a.s ? a.u : b.u;
       o->al = a.al && b.al;
       return true;
     }
@@ -237,14 +272,17 @@ static bool shq(Node *n, Sh *o) {
     }
     if (!is_intty(n->ty)) return false;
     if (n->op == OP_MUL) {
-      if (b.s == 0 && num_val(n->b, &c)) o->s = a.s * c, o->al = a.al || c % 32 == 0, o->nn = a.nn && c >= 0;
-      else if (a.s == 0 && num_val(n->a, &c)) o->s = b.s * c, o->al = b.al || c % 32 == 0, o->nn = b.nn && c >= 0;
+      if (b.s == 0 && num_val(n->b, &c)) o->s = a.s * c, o->u = a.u, o->al = a.al || c % 32 == 0, o->nn = a.nn && c >= 0;
+      else if (a.s == 0 && num_val(n->a, &c)) o->s = b.s * c, o->u = b.u, o->al = b.al || c % 32 == 0, o->nn = b.nn && c >= 0;
+      else if (b.s == 0 && !a.u && uni_mul(n->b)) o->s = a.s, o->u = n->b;   /* (x * offset: offset uniform) */
+      else if (a.s == 0 && !b.u && uni_mul(n->a)) o->s = b.s, o->u = n->a;
       else return false;
       return true;
     }
     if (n->op == OP_SHL) {
       if (b.s == 0 && num_val(n->b, &c) && c >= 0 && c < 32) {
         o->s = a.s * ((int64_t)1 << c);
+        o->u = a.u;
         o->al = a.al || c >= 5;
         o->nn = a.nn;
         return true;
@@ -253,7 +291,7 @@ static bool shq(Node *n, Sh *o) {
     }
     /* splitting a warp out of a lane value of stride 1 whose base is a
      * multiple of the run: base + l for l below the run */
-    if (a.s != 1 || b.s != 0 || !a.al) return false;
+    if (a.s != 1 || a.u || b.s != 0 || !a.al) return false;
     bool nn = a.nn || is_unsigned_int(n->ty);   /* (C's / and % round towards 0) */
     if ((n->op == OP_DIV && nn && split_by(n->b)) || (n->op == OP_SHR && num_val(n->b, &c) && c >= 5 && c < 32)) {
       split = true;
@@ -270,8 +308,9 @@ static bool shq(Node *n, Sh *o) {
     return false;
   case N_LOG: return shq(n->a, &a) && shq(n->b, &b) && a.s == 0 && b.s == 0;
   case N_COND:
-    if (!shq(n->a, &a) || a.s || !shq(n->b, &a) || !shq(n->c, &b) || a.s != b.s) return false;
+    if (!shq(n->a, &a) || a.s || !shq(n->b, &a) || !shq(n->c, &b) || a.s != b.s || !same_u(a.u, b.u)) return false;
     o->s = a.s;
+    o->u = a.u;
     o->al = a.al && b.al;
     o->nn = a.nn && b.nn;
     return true;
@@ -287,11 +326,12 @@ static bool shq(Node *n, Sh *o) {
   }
 }
 
+/* (a constant stride: the uniform ones are the variables' own, print.c) */
 static bool shp(Node *n, int64_t *s) {
   Sh o;
   bool r = shq(n, &o);
   *s = o.s;
-  return r;
+  return r && !o.u;
 }
 
 /* does n rely on a warp split out of a lane value (not block-wide)? */
@@ -321,6 +361,15 @@ bool aff_e(Node *n) {
 
 /* an integer's lane stride; false if it has none */
 bool aff_stride(Node *n, int64_t *s) { return is_intty(n->ty) && shp(n, s); }
+
+/* ... or s times a uniform value u (a variable's kept stride, NULL: s) */
+bool aff_ustride(Node *n, int64_t *s, Node **u) {
+  Sh o;
+  if (!is_intty(n->ty) || !shq(n, &o)) return false;
+  *s = o.s;
+  *u = o.u;
+  return true;
+}
 
 /* `lane value OP row value`, either way round, OP one of < <= > >= == on
  * integers of 32 or 64 bits: the lanes where it holds form a run (for ==,
@@ -354,10 +403,12 @@ typedef struct Sc {
 static bool store_shape(Node *x, Obj *v, Sh *o) {
   Sh a;
   LObj *l = lo(v);
+  o->u = NULL;
   switch (x->k) {
   case N_ASSIGN:
     if (!shq(x->b, &a)) return false;
     if (x->op == OP_ASSIGN) { *o = a; return true; }
+    if (a.u) return false;   /* (a uniform stride: only a declaration's, stride) */
     if (x->op == OP_ADDA || x->op == OP_SUBA) {
       o->s = x->op == OP_ADDA ? l->sx + a.s : l->sx - a.s;
       o->al = l->sal && a.al;
@@ -381,12 +432,29 @@ static void spoil(Sc *c, Obj *v) {
   if (lo(v)->aff) { lo(v)->aff = 0; c->ch = true; }
 }
 
+/* v's stride a multiple of uniform value u: kept in a variable of its own
+ * (v_u) where v is declared, so that a later change of what u reads does
+ * not change v's lanes */
+static void set_u(Obj *v, Node *u) {
+  LObj *l = lo(v);
+  l->sun = u;
+  if (l->su) return;
+  Obj *o = l->su = xcalloc(1, sizeof *o);   /* (of v's type: v's lanes are computed in it, print.c) */
+  o->name = xfmt("%s_u", v->name);
+  o->ty = v->ty;
+  o->file = v->file;
+  o->line = v->line;
+  lo(o)->cname = xfmt("%s_u", cname(v));
+}
+
 /* v's shape is the one all its stores agree on; its base's facts hold if
- * they hold for every store (they only ever turn false, so this ends) */
-static void stride(Sc *c, Obj *v, Sh *o) {
+ * they hold for every store (they only ever turn false, so this ends). A
+ * uniform stride only from v's declaration, its one store (decl). */
+static void stride(Sc *c, Obj *v, Sh *o, bool decl) {
   LObj *l = lo(v);
   if (!l->aff) return;
-  if (v->ty->kind == TY_PTR && o->s) {   /* (a pointer's stride would be in elements) */
+  if ((v->ty->kind == TY_PTR && o->s) || (o->u && (!decl || l->nou)) || (!decl && l->su)) {
+    /* (a pointer's stride would be in elements) */
     spoil(c, v);
     return;
   }
@@ -394,10 +462,12 @@ static void stride(Sc *c, Obj *v, Sh *o) {
   if (l->aff == AF_TOP) {
     l->aff = AF_YES;
     l->sx = o->s;
+    if (o->u) set_u(v, o->u);
     l->sal = o->al;
     l->snn = o->nn;
     c->ch = true;
-  } else if (l->sx != o->s) spoil(c, v);
+  } else if (l->sx != o->s || !l->su != !o->u) spoil(c, v);
+  else if (o->u && !same_x(l->sun, o->u)) set_u(v, o->u);   /* (the declaration's again, as its operands' shapes settle) */
   else {
     if (l->sal && !o->al) { l->sal = false; c->ch = true; }
     if (l->snn && !o->nn) { l->snn = false; c->ch = true; }
@@ -423,7 +493,7 @@ static void one_store(Sc *c, Node *x, bool top) {
   if (x->k == N_ASSIGN && x->op != OP_ASSIGN) unknown |= lo(v)->aff == AF_TOP;   /* v += e: from v's own */
   if (unknown) return;
   if (!ok) spoil(c, v);
-  else stride(c, v, &s);
+  else stride(c, v, &s, false);
 }
 
 static int stores_f(Node *n, void *p) {
@@ -458,7 +528,7 @@ static void sw(Sc *c, Node *n) {
     if (!n->a) spoil(c, n->var);   /* (set later, maybe lane by lane) */
     else if (!shq(n->a, &s)) {
       if (!unknown) spoil(c, n->var);
-    } else if (!unknown) stride(c, n->var, &s);
+    } else if (!unknown) stride(c, n->var, &s, true);
     if (n->a) walk(n->a, stores_f, c);
     break;
   }
@@ -512,6 +582,8 @@ void lw_shape(Obj *k) {
     /* (pointers too, of stride 0: a warp's row, `x = in + row * cols`) */
     l->aff = l->vary && !o->is_shared && !l->esc && (is_intty(o->ty) || (o->ty->kind == TY_PTR && !o->ty->is_ref)) ? AF_TOP : 0;
     l->sx = 0;
+    l->su = NULL;
+    l->sun = NULL;
     l->sal = l->snn = l->split = false;
   }
   Sc c = {0};
@@ -522,5 +594,18 @@ void lw_shape(Obj *k) {
   for (int i = 0; i < k->locals.n; i++) {   /* never stored: nothing to keep */
     LObj *l = lo(k->locals.v[i]);
     if (l->aff == AF_TOP) l->aff = 0;
+    if (!l->aff) l->su = NULL, l->sun = NULL;
   }
+}
+
+/* A variable kept across regions is read back from its lanes there, with
+ * no uniform stride to go with its base (print.c): the shapes again, with
+ * none for those. */
+void lw_shape_cross(Obj *k) {
+  bool again = false;
+  for (int i = 0; i < k->locals.n; i++) {
+    LObj *l = lo(k->locals.v[i]);
+    if (l->su && l->cross) l->nou = again = true;
+  }
+  if (again) lw_shape(k);
 }

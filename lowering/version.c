@@ -215,6 +215,8 @@ static void ul_f(W *w, void *c) {
   case W_WARPOP:   /* a whole warp's shuffle: its value read over every lane */
     u->ok &= w->fastsh && !w->act && !w->fwd && w->n->list.n > 1;
     if (u->ok) ul_vars(u, w->n->list.v[1], false);
+    /* (the body's own variable is a lane's scalar there: permuted from a copy) */
+    if (w->xdir && in_vec(&u->own, bare(w->n->list.v[1])->var)) w->xdir = false;
     break;
   case W_ONE:
     u->ok &= !w->rng && !w->simt && !w->agg;

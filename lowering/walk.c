@@ -160,3 +160,16 @@ Type *ptr_to(Type *base) {
   t->align = 8;
   return t;
 }
+
+/* Structurally the same expression (same variables, operators, constants). */
+bool same_x(Node *a, Node *b) {
+  if (!a || !b) return a == b;
+  a = bare(a), b = bare(b);
+  if (a->k != b->k || a->op != b->op || a->var != b->var || a->fn != b->fn || a->field != b->field ||
+      a->ival != b->ival || a->fval != b->fval || a->bk != b->bk || a->dim != b->dim || a->post != b->post ||
+      a->list.n != b->list.n || (a->name != b->name && (!a->name || !b->name || strcmp(a->name, b->name))))
+    return false;
+  for (int i = 0; i < a->list.n; i++)
+    if (!same_x(a->list.v[i], b->list.v[i])) return false;
+  return same_x(a->a, b->a) && same_x(a->b, b->b) && same_x(a->c, b->c) && same_x(a->d, b->d);
+}
