@@ -448,6 +448,21 @@ bool nb_ahead(Node *x, Vec *rd) {
   return v.n > 0;
 }
 
+/* the reads nb_ahead finds in x, each with the index x stores at */
+static void ahead_of(Node *x, Vec *rd, Vec *wx) {
+  if (x->k == S_BLOCK) {
+    for (int i = 0; i < x->list.n; i++) ahead_of(x->list.v[i], rd, wx);
+    return;
+  }
+  if (x->k == S_EXPR) x = x->a;
+  Vec v = {0};
+  if (!simt_store(x) || !nb_ahead(x, &v)) return;
+  for (int i = 0; i < v.n; i++) {
+    vec_push(rd, v.v[i]);
+    vec_push(wx, bare(x->a)->b);
+  }
+}
+
 bool simt_store(Node *x) {
   if (x->k != N_ASSIGN) return false;
   if (!has_volatile(x)) return nb_store(x);
@@ -488,6 +503,7 @@ static W *lane_one(Bc *b, Obj *dst, Node *x, bool join, bool ctrue, Node *ct) {
   Node *ku;
   if (w->simt && b->ck && !has_volatile(x) && nb_ahead(x, &nbv) && aff_ustride(bare(x->a)->b, &ks, &ku) && !ku)
     w->simt = false;   /* (a uniform stride: its distances are tested, p_simt) */
+  if (w->simt && b->fast && !b->hw && !b->ck) ahead_of(x, &w->ahead, &w->ahead_w);
   if (w->simt) {
     w->id = ++b->L->nid;
     join = false;
@@ -944,6 +960,7 @@ static void st_if(Bc *b, Node *n) {
       /* (not in checked builds: the blend's accesses would be checked
        * lane by lane; the run's are tested as ranges) */
       w->blend = r->step && !w->me && blend_ok(n->b) && !(b->ck & (CK_MEM | CK_RACE | CK_INIT));
+      if (w->blend) ahead_of(n->b, &w->ahead, &w->ahead_w);
       w->trun = block(b, n->b);
       if (w->me) {
         b->ls.lo = r->prefix ? id : 0;

@@ -122,12 +122,11 @@ static const char *run_s(Run *r) {
   return s;
 }
 
-/* a warp-synchronous store (build.c, simt_store) */
-static const char *simt_s(Node *x) {
-  Vec rd = {0};
-  return nb_ahead(x, &rd) ? ", warp-synchronous: every lane's loads, then its stores (one loop where it reads "
-                            "ahead or no lane reads another's word, in whole-row and block-wide versions)"
-                          : ", warp-synchronous: every lane's loads, then its stores";
+/* a warp-synchronous store (build.c, simt_store, ahead_of) */
+static const char *simt_s(W *w) {
+  return w->ahead.n ? ", warp-synchronous: every lane's loads, then its stores (one loop where it reads "
+                      "ahead or no lane reads another's word)"
+                    : ", warp-synchronous: every lane's loads, then its stores";
 }
 
 static void dw(D *d, const char *label, W *w);
@@ -161,7 +160,7 @@ static void dw(D *d, const char *label, W *w) {
   case W_LANES:
     dl(d, "%s%s%s%s%s:", L, hs(&w->h), w->ws.n > 1 ? xfmt(", %d statements in one loop", w->ws.n) : "",
        w->ws.n == 1 && ((W *)w->ws.v[0])->agg ? ", the values combined, one atomic for the lanes" : "",
-       w->ws.n == 1 && ((W *)w->ws.v[0])->simt ? simt_s(((W *)w->ws.v[0])->x) : "");
+       w->ws.n == 1 && ((W *)w->ws.v[0])->simt ? simt_s(w->ws.v[0]) : "");
     for (int i = 0; i < w->ws.n; i++) {
       W *o = w->ws.v[i];
       d->ind++;

@@ -220,6 +220,10 @@ struct W {
   bool fastsh;         /* W_WARPOP: a whole warp's shuffle, as one lane loop */
   bool xdir;           /* ... an xor shuffle of a lane array as it stands:
                           permuted from it, not from a padded copy */
+  Vec ahead, ahead_w;  /* W_ONE (simt), W_IFD (blend): Node*, the index of
+                          each read of a stored array and of its store that
+                          a test once per warp lets run as one lane loop
+                          (build.c nb_ahead); empty: none */
   bool simt;           /* W_ONE: a warp-synchronous store: every lane's value
                           first, then every lane's store (as one instruction) */
   bool agg;            /* W_ONE: an atomic at one address for the warp's lanes,

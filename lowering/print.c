@@ -876,15 +876,11 @@ static void p_simt(P *p, W *w) {
    * them scalar: 2-3x slower warp-synchronous tails). Checked builds keep
    * volatile: their accesses are calls anyway. */
   bool nv = has_volatile(x) && !p->ck;
-  Vec rd = {0};
   char *ok = NULL;
-  if (p->fast && !p->hw && !p->ck && nb_ahead(x, &rd)) {
-    p->novol = nv;
-    Node *wx = bare(x->a)->b;
-    for (int i = 0; i < rd.n; i++) {
-      char *c = ahead_x(p, rd.v[i], wx);
-      ok = ok ? xfmt("%s && %s", ok, c) : c;
-    }
+  p->novol = nv;
+  for (int i = 0; i < w->ahead.n; i++) {   /* (build.c: fast versions, not half rows, unchecked) */
+    char *c = ahead_x(p, w->ahead.v[i], w->ahead_w.v[i]);
+    ok = ok ? xfmt("%s && %s", ok, c) : c;
   }
   line(p, "{");
   p->ind++;
@@ -1312,19 +1308,11 @@ static void blend_st(P *p, Node *n, const char *on) {
   line(p, "}");
 }
 
-/* the tests that the blended statements of n read ahead (build.c,
- * blend_simt), after " && ", or "" */
-static char *blend_ahead(P *p, Node *n) {
-  if (n->k == S_BLOCK) {
-    char *s = "";
-    for (int i = 0; i < n->list.n; i++) s = xfmt("%s%s", s, blend_ahead(p, n->list.v[i]));
-    return s;
-  }
-  Vec rd = {0};
+/* the tests that the blended statements read ahead (build.c,
+ * blend_simt, ahead_of), after " && ", or "" */
+static char *blend_ahead(P *p, W *w) {
   char *s = "";
-  if (!simt_store(n->a) || !nb_ahead(n->a, &rd)) return s;
-  Node *wx = bare(n->a->a)->b;
-  for (int i = 0; i < rd.n; i++) s = xfmt("%s && %s", s, ahead_x(p, rd.v[i], wx));
+  for (int i = 0; i < w->ahead.n; i++) s = xfmt("%s && %s", s, ahead_x(p, w->ahead.v[i], w->ahead_w.v[i]));
   return s;
 }
 
@@ -1397,7 +1385,7 @@ static void p_ifd(P *p, W *w) {
       if (w->blend) {
         const char *cut = xfmt("_cut%d", id), *step = xfmt("_s%d", id);
         line(p, "if (!(%s & (%s - 1)) && %s <= 8%s) {   /* a dense run: blend over its span */", step, step, step,
-             blend_ahead(p, n->b));
+             blend_ahead(p, w));
         p->ind++;
         line(p, "const int _e%d = %s + (%s - 1) * %s + 1;", id, cut, nt, step);
         line(p, "CU_LANES for (int _l = %s; _l < _e%d; _l++) {", cut, id);
