@@ -3,8 +3,10 @@
 // scan): each keeps the stride as it was where it is declared, so a later
 // change of the uniform value it reads does not change it; one kept across
 // a barrier; one in a loop whose multiplier doubles; a product of two
-// uniform values; a negative one. Against the CPU's answers, in blocks of
-// 64 (whole rows), 48 (a partial warp) and 16 (half rows).
+// uniform values; a negative one; as other programs spell them (a pitch, a
+// parameter, unsigned and 64-bit, a 2-D block's rows). Against the CPU's
+// answers, in blocks of 64 (whole rows), 48 (a partial warp), 16 and 16 x 4
+// (half rows).
 #include <cstdio>
 
 #define ELEMS 128
@@ -71,6 +73,31 @@ __global__ void strides(int *out, int k, int m) {
     out[8 * i + 7] = y + kk;
 }
 
+// strides as other programs spell them: a pitch (`t * pitch + k`), a
+// kernel parameter, unsigned and 64-bit indices, a 2-D block's row times a
+// uniform width (half rows), a decreasing index
+__global__ void spellings(const int *in, int *out, int step, unsigned ustep, long long lpitch) {
+    __shared__ int tile[64 * 5];
+    int t = threadIdx.x + threadIdx.y * blockDim.x, nt = blockDim.x * blockDim.y;
+    int pitch = nt / 16 + 1;                  // a uniform pitch, not a constant
+    for (int k = 0; k < 5 && k < pitch; k++) tile[t * pitch + k] = in[(t + k) % 96];
+    __syncthreads();
+    int acc = 0;
+    for (int k = 0; k < pitch; k++) acc += tile[t * pitch + k] * (k + 1);
+    int i = blockIdx.x * nt + t;
+    int g = blockIdx.x * nt * step + t * step;          // a parameter's stride
+    unsigned u = threadIdx.x * ustep + 1u;               // unsigned
+    long long l = (long long)t * lpitch - 3;             // 64-bit
+    int r = threadIdx.y * (int)blockDim.x * step + threadIdx.x;   // a row times a uniform width
+    int dn = nt - 1 - t * step;                          // decreasing
+    out[6 * i + 0] = acc;
+    out[6 * i + 1] = in[g % 96];
+    out[6 * i + 2] = (int)(u % 1000u);
+    out[6 * i + 3] = (int)(l % 100000);
+    out[6 * i + 4] = r;
+    out[6 * i + 5] = dn;
+}
+
 int main() {
     int fails = 0;
     const int nb = 6, k = 3, m = -2;
@@ -106,6 +133,30 @@ int main() {
             for (int c = 0; c < 8; c++)
                 if (out[8 * i + c] != want[c]) {
                     printf("FAIL strides, blocks of %d: thread %d value %d: %d, expected %d\n", bs, i, c, out[8 * i + c], want[c]);
+                    fails++;
+                }
+        }
+    }
+    // spellings: blocks of 64 x 1, 16 x 4 (half rows), 48 x 1
+    int *in96;
+    cudaMallocManaged(&in96, 96 * sizeof(int));
+    for (int j = 0; j < 96; j++) in96[j] = (j * 13 + 5) % 17;
+    const int step = 3, lpitch = 7;
+    const unsigned ustep = 5u;
+    const int dims[3][2] = {{64, 1}, {16, 4}, {48, 1}};
+    for (int b = 0; b < 3; b++) {
+        int bx = dims[b][0], by = dims[b][1], nt = bx * by;
+        spellings<<<nb, dim3(bx, by)>>>(in96, out, step, ustep, lpitch);
+        cudaDeviceSynchronize();
+        for (int i = 0; i < nb * nt && fails < 5; i++) {
+            int t = i % nt, blk = i / nt, tx = t % bx, ty = t / bx, pitch = nt / 16 + 1, acc = 0;
+            for (int k = 0; k < pitch; k++) acc += (k < 5 ? in96[(t + k) % 96] : 0) * (k + 1);
+            int g = blk * nt * step + t * step;
+            int want[6] = {acc, in96[g % 96], (int)((tx * ustep + 1u) % 1000u), (int)(((long long)t * lpitch - 3) % 100000),
+                           ty * bx * step + tx, nt - 1 - t * step};
+            for (int c = 0; c < 6; c++)
+                if (out[6 * i + c] != want[c]) {
+                    printf("FAIL spellings, blocks of %dx%d: thread %d value %d: %d, expected %d\n", bx, by, i, c, out[6 * i + c], want[c]);
                     fails++;
                 }
         }
