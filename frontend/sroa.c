@@ -1,4 +1,4 @@
-/* sroa.c: scalar replacement of a kernel's objects.
+/* sroa.c: scalar replacement of a function's objects.
  *
  * C++ device code keeps its state in objects: CUB's BlockReduce holds a
  * reference to its temp storage and the thread's linear_tid, its
@@ -22,8 +22,8 @@
  * such an object or pointer, or builds the record (a constructor), is
  * inlined first (inline.c, fe_inline_calls), rounds until no such call is
  * left that the inliner can place; what then still takes an object's
- * address keeps it whole. Runs on kernels, after parsing and inlining,
- * before the lowering's analyses. */
+ * address keeps it whole. Runs on kernels and device functions, after
+ * parsing and inlining, before the lowering's analyses (translate.c). */
 #include "fe.h"
 
 typedef struct Tr {
@@ -863,6 +863,50 @@ static Node *decl_of(Node *n, Obj *v) {
   return NULL;
 }
 
+static int nrefs(Node *n, Obj *v) {
+  if (!n) return 0;
+  int k = (n->k == N_VAR || n->k == S_DECL) && n->var == v;
+  k += nrefs(n->a, v) + nrefs(n->b, v) + nrefs(n->c, v) + nrefs(n->d, v);
+  for (int i = 0; i < n->list.n; i++) k += nrefs(n->list.v[i], v);
+  return k;
+}
+
+static Node *store_of(Node *n, Obj *v) {
+  if (!n) return NULL;
+  if (is_store(n, v)) return n;
+  Node *r = NULL;
+  if ((r = store_of(n->a, v)) || (r = store_of(n->b, v)) || (r = store_of(n->c, v)) || (r = store_of(n->d, v))) return r;
+  for (int i = 0; i < n->list.n; i++)
+    if ((r = store_of(n->list.v[i], v))) return r;
+  return NULL;
+}
+
+/* A store deeper than its declaration (a temporary declared at the
+ * function's start, built in a branch: CUB's `if (linear_tid <
+ * RAKING_THREADS) WarpReduce(...).Reduce(...)`): the store becomes the
+ * declaration where every other use follows it in its block (or the
+ * blocks of no scope around it). */
+static bool sink_decl(Node *body, Node *d, Obj *v) {
+  Node *st = store_of(body, v);
+  Vec bs = {0}, is = {0};
+  if (!st) return false;
+  path(body, st, &bs, &is);
+  int after = 0;
+  for (int k = 0; k < bs.n && bs.v[k]; k++) {
+    Node *b = bs.v[k];
+    for (int i = (int)(intptr_t)is.v[k] + 1; i < b->list.n; i++) after += nrefs(b->list.v[i], v);
+    if (!b->post) break;
+  }
+  free(bs.v);
+  free(is.v);
+  if (nrefs(body, v) != 2 + after) return false;   /* (the declaration and the store's own) */
+  Node *e = st->a->b;
+  *st = (Node){.k = S_DECL, .var = v, .a = e, .file = st->file, .line = st->line, .col = st->col};
+  d->k = S_NULL;
+  d->var = NULL;
+  return true;
+}
+
 static void join_decls(Obj *fn, Vec *made) {
   consts(fn);
   lw_fold(fn);   /* (an inlined `if (!IS_ARCH_WARP) lane_id %= 32` is no store) */
@@ -871,7 +915,10 @@ static void join_decls(Obj *fn, Vec *made) {
     if (v->addr_taken || !scalar_ty(v->ty)) continue;
     Node *d = decl_of(fn->body, v);
     Node *st = d && !d->a && nstores(fn->body, v) == 1 ? first_store(fn->body, d, v) : NULL;
-    if (!st) continue;
+    if (!st) {
+      if (d && !d->a && nstores(fn->body, v) == 1) sink_decl(fn->body, d, v);
+      continue;
+    }
     Node *e = st->a->b;
     *st = (Node){.k = S_DECL, .var = v, .a = e, .file = st->file, .line = st->line, .col = st->col};
     d->k = S_NULL;
