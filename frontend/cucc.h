@@ -259,6 +259,9 @@ typedef struct Prog {
  * success, else the errors were reported. */
 int lw_lower(Prog *p, const CuOpts *o, Buf *out);
 char *ty_decl(Type *t, const char *name);  /* lowering/print.c: C declarator */
+/* lowering/fold.c: the constant conditions of f's body, the side taken
+ * (frontend/sroa.c folds what it inlines before it joins declarations) */
+void lw_fold(Obj *f);
 
 /* ---- diagnostics (frontend/diag.c) ---- */
 extern int nerrors;

@@ -132,6 +132,9 @@ void host_register(Prog *prog, Vec *kernel_cursors, Buf *out);
 
 /* inline.c */
 void fe_inline_exits(Obj *kernel);
+int fe_inline_calls(Fe *p, Obj *fn, Vec *calls);   /* these calls inlined too: how many */
+/* sroa.c: a function's objects whose address stays in it, one local per field */
+void fe_sroa(Fe *p, Obj *fn);
 
 /* hostasm.c */
 void fe_find_hostasm(CXTranslationUnit tu);

@@ -161,9 +161,22 @@ static bool tails(Node *s, Obj *res) {
 
 static bool needs(Obj *f) { return f && f->has_body && fn_inlined(f); }
 
+/* calls inlined on request (fe_inline_calls: sroa.c's), whatever their
+ * callee; a refused one (a return the inliner cannot place) stays a call */
+static Vec *forced;
+static int nforced;
+
+static bool is_forced(Node *n) {
+  for (int i = 0; forced && i < forced->n; i++)
+    if (forced->v[i] == n) return true;
+  return false;
+}
+
+static bool wants(Node *n) { return n->k == N_CALL && n->ck == C_FUNC && (needs(n->fn) || is_forced(n)); }
+
 static bool has_need(Node *n) {
   if (!n) return false;
-  if (n->k == N_CALL && n->ck == C_FUNC && needs(n->fn) && n->fn->body) return true;
+  if (wants(n) && n->fn->body) return true;
   if (has_need(n->a) || has_need(n->b) || has_need(n->c) || has_need(n->d)) return true;
   for (int i = 0; i < n->list.n; i++)
     if (has_need(n->list.v[i])) return true;
@@ -226,10 +239,11 @@ static void inl_expr(Fe *p, Node *n, Vec *pre) {
   inl_expr(p, n->b, pre);
   inl_expr(p, n->c, pre);
   for (int i = 0; i < n->list.n; i++) inl_expr(p, n->list.v[i], pre);
-  if (n->k != N_CALL || n->ck != C_FUNC || !needs(n->fn)) return;
+  if (!wants(n)) return;
   Obj *f = n->fn;
   if (!f->body) return;   /* recursion: reported by fe_inline_left */
   ninl++;
+  int nloc = p->fn->locals.n;
   Map m = {0};
   /* a constant argument of a parameter the body never writes stands in
    * for it (a shuffle width stays a constant, a tile size folds) */
@@ -251,6 +265,10 @@ static void inl_expr(Fe *p, Node *n, Vec *pre) {
     res = clone_obj(p, &m, &fake);
   }
   if (!tails(body, res)) {
+    if (!needs(f)) {   /* a request: the call stays, its clone's locals go */
+      p->fn->locals.n = nloc;
+      return;
+    }
     errorat(n->file, n->line, n->col,
             "unsupported in device code: call to '%s', which has barriers or __shared__ data and returns before its end", f->name);
     n->ck = C_BUILTIN;   /* reported: not again by fe_inline_left */
@@ -279,6 +297,7 @@ static void inl_expr(Fe *p, Node *n, Vec *pre) {
   }
   p->fn->has_sync |= f->has_sync;
   p->fn->has_warp |= f->has_warp;
+  nforced += !needs(f);
   Node *r = n;   /* the call becomes its result */
   *r = (Node){.k = res ? N_VAR : N_NUM, .var = res, .ty = res ? res->ty : f->ty, .file = n->file, .line = n->line, .col = n->col};
 }
@@ -381,3 +400,46 @@ static void inl_tail(Node *s, bool tail) {
 }
 
 void fe_inline_exits(Obj *kernel) { inl_tail(kernel->body, true); }
+
+/* Inline the calls in `calls` (and any that need it) wherever the inliner
+ * can place their statements: statements' expressions, declarations'
+ * initializers, returns, if and switch conditions; not a for's init,
+ * a loop's condition or increment. The number inlined. */
+static void inl_walk(Fe *p, Node **slot) {
+  Node *s = *slot;
+  if (!s) return;
+  switch (s->k) {
+  case S_BLOCK: {
+    Vec out = {0};
+    for (int i = 0; i < s->list.n; i++) {
+      Node *d = s->list.v[i];
+      if (d->k == S_DECL && has_need(d->a)) inl_expr(p, d->a, &out);
+      else inl_walk(p, &d);
+      vec_push(&out, d);
+    }
+    s->list = out;
+    break;
+  }
+  case S_EXPR: case S_RETURN: case S_IF: case S_SWITCH:
+    if (has_need(s->a)) *slot = fe_inline(p, s);
+    if (s->k == S_IF) {
+      inl_walk(p, &s->b);
+      inl_walk(p, &s->c);
+    }
+    if (s->k == S_SWITCH) inl_walk(p, &s->d);
+    break;
+  case S_FOR: case S_WHILE: case S_DO: inl_walk(p, &s->d); break;
+  default: break;
+  }
+}
+
+int fe_inline_calls(Fe *p, Obj *fn, Vec *calls) {
+  Obj *save = p->fn;
+  int n0 = nforced;
+  p->fn = fn;
+  forced = calls;
+  inl_walk(p, &fn->body);
+  forced = NULL;
+  p->fn = save;
+  return nforced - n0;
+}

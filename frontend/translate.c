@@ -804,6 +804,10 @@ static int translate(const char *path, const CuOpts *o, Buf *dev, Buf *host, cha
   for (int i = 0; i < prog->kernels.n; i++) fe_inline_exits(prog->kernels.v[i]);
   if (o->rdc) rdc_functions(&fe, tu, tu2);
   fe_classes_finish(&fe);   /* virtual calls' dispatchers, once every class built is known */
+  /* objects split into their fields (sroa.c), before the lowering's analyses */
+  for (int i = 0; i < prog->kernels.n && !nerrors; i++) fe_sroa(&fe, prog->kernels.v[i]);
+  for (int i = 0; i < prog->funcs.n && !nerrors; i++)
+    if (!fn_inlined(prog->funcs.v[i])) fe_sroa(&fe, prog->funcs.v[i]);
   if (nerrors) {
     clang_disposeTranslationUnit(tu);
     clang_disposeIndex(idx);

@@ -95,10 +95,35 @@ static void store(Ua *u, Node *lv, bool v, int vd) {
   if (v || vd > lo(o)->vdecl) set(u, &lo(o)->vary);
 }
 
+/* the address of a __shared__ or global variable's part (&s, &s.f,
+ * &s[i]): as uniform as its indices, whatever the variable's value (whose
+ * escaping address makes it varying) */
+static bool mem_lv(Node *n) {
+  n = bare(n);
+  if (n->k == N_VAR) return n->var->is_shared || n->var->is_global;
+  if (n->k == N_MEMBER && !n->post) return mem_lv(n->a);
+  if (n->k == N_INDEX && is_decay(n->a)) return mem_lv(n->a->a);
+  return false;
+}
+
+static bool addr_vary(Ua *u, Node *n, int vd) {
+  n = bare(n);
+  if (n->k == N_MEMBER) return addr_vary(u, n->a, vd);
+  if (n->k == N_INDEX) {
+    bool v = vary_e(u, n->b, vd);
+    return addr_vary(u, n->a->a, vd) || v;
+  }
+  return false;
+}
+
 static bool vary_e(Ua *u, Node *n, int vd) {
   if (!n) return false;
   bool v = false;
   switch (n->k) {
+  case N_UN:
+    if (n->op == OP_ADDR && mem_lv(n->a)) v = addr_vary(u, n->a, vd);
+    else v = vary_e(u, n->a, vd);
+    break;
   case N_NUM: case N_FNUM: case N_STR: v = false; break;
   case N_VAR: v = lo(n->var)->vary; break;
   case N_BUILTIN: v = n->bk == B_TID; break;

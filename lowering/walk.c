@@ -96,13 +96,32 @@ bool pure(Node *n) { return !any_node(n, impure_p, NULL); }
 
 /* Evaluable where the source would not evaluate it, every lane's right
  * side of && and || computed without a branch so that the lane loop
- * vectorizes: no stores, calls or volatile accesses, no reads through a
+ * vectorizes: no stores, calls (but of one-return functions of such an
+ * expression) or volatile accesses, no reads through a
  * pointer (an index guarded by the left side may be out of bounds), no
  * integer division by what may be 0. */
+static bool unspec_p(Node *n, void *c);
+
+/* a call of a function whose body is `return e;`, e evaluable anywhere
+ * (a functor's `a + b`: CUB's cub::Sum, called in a shuffle tree's
+ * `if (lane + offset < 32) out = op(out, other)`) is as evaluable as e
+ * with its arguments */
+static bool spec_call(Node *n) {
+  static int depth;
+  Node *b = n->ck == C_FUNC && n->fn && !n->fn->is_kernel && !n->fn->key ? n->fn->body : NULL;
+  while (b && b->k == S_BLOCK && b->list.n == 1) b = b->list.v[0];
+  if (!b || b->k != S_RETURN || !b->a || depth > 4) return false;
+  depth++;
+  bool ok = !any_node(b->a, unspec_p, NULL);
+  depth--;
+  return ok;
+}
+
 static bool unspec_p(Node *n, void *c) {
   (void)c;
   Node *d;
   switch (n->k) {
+  case N_CALL: return !spec_call(n);
   case N_NUM: case N_FNUM: case N_STR: case N_BUILTIN: case N_LOG: case N_COND: case N_CAST: return false;
   case N_VAR: return n->var->ty->is_volatile;
   case N_UN: return n->op == OP_DEREF || n->op == OP_ADDR || n->ty->is_volatile;

@@ -3,9 +3,10 @@
 // lowering keeps as one lane array per field (soa.c): fields read and
 // written in loops, in divergent branches (masked), ++ and += on a field,
 // a whole struct assigned from a function's result, from another, from
-// ?:, from a make_ helper, passed by value, returned; and those it keeps
-// whole: a struct whose address is taken, one kept across a barrier, one
-// with an array field, one a warp shuffles field by field. Each answer
+// ?:, from a make_ helper, passed by value, returned, its address passed
+// to a function inlined (frontend/sroa.c); and those it keeps whole: a
+// struct whose address escapes (to a recursive function), one kept across
+// a barrier, one with an array field, one a warp shuffles field by field. Each answer
 // against the CPU's; under every version (CUCC_VERSIONS).
 #include <cstdio>
 #include <cstdlib>
@@ -32,6 +33,11 @@ __device__ Acc acc_add(Acc a, float v) {
 
 __device__ void bump(float3 *q) { q->x += 1.0f; }
 
+__device__ void bumpr(float3 *q, int d) {   // recursive: never inlined
+  if (d) bumpr(q, d - 1);
+  else q->x += 1.0f;
+}
+
 __global__ void records(const float4 *pos, float *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
@@ -47,9 +53,11 @@ __global__ void records(const float4 *pos, float *out, int n) {
   float3 g = f, h;                                      // whole copy
   h = (i % 2) ? g : make_float3(1.0f, 2.0f, 3.0f);      // ?: of two records
   g.y = -g.y;
-  float3 k;                                             // address taken: kept whole
+  float3 k;                                             // address to an inlined call: per field
   k = h;
   bump(&k);
+  float3 k2 = k;                                        // address escapes: kept whole
+  bumpr(&k2, 1);
   struct { float v[2]; int w; } arr = {{f.z, 1.0f}, i};  // an array field: kept whole
   arr.v[1] += arr.w;
   float4 sh = make_float4(f.x, (float)i, 0.0f, 0.0f);
@@ -58,7 +66,7 @@ __global__ void records(const float4 *pos, float *out, int n) {
   o[0] = f.x, o[1] = f.y, o[2] = f.z;
   o[3] = (float)a.n, o[4] = a.s, o[5] = (float)a.d, o[6] = a.p == &out[0];
   o[7] = g.y + h.x + h.y + h.z;
-  o[8] = k.x;
+  o[8] = k.x + k2.x;
   o[9] = arr.v[0] + arr.v[1];
   o[10] = sh.z;
   o[11] = me.w;
@@ -116,7 +124,7 @@ int main() {
     an += i & 1;
     float h[3] = {1, 2, 3};
     if (i % 2) h[0] = f[0], h[1] = f[1], h[2] = f[2];
-    float want[12] = {f[0], f[1], f[2], (float)an, as, (float)ad, 1, -f[1] + h[0] + h[1] + h[2], h[0] + 1,
+    float want[12] = {f[0], f[1], f[2], (float)an, as, (float)ad, 1, -f[1] + h[0] + h[1] + h[2], 2 * h[0] + 3,
                       f[2] + 1 + i, (float)(i ^ 1), p[3]};
     for (int c = 0; c < 12; c++)
       if (!near(o[c], want[c])) {
