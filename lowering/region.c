@@ -100,6 +100,46 @@ static void mark_park(Kern *K, Node *n, int depth) {
   }
 }
 
+/* A block with a barrier in a list of statements (an inlined function's
+ * body: CUB's BlockReduce is five of them, one in another) is spliced into
+ * the list: its statements become the list's. As a statement of its own it
+ * would end the regions before and after it, and begin and end its own,
+ * where only the barriers need to (cub::BlockReduce's one barrier made 12
+ * regions, their values kept per thread). Every local has a C name of its
+ * own in the function (layout.c), so no declaration changes meaning, and
+ * a declaration without a value is still not one (the C it becomes reads
+ * no value from before it). A declaration group (a post block) is spliced
+ * too: it has no scope. */
+static void flatten(Node *n) {
+  if (!n || !ln(n)->sync) return;
+  switch (n->k) {
+  case S_BLOCK: {
+    bool any = false;
+    for (int i = 0; i < n->list.n; i++) {
+      Node *c = n->list.v[i];
+      flatten(c);
+      any |= c->k == S_BLOCK && ln(c)->sync;
+    }
+    if (!any) break;
+    Vec out = {0};
+    for (int i = 0; i < n->list.n; i++) {
+      Node *c = n->list.v[i];
+      if (c->k == S_BLOCK && ln(c)->sync)
+        for (int j = 0; j < c->list.n; j++) vec_push(&out, c->list.v[j]);
+      else vec_push(&out, c);
+    }
+    n->list = out;
+    break;
+  }
+  case S_IF:
+    flatten(n->b);
+    flatten(n->c);
+    break;
+  case S_FOR: case S_WHILE: case S_DO: case S_SWITCH: flatten(n->d); break;
+  default: break;
+  }
+}
+
 static void note(Obj *o, int r) {
   LObj *l = lo(o);
   if (l->use_rgn < 0) l->use_rgn = r;
@@ -335,6 +375,7 @@ void lw_regions(Lw *L, Kern *K) {
   nrgn = 0;
   mark_sync(k->body);
   mark_exits(k->body);
+  flatten(k->body);
   /* (regions also where seam.c ends them without a barrier) */
   bool seams = lw_seams(k);
   bool sync = ln(k->body)->sync || seams;
@@ -348,6 +389,11 @@ void lw_regions(Lw *L, Kern *K) {
     if (!sync) l->cross = false;
     if (o->is_param && l->vary) l->cross = sync;   /* copied per thread once */
     if (o->is_param && !l->vary) l->cross = false;
+    /* a varying local whose address escapes may be reached through a
+     * pointer in a later region (`this = (tmp = T(...), &tmp)` of an
+     * inlined temporary, read after a barrier): it cannot live in its
+     * region's registers */
+    if (sync && l->esc && l->vary && !o->is_shared && !o->is_global && !o->is_param) l->cross = true;
     if (l->cross && l->vary) vec_push(&K->cross, o);
   }
   K->park = false;
