@@ -263,6 +263,15 @@ char *ty_decl(Type *t, const char *name);  /* lowering/print.c: C declarator */
  * (frontend/sroa.c folds what it inlines before it joins declarations) */
 void lw_fold(Obj *f);
 
+/* lowering/walk.c: the one walker of the IR, for the frontend's passes
+ * too. Visit n and its operands (a, b, c, d, list) in order, f first; f
+ * returns W_GO, W_SKIP (not into n's operands) or W_STOP. */
+enum { W_GO, W_SKIP, W_STOP };
+typedef int WalkFn(Node *n, void *ctx);
+int walk(Node *n, WalkFn *f, void *ctx);
+/* does any node of n satisfy p? */
+bool any_node(Node *n, bool (*p)(Node *, void *), void *ctx);
+
 /* ---- diagnostics (frontend/diag.c) ---- */
 extern int nerrors;
 void errorat(const char *file, int line, int col, const char *fmt, ...)

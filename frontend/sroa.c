@@ -745,23 +745,14 @@ static void consts(Obj *fn) {
  * same block, or blocks in it) and nothing reads the variable between,
  * the store becomes the declaration. */
 
-static bool has_sync(Node *n) {
-  if (!n) return false;
-  if (n->k == S_SYNC) return true;
-  if (has_sync(n->a) || has_sync(n->b) || has_sync(n->c) || has_sync(n->d)) return true;
-  for (int i = 0; i < n->list.n; i++)
-    if (has_sync(n->list.v[i])) return true;
-  return false;
+static bool sync_p(Node *n, void *c) {
+  (void)c;
+  return n->k == S_SYNC;
 }
+static bool has_sync(Node *n) { return any_node(n, sync_p, NULL); }
 
-static bool refs(Node *n, Obj *v) {
-  if (!n) return false;
-  if ((n->k == N_VAR || n->k == S_DECL) && n->var == v) return true;
-  if (refs(n->a, v) || refs(n->b, v) || refs(n->c, v) || refs(n->d, v)) return true;
-  for (int i = 0; i < n->list.n; i++)
-    if (refs(n->list.v[i], v)) return true;
-  return false;
-}
+static bool ref_p(Node *n, void *v) { return (n->k == N_VAR || n->k == S_DECL) && n->var == v; }
+static bool refs(Node *n, Obj *v) { return any_node(n, ref_p, v); }
 
 static int nstores(Node *n, Obj *v) {
   if (!n) return 0;
@@ -863,11 +854,14 @@ static Node *decl_of(Node *n, Obj *v) {
   return NULL;
 }
 
+static int nref_f(Node *n, void *c) {
+  void **a = c;
+  *(int *)a[1] += ref_p(n, a[0]);
+  return W_GO;
+}
 static int nrefs(Node *n, Obj *v) {
-  if (!n) return 0;
-  int k = (n->k == N_VAR || n->k == S_DECL) && n->var == v;
-  k += nrefs(n->a, v) + nrefs(n->b, v) + nrefs(n->c, v) + nrefs(n->d, v);
-  for (int i = 0; i < n->list.n; i++) k += nrefs(n->list.v[i], v);
+  int k = 0;
+  walk(n, nref_f, (void *[]){v, &k});
   return k;
 }
 

@@ -81,14 +81,7 @@ void tab_reset(void);
 Node *lw_copy(Node *n);   /* a shallow copy with a copy of n's entry */
 const char *cname(Obj *o);
 
-/* ---- walk.c: one walker for the IR ---- */
-/* Visit n and its operands (a, b, c, d, list) in order, f first.
- * f returns W_GO, W_SKIP (not into n's operands) or W_STOP. */
-enum { W_GO, W_SKIP, W_STOP };
-typedef int WalkFn(Node *n, void *ctx);
-int walk(Node *n, WalkFn *f, void *ctx);
-/* does any node of n satisfy p? */
-bool any_node(Node *n, bool (*p)(Node *, void *), void *ctx);
+/* ---- walk.c: one walker for the IR (walk, any_node: cucc.h) ---- */
 bool stmts_any(Vec *v, int from, int to, bool (*p)(Node *, void *), void *ctx);
 /* small predicates shared by passes */
 Node *bare(Node *n);           /* without clang's implicit casts */
