@@ -45,6 +45,15 @@ static Obj *root(Node *n) {
 
 /* ---- escape: &x and arrays used as pointers get lane-major storage ---- */
 static void esc_e(Node *n);
+/* the locals an address taken of lvalue n may point into: either arm of
+ * `c ? a : b` (arrays of one type decay after the ?:), a comma's last */
+static void esc_lv(Node *n) {
+  n = bare(n);
+  if (n->k == N_COND) { esc_lv(n->b); esc_lv(n->c); return; }
+  if (n->k == N_COMMA) { esc_lv(n->b); return; }
+  Obj *o = root(n);
+  if (o) lo(o)->esc = true;
+}
 static void esc_list(Vec *v) {
   for (int i = 0; i < v->n; i++) esc_e(v->v[i]);
 }
@@ -58,10 +67,7 @@ static void esc_e(Node *n) {
     esc_e(n->b);
     return;
   }
-  if (is_decay(n) || (n->k == N_UN && n->op == OP_ADDR)) {
-    Obj *o = root(n->a);
-    if (o) lo(o)->esc = true;
-  }
+  if (is_decay(n) || (n->k == N_UN && n->op == OP_ADDR)) esc_lv(n->a);
   esc_e(n->a);
   esc_e(n->b);
   esc_e(n->c);
