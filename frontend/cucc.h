@@ -198,6 +198,8 @@ struct Obj {
   const char *file; int line, col;
   /* variables */
   bool is_param, is_shared, is_extern_shared;
+  bool inl_made;       /* a local an inlined call made (its parameters,
+                          result and locals: inline.c) */
   bool is_global;      /* __device__/__constant__ at file scope: the host
                           unit defines it; device C refers to its symbol */
   bool is_static;      /* such a global with internal linkage: its host unit

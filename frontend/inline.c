@@ -36,6 +36,7 @@ static Obj *clone_obj(Fe *p, Map *m, Obj *o) {
   c->line = o->line;
   c->col = o->col;
   c->addr_taken = o->addr_taken;
+  c->inl_made = true;
   vec_push(&p->fn->locals, c);
   vec_push(&m->from, o);
   vec_push(&m->to, c);

@@ -745,12 +745,6 @@ static void consts(Obj *fn) {
  * same block, or blocks in it) and nothing reads the variable between,
  * the store becomes the declaration. */
 
-static bool sync_p(Node *n, void *c) {
-  (void)c;
-  return n->k == S_SYNC;
-}
-static bool has_sync(Node *n) { return any_node(n, sync_p, NULL); }
-
 static bool ref_p(Node *n, void *v) { return (n->k == N_VAR || n->k == S_DECL) && n->var == v; }
 static bool refs(Node *n, Obj *v) { return any_node(n, ref_p, v); }
 
@@ -780,8 +774,8 @@ static bool is_store(Node *n, Obj *v) {
  * whose last statement sets the result) is spliced into b, so that the
  * declaration is in v's scope: the C declares each local where its
  * declaration stands. (Every local has a name of its own in the function:
- * layout.c. Not a block with a barrier: region.c reads the blocks that
- * hold barriers as they were built.) */
+ * layout.c. A block with a barrier too: region.c splices those into
+ * their lists itself, flatten.) */
 static int scan(Node *b, int i, Obj *v, Node **st) {
   while (i < b->list.n) {
     Node *c = b->list.v[i];
@@ -795,7 +789,7 @@ static int scan(Node *b, int i, Obj *v, Node **st) {
     }
     if (c->k != S_BLOCK) return -1;
     if (c->post) return scan(c, 0, v, st) == 1 ? 1 : -1;
-    if (has_sync(c) || scan(c, 0, v, st) != 1) return -1;
+    if (scan(c, 0, v, st) != 1) return -1;
     Vec out = {0};
     for (int j = 0; j < b->list.n; j++)
       if (j != i) vec_push(&out, b->list.v[j]);
@@ -920,6 +914,183 @@ static void join_decls(Obj *fn, Vec *made) {
   }
 }
 
+/* ---- copies forwarded ----
+ * An inlined call's parameters and results are copies of the caller's
+ * values (`T input = output;` ... `T ret = out;`), each a lane array in
+ * memory where it varies (the warp versions of calls take their
+ * addresses, so the C compiler keeps every copy): CUB's WarpReduceShfl
+ * copied its value five times a shuffle step. A local this pass made,
+ * set only by its declaration, to another local y of its type, is read
+ * as y where no store to y comes between the declaration and the read. */
+
+/* the items from i of block b: may each read of x there read y? (*gone:
+ * y stored on the way; a statement that both reads x and stores y, or
+ * a loop doing so, is refused whatever its order) */
+static bool fwd_ok(Node *b, int i, Obj *x, Obj *y, bool *gone) {
+  for (; i < b->list.n; i++) {
+    Node *c = b->list.v[i];
+    if (!refs(c, x)) {
+      *gone |= nstores(c, y) > 0;
+      continue;
+    }
+    if (*gone) return false;
+    if (c->k == S_BLOCK) {
+      if (!fwd_ok(c, 0, x, y, gone)) return false;
+      continue;
+    }
+    if (nstores(c, y)) return false;
+  }
+  return true;
+}
+
+static bool copy_src(Obj *x, Obj *y) {
+  if (y == x || y->addr_taken || y->ty->is_volatile || y->is_shared || y->is_global || y->is_extern_shared) return false;
+  Type *a = x->ty, *b = y->ty;
+  if (a->kind != b->kind || a->is_ref || b->is_ref) return false;
+  return a->kind != TY_PTR || a->base == b->base ||
+         (a->base && b->base && a->base->kind == b->base->kind && a->base->rec == b->base->rec);
+}
+
+/* is c the statement `y = x`? */
+static bool back_copy(Node *c, Obj *x, Obj *y) {
+  if (c->k != S_EXPR || !c->a || c->a->k != N_ASSIGN || c->a->op != OP_ASSIGN) return false;
+  Node *l = strip(c->a->a), *r = strip(c->a->b);
+  return l->k == N_VAR && l->var == y && r->k == N_VAR && r->var == x;
+}
+
+/* is c a store of x that reads y only before it: `x = e`, `x += e`,
+ * `x++`, or one under `if (t)` (the shuffle tree's `if (lane + offset <=
+ * last) output = op(input, temp)`), y stored by neither? */
+static bool first_mod(Node *c, Obj *x, Obj *y) {
+  while (c->k == S_BLOCK && !c->post && c->list.n == 1) c = c->list.v[0];
+  if (nstores(c, y)) return false;
+  if (c->k == S_IF && !c->c && !refs(c->a, x)) return first_mod(c->b, x, y);
+  if (c->k != S_EXPR || !c->a || (c->a->k != N_ASSIGN && c->a->k != N_INCDEC)) return false;
+  Node *l = strip(c->a->a);
+  return l->k == N_VAR && l->var == x && (!c->a->b || nstores(c->a->b, x) == 0);
+}
+
+/* A copy changed, then copied back (`T x = y; ... x = f(y, x) ...; y =
+ * x;`, an inlined call's by-value parameter made its result): x may be
+ * y itself where y is only read before x changes, not at all after it
+ * until the copy back, and x is dead after that. The items from i of
+ * block b, in order; *st: 0 before x changes, 1 after, 2 after the copy
+ * back; false: not so. *ny: y's references before x changes. */
+static bool coal_ok(Node *b, int i, Obj *x, Obj *y, int *st, int *ny) {
+  for (; i < b->list.n; i++) {
+    Node *c = b->list.v[i];
+    bool rx = refs(c, x), ry = refs(c, y);
+    if (!rx && !ry) continue;
+    if (c->k == S_BLOCK) {
+      if (!coal_ok(c, 0, x, y, st, ny)) return false;
+      continue;
+    }
+    switch (*st) {
+    case 0:
+      if (back_copy(c, x, y)) *st = 2;
+      else if (nstores(c, y)) return false;
+      else if (nstores(c, x)) {
+        if (!first_mod(c, x, y)) return false;
+        *st = 1;
+      }
+      *ny += nrefs(c, y);
+      break;
+    case 1:
+      if (back_copy(c, x, y)) *st = 2;
+      else if (ry) return false;
+      break;
+    default:
+      if (rx) return false;
+    }
+  }
+  return true;
+}
+
+static void drop_local(Obj *fn, Obj *x) {
+  for (int j = 0; j < fn->locals.n; j++)
+    if (fn->locals.v[j] == x) {
+      memmove(&fn->locals.v[j], &fn->locals.v[j + 1], (size_t)(fn->locals.n - j - 1) * sizeof *fn->locals.v);
+      fn->locals.n--;
+      return;
+    }
+}
+
+/* the copies back `y = x` left as `y = y` */
+static void self_copies(Node *n) {
+  if (!n) return;
+  if (n->k == S_EXPR && n->a && n->a->k == N_ASSIGN && n->a->op == OP_ASSIGN && strip(n->a->a)->k == N_VAR &&
+      strip(n->a->b)->k == N_VAR && strip(n->a->a)->var == strip(n->a->b)->var && !strip(n->a->a)->var->ty->is_volatile) {
+    n->k = S_NULL;
+    n->a = NULL;
+    return;
+  }
+  self_copies(n->a);
+  self_copies(n->b);
+  self_copies(n->c);
+  self_copies(n->d);
+  for (int i = 0; i < n->list.n; i++) self_copies(n->list.v[i]);
+}
+
+/* Is y dead once x is set from it, x's declaration d? y is declared
+ * before d in straight-line code (the blocks d is in, no loop or branch
+ * between) and referred to nowhere but there, before d, where x is set,
+ * and (ny references) after d before x changes. */
+static bool dead_src(Obj *fn, Obj *y, int ny, Vec *bs, Vec *is) {
+  int pre = 0;
+  for (int k = 0; k < bs->n && bs->v[k]; k++) {
+    Node *b = bs->v[k];
+    bool decl = false;
+    for (int i = 0; i < (int)(intptr_t)is->v[k]; i++) {
+      Node *c = b->list.v[i];
+      pre += nrefs(c, y);
+      decl |= (c->k == S_DECL && c->var == y) || (c->k == S_BLOCK && c->post && decl_of(c, y));
+    }
+    if (decl) return nrefs(fn->body, y) == pre + 1 + ny;
+  }
+  return false;
+}
+
+static bool fwd_copy(Obj *fn, Obj *x) {
+  if (x->addr_taken || !scalar_ty(x->ty)) return false;
+  Node *d = decl_of(fn->body, x);
+  Node *v = d && d->a ? strip(d->a) : NULL;
+  if (!v || v->k != N_VAR || !copy_src(x, v->var)) return false;
+  Obj *y = v->var;
+  bool once = nstores(fn->body, x) == 1;
+  Vec bs = {0}, is = {0};
+  path(fn->body, d, &bs, &is);
+  bool ok = bs.n && bs.v[0], gone = false;
+  int st = 0, ny = 0;
+  for (int k = 0; ok && k < bs.n && bs.v[k]; k++) {
+    Node *b = bs.v[k];
+    int at = (int)(intptr_t)is.v[k] + 1;
+    ok = once ? fwd_ok(b, at, x, y, &gone) : coal_ok(b, at, x, y, &st, &ny);
+    if (!b->post) break;   /* (a declaration group's end: on in its block) */
+  }
+  if (ok && !once && st == 1) ok = dead_src(fn, y, ny, &bs, &is);
+  free(bs.v);
+  free(is.v);
+  if (!ok) return false;
+  d->k = S_NULL;
+  d->var = NULL;
+  d->a = NULL;
+  subst(fn->body, x, var(y, v));
+  drop_local(fn, x);
+  return true;
+}
+
+static void fwd_copies(Obj *fn, Vec *made) {
+  for (bool more = true; more;) {   /* (a forwarded copy may make another's source dead) */
+    more = false;
+    for (int i = 0; i < made->n; i++)
+      if (fwd_copy(fn, made->v[i])) {
+        made->v[i--] = made->v[--made->n];
+        more = true;
+      }
+  }
+  self_copies(fn->body);
+}
+
 void fe_sroa(Fe *p, Obj *fn) {
   if (!fn->body) return;
   Sr s = {.p = p, .fn = fn};
@@ -975,28 +1146,31 @@ void fe_sroa(Fe *p, Obj *fn) {
   }
   int nfwd = 0;
   for (int i = 0; i < s.tr.n; i++) nfwd += ((Tr *)s.tr.v[i])->ptr && !((Tr *)s.tr.v[i])->fbad;
-  if (!nsplit && !nfwd) return;
-  fn->body = rw(&s, fn->body);
-  Vec keep = {0};
-  for (int i = 0; i < fn->locals.n; i++) {
-    Obj *o = fn->locals.v[i];
-    Tr *t = tr_of(&s, o);
-    if (t && t->ptr && !t->fbad) continue;   /* forwarded: gone */
-    if (t && t->rec && !t->bad) {            /* split: its fields instead */
-      for (int j = 0; j < t->fl.n; j++) vec_push(&keep, t->fl.v[j]);
-      continue;
+  if (nsplit || nfwd) {
+    fn->body = rw(&s, fn->body);
+    Vec keep = {0};
+    for (int i = 0; i < fn->locals.n; i++) {
+      Obj *o = fn->locals.v[i];
+      Tr *t = tr_of(&s, o);
+      if (t && t->ptr && !t->fbad) continue;   /* forwarded: gone */
+      if (t && t->rec && !t->bad) {            /* split: its fields instead */
+        for (int j = 0; j < t->fl.n; j++) vec_push(&keep, t->fl.v[j]);
+        continue;
+      }
+      if (t && o->addr_taken && !addr_in(fn->body, o)) o->addr_taken = false;
+      vec_push(&keep, o);
     }
-    if (t && o->addr_taken && !addr_in(fn->body, o)) o->addr_taken = false;
-    vec_push(&keep, o);
+    fn->locals = keep;
   }
-  fn->locals = keep;
-  Vec made = {0};   /* the locals this pass made */
-  for (int i = 0; i < keep.n; i++) {
+  /* the locals this pass and the inliner made */
+  Vec made = {0};
+  for (int i = 0; i < fn->locals.n; i++) {
     bool own = false;
-    for (int j = 0; j < old.n && !own; j++) own = old.v[j] == keep.v[i];
-    if (!own) vec_push(&made, keep.v[i]);
+    for (int j = 0; j < old.n && !own; j++) own = old.v[j] == fn->locals.v[i];
+    if (!own || ((Obj *)fn->locals.v[i])->inl_made) vec_push(&made, fn->locals.v[i]);
   }
   join_decls(fn, &made);
+  fwd_copies(fn, &made);
   free(made.v);
   free(old.v);
 }
