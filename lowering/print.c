@@ -2027,6 +2027,18 @@ static void pw(P *p, W *w) {
 /* The set-up of one warp in a region: its lanes, its mask, its per-thread
  * storage; the lanes' thread indices only if the region reads them. In the
  * whole-row version (fast) they are one scalar per dimension. */
+
+/* a per-warp copy of uniform value o (region.c, wcopies): the C variable
+ * named with prefix dst set from the one named with prefix src, declared
+ * if decl; an array's by memcpy */
+static void wc_copy(P *p, Obj *o, const char *dst, const char *src, bool decl) {
+  const char *d = xfmt("%s%s", dst, cname(o)), *s = xfmt("%s%s", src, cname(o));
+  if (o->ty->kind != TY_ARRAY) line(p, "%s = %s;", decl ? ty_decl(o->ty, d) : d, s);
+  else {
+    if (decl) line(p, "%s;", ty_decl(o->ty, d));
+    line(p, "memcpy(%s, %s, sizeof %s);", d, s, d);
+  }
+}
 static void warp_head(P *p, Ver *v, bool m0) {
   bool fast = v->k == VK_ROW || v->k == VK_BW;
   int hw = p->pair ? p->pair : v->k == VK_HROW ? 16 : 0, nr = p->pair ? 64 / p->pair : 2;
@@ -2068,10 +2080,7 @@ static void warp_head(P *p, Ver *v, bool m0) {
       line(p, "for (int _r = 0; _r < %d; _r++) %s_b[_r] = %s[_r * %d];", nr, cn, cn, hw);
     }
   }
-  for (int i = 0; p->R && i < p->R->wcopy.n; i++) {
-    Obj *o = p->R->wcopy.v[i];
-    line(p, "%s = _wci_%s;", ty_decl(o->ty, cname(o)), cname(o));
-  }
+  for (int i = 0; p->R && i < p->R->wcopy.n; i++) wc_copy(p, p->R->wcopy.v[i], "", "_wci_", true);
   p->fast = fast;
   p->hw = hw;
   p->nr = nr;
@@ -2086,7 +2095,7 @@ static void warp_close(P *p, Ver *v, bool m0) {
   const char *ex = p->pair ? "((unsigned char *)_ex)[_w * 32u + _l]" : "_ex[_w][_l]";
   if (p->K->park) line(p, "%s %s |= !_m0[_l] && !%s;", lanes(p, true), ex, ex);
   else if (p->K->exits) line(p, "%s %s = !_m0[_l];", lanes(p, true), ex);
-  for (int i = 0; p->R && i < p->R->wcopy.n; i++) line(p, "_wco_%s = %s;", cname(p->R->wcopy.v[i]), cname(p->R->wcopy.v[i]));
+  for (int i = 0; p->R && i < p->R->wcopy.n; i++) wc_copy(p, p->R->wcopy.v[i], "_wco_", "", false);
   line(p, m0 ? "(void)_m0; (void)_nl;" : "(void)_nl;");
   for (int i = 0; i < p->K->cross.n; i++) line(p, "(void)%s;", cname(p->K->cross.v[i]));
   p->fast = false;
@@ -2120,9 +2129,8 @@ static void region(P *p, Region *r) {
     line(p, "{   /* per-warp copies of the uniform values this region stores to */");
     p->ind++;
     for (int i = 0; i < r->wcopy.n; i++) {
-      Obj *o = r->wcopy.v[i];
-      line(p, "%s = %s;", ty_decl(o->ty, xfmt("_wci_%s", cname(o))), cname(o));
-      line(p, "%s = %s;", ty_decl(o->ty, xfmt("_wco_%s", cname(o))), cname(o));
+      wc_copy(p, r->wcopy.v[i], "_wci_", "", true);
+      wc_copy(p, r->wcopy.v[i], "_wco_", "", true);
     }
   }
   /* which versions are kept decides whether any reads _m0 */
@@ -2204,7 +2212,7 @@ static void region(P *p, Region *r) {
     line(p, "}");
   }
   if (r->wcopy.n) {
-    for (int i = 0; i < r->wcopy.n; i++) line(p, "%s = _wco_%s;", cname(r->wcopy.v[i]), cname(r->wcopy.v[i]));
+    for (int i = 0; i < r->wcopy.n; i++) wc_copy(p, r->wcopy.v[i], "", "_wco_", false);
     p->ind--;
     line(p, "}");
   }

@@ -334,16 +334,24 @@ Vec *with_remat(Vec *remat, Vec *stmts, int from, int to) {
  * control that also holds varying work (`if (pow2) { step <<= 1; ... }`):
  * run in the warp loop, the store would be applied once per warp. Each
  * warp works on a copy made from the value at the region's start, and the
- * last warp's copy is the value after it (every warp computes the same). */
+ * last warp's copy is the value after it (every warp computes the same).
+ * An array's element or a record's field is a store to the variable (a
+ * histogram kept the same in every thread, `hist[s[i] & 3]++` after a
+ * barrier, was counted once per warp into the block's one copy). */
 typedef struct Wc { Vec *stmts; int from, to; Vec *out; } Wc;
 
 static int wcopy_f(Node *n, void *c) {
   Wc *w = c;
   if (n->k == N_ASSIGN || n->k == N_INCDEC) {
     Node *v = n->a;
-    while ((v->k == N_MEMBER && !v->post) || (v->k == N_INDEX && v->a->ty->kind == TY_ARRAY)) v = v->a;
+    for (;;) {
+      if (v->k == N_MEMBER && !v->post) v = v->a;
+      else if (v->k == N_INDEX && is_decay(v->a)) v = v->a->a;
+      else if (v->k == N_INDEX && v->a->ty->kind == TY_ARRAY) v = v->a;
+      else break;
+    }
     Obj *o = v->k == N_VAR ? v->var : NULL;
-    if (o && !lo(o)->vary && !o->is_shared && !lo(o)->esc && !o->is_global && o->ty->kind != TY_ARRAY) {
+    if (o && !lo(o)->vary && !o->is_shared && !lo(o)->esc && !o->is_global) {
       bool within = false;
       for (int i = w->from; i < w->to; i++) within |= decl_in(w->stmts->v[i], o);
       bool seen = false;
