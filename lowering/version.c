@@ -273,8 +273,17 @@ static void pair_f(W *w, void *c) {
   }
 }
 
+/* (an array kept per thread across barriers is element-major per warp,
+ * [N][32] (layout.c): lane 32 + l of a pair is not at lane l + 32 of the
+ * first warp's rows, as a scalar's [32] lanes are; a register-tiled
+ * matmul's `float acc[4]` read every row of the second warp's elements
+ * from the first's next row) */
 static bool pair_bad_p(Node *n, void *c) {
   (void)c;
+  if (n->k == N_VAR) {
+    LObj *l = lo(n->var);
+    return l->cross && l->vary && !l->esc && n->var->ty->kind == TY_ARRAY && !n->var->is_shared;
+  }
   return n->k == N_CALL && (n->ck == C_WARP || n->ck == C_ATOMIC || ck_per_thread(n->ck) || n->ck == C_FUNC);
 }
 
