@@ -1417,7 +1417,14 @@ static void st_loop(Bc *b, Node *n) {
       w->init = seq(false);
       INTO(b, w->init, st(b, n->a));
     }
+    /* lanes that return in one iteration are gone in the next: the body
+     * starts under _m0, not every lane (`for (l...) if (mask >> l & 1) {
+     * if (r == 0) return l; r--; }`, cg's coalesced shfl, took every
+     * lane's last l) */
+    bool full = b->full;
+    if (ln(n)->has_jump) b->full = false;
     w->body = block(b, n->d);
+    b->full = full;
     return;
   }
   /* a varying loop whose lockstep would gather (a CSR row per thread): each
