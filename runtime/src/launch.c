@@ -3,7 +3,9 @@
  * objects in any order; they are joined by name at the first launch. */
 #include "rt.h"
 #include <setjmp.h>
+#include <signal.h>
 #include <stdatomic.h>
+#include <unistd.h>
 
 typedef struct Stub { const void *stub; const char *name; const cu_kernel *k; } Stub;
 
@@ -118,9 +120,74 @@ static cu_idx3 block_idx(unsigned long long j, cu_idx3 g) {
  * across the _setjmp.) */
 void rt_run_block(const cu_kernel *k, cu_block *B, const char *params) {
   jmp_buf stop;
+  const cu_block *up = rt_fault_block;   /* (a child grid run inside a block) */
   B->stop = &stop;
+  rt_fault_block = B;
   if (!_setjmp(stop)) k->fn(B, params);
   B->stop = NULL;
+  rt_fault_block = up;
+}
+
+/* ---- a kernel's crash, reported as a GPU's fault ----
+ * A wild access in device code (a GPU's cudaErrorIllegalAddress), or an
+ * integer division by zero or INT_MIN / -1 (which a GPU computes without
+ * a trap, and the CPU traps on), killed the whole program with a bare
+ * "Segmentation fault". The signal now ends the faulting block, names the
+ * kernel and block (the thread and line are --check's to find: it checks
+ * each access), and fails the launch: its synchronization returns
+ * cudaErrorIllegalAddress (or cudaErrorLaunchFailure for the division),
+ * sticky, as on a GPU. A fault outside any kernel goes to the handler
+ * that was there before. (Not under AddressSanitizer, which reports such
+ * faults itself.) */
+_Thread_local const cu_block *rt_fault_block;
+static struct sigaction fault_old[3];
+static const int fault_sig[3] = {SIGSEGV, SIGBUS, SIGFPE};
+
+static void on_fault(int sig, siginfo_t *si, void *uc) {
+  (void)uc;
+  int i = sig == SIGSEGV ? 0 : sig == SIGBUS ? 1 : 2;
+  const cu_block *B = rt_fault_block;
+  if (!B || !B->stop || !B->launch) {   /* not in a kernel: as before (the fault happens again) */
+    sigaction(sig, &fault_old[i], NULL);
+    return;
+  }
+  Launch *L = (Launch *)B->launch;
+  bool div = sig == SIGFPE;
+  atomic_store(&L->failed, 1);
+  rt_set_sticky(L->dev, div ? cudaErrorLaunchFailure : cudaErrorIllegalAddress);
+  if (atomic_fetch_add(&L->reports, 1) < 8) {
+    char m[512];
+    int n = div ? snprintf(m, sizeof m,
+                           "cucc: kernel '%s' block (%u,%u,%u): integer division by zero (or INT_MIN / -1), "
+                           "which a GPU computes to an undefined value and the CPU traps on: the launch fails\n",
+                           B->kernel->pretty, B->blockIdx.x, B->blockIdx.y, B->blockIdx.z)
+                : snprintf(m, sizeof m,
+                           "cucc: kernel '%s' block (%u,%u,%u): illegal memory access at address %p: the launch "
+                           "fails (cudaErrorIllegalAddress)%s\n",
+                           B->kernel->pretty, B->blockIdx.x, B->blockIdx.y, B->blockIdx.z, si->si_addr,
+                           cu_ck_what ? "" : "; cucc --check names the thread and line");
+    if (n > 0) {
+      ssize_t r = write(2, m, (size_t)n < sizeof m ? (size_t)n : sizeof m - 1);
+      (void)r;
+    }
+  }
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, sig);
+  sigprocmask(SIG_UNBLOCK, &set, NULL);   /* (the jump leaves the handler for good) */
+  _longjmp(*(jmp_buf *)B->stop, 1);
+}
+
+static pthread_once_t fault_once = PTHREAD_ONCE_INIT;
+static void fault_init(void) {
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = on_fault;
+  sa.sa_flags = SA_SIGINFO;
+  sigemptyset(&sa.sa_mask);
+  for (int i = 0; i < 3; i++) sigaction(fault_sig[i], &sa, &fault_old[i]);
+#endif
 }
 
 void cu_block_stop(const cu_block *B) {
@@ -382,6 +449,7 @@ void rt_job_run(Job *j) {
   size_t smem = j->smem;
   pthread_once(&mode_once, modes);
   pthread_once(&wbufs_once, wbufs_init);
+  pthread_once(&fault_once, fault_init);
   bool shuffle = cu_rt_mode & CU_MODE_SHUFFLE;
   if (shuffle) pthread_mutex_lock(&shuffle_mu);
   pthread_mutex_lock(&d->launch_mu);

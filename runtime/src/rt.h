@@ -118,6 +118,7 @@ void rt_job_free(Job *j);
 void rt_job_params(const Job *j, void **func, dim3 *g, dim3 *b, size_t *smem, void ***argv);
 const cu_kernel *rt_job_kernel(const Job *j);
 void rt_launch_failed(const cu_block *B);   /* a device fault: the launch fails */
+extern _Thread_local const cu_block *rt_fault_block;   /* the block this thread runs (launch.c: faults) */
 void rt_run_block(const cu_kernel *k, cu_block *B, const char *params);   /* launch.c: one block, stoppable */
 
 /* cdp.c: dynamic parallelism. A grid's queue of what its threads launched

@@ -232,6 +232,7 @@ static void start_block(Job *J, Slot *s, unsigned long long i) {
  * local of the SM loop lives across the jumps. */
 static __attribute__((noinline)) void resume(Slot *s) {
   cur = s;
+  rt_fault_block = &s->B;   /* (a fault in it is its: launch.c) */
 #ifdef ASM_SWITCH
   cu_sm_swap(&home, s->sp);
 #else
