@@ -58,6 +58,14 @@ Obj *emaj_root(Node *n) {
   return NULL;
 }
 
+/* ... or a field of such an element (`float2 v[4]; v[j].x`): its index
+ * is checked by cu_ck_index as the element's; the lanes' elements are not
+ * one object (a check against &v[_l] failed every such access) */
+Obj *emaj_access(Node *n) {
+  while (n->k == N_MEMBER && !n->post) n = n->a;
+  return emaj_root(n);
+}
+
 /* The object an access reaches: its root variable (c), and whether it
  * goes through an index or a pointer. false: not an access to check. */
 bool ck_target(Node *n, Node **cp, int *space) {
@@ -114,7 +122,7 @@ static bool aw_ck(Aw *w, Node *n) {
   if (!(n->k == N_INDEX || n->k == N_MEMBER || (n->k == N_UN && n->op == OP_DEREF) ||
         (n->k == N_VAR && n->var->is_shared)))
     return false;
-  if (w->lane && emaj_root(n)) {   /* cu_ck_index, lane by lane, on its own */
+  if (w->lane && emaj_access(n)) {   /* cu_ck_index, lane by lane, on its own */
     w->acc = acc;
     w->bad |= w->rk != NULL;       /* a loop printed unchecked would lose it */
     return false;

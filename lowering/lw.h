@@ -443,6 +443,7 @@ bool kaff(Node *n, Obj *k);
 bool no_access(Node *n);
 Node *strip_casts(Node *n);
 Obj *emaj_root(Node *n);
+Obj *emaj_access(Node *n);  /* ... or a field of its element (check.c) */
 void lw_check_ver(unsigned ck, Ver *v);
 bool ck_target(Node *n, Node **c, int *space);
 

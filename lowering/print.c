@@ -260,7 +260,7 @@ static bool ck_access(P *p, Node *n) {
   if (!(n->k == N_INDEX || n->k == N_MEMBER || (n->k == N_UN && n->op == OP_DEREF) ||
         (n->k == N_VAR && n->var->is_shared)))
     return false;
-  if (p->lane && emaj_root(n)) {   /* cu_ck_index in emaj() */
+  if (p->lane && emaj_access(n)) {   /* cu_ck_index in emaj() */
     p->acc = acc;
     return false;
   }
