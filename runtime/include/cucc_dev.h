@@ -1176,6 +1176,16 @@ typedef struct cu_ckshadow {
  * words decide. */
 enum { CU_OWN_TID = 1023, CU_OWN_R = 1 << 10, CU_OWN_W = 1 << 11, CU_OWN_M = 1 << 12, CU_OWN_EP = 13 };
 #define CU_CK_NOBODY 0xffffffffu
+/* An access's bytes of its 4-byte word ride in the top 4 bits of its
+ * cu_ckacc.sw (a warp's __syncwarp count stays far below 2^28): threads
+ * writing neighbouring 1- or 2-byte elements (`__shared__ short c[64];
+ * c[t] = ...`) share a word, not a byte, and are no hazard. (A word keeps
+ * one writer: a third thread's access to the bytes of a writer before the
+ * last can go unseen.) */
+#define CU_CK_SWMASK 0x0fffffffu
+static inline uint32_t cu_ck_bytes(uintptr_t off, unsigned size) {
+  return size >= 4 ? 0xfu : ((1u << size) - 1u) << (off & 3u);
+}
 /* the allocations this worker hit last (a kernel reads a few arrays) */
 enum { CU_CK_NLAST = 4 };
 extern _Thread_local cu_ckc cu_ck_last[CU_CK_NLAST];
@@ -1196,7 +1206,8 @@ static inline __attribute__((always_inline)) int cu_ck_race_fast(const cu_block 
   const uint64_t E = sh->epoch;
   if (sh->nlog && sh->logep == E) return 0;   /* the logged ranges first, in order: slow path */
   if (w->wep == E && w->w.tid != tid) return 0;
-  const cu_ckacc me = {tid, sh->sw[tid / 32 % 32], s};
+  const uint32_t mb = cu_ck_bytes(off, s->size) << 28;
+  const cu_ckacc me = {tid, sh->sw[tid / 32 % 32] | mb, s};
   sh->pep = E;   /* `own` no longer has every access of the interval */
   if (s->kind == CU_RD) {
     if (w->rep != E) {
@@ -1205,6 +1216,8 @@ static inline __attribute__((always_inline)) int cu_ck_race_fast(const cu_block 
       w->r2.tid = CU_CK_NOBODY;
     } else if (w->r1.tid != tid && w->r2.tid == CU_CK_NOBODY) {
       w->r2 = me;
+    } else if (w->r1.tid == tid) {
+      w->r1.sw |= mb;
     }
     return 1;
   }
@@ -1214,8 +1227,10 @@ static inline __attribute__((always_inline)) int cu_ck_race_fast(const cu_block 
     w->r1 = me;
     w->r2.tid = CU_CK_NOBODY;
   }
+  cu_ckacc wm = me;
+  if (w->wep == E) wm.sw |= w->w.sw & ~CU_CK_SWMASK;   /* (its own earlier bytes: w->w.tid == tid) */
   w->wep = E;
-  w->w = me;
+  w->w = wm;
   return 1;
 }
 

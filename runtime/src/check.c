@@ -289,13 +289,26 @@ void cu_ck_sync(const cu_block *B) {
 }
 
 /* a read by thread tid in the current interval: the first two readers */
-static void read_rec(Shadow *sh, Word *w, unsigned tid, const cu_site *s) {
+static void read_rec(Shadow *sh, Word *w, unsigned tid, const cu_site *s, uint32_t mb) {
+  const Acc me = {tid, sh->sw[tid / 32 % 32] | mb << 28, s};
   if (w->rep != sh->epoch) {
     w->rep = sh->epoch;
-    w->r1 = (Acc){tid, sh->sw[tid / 32 % 32], s};
+    w->r1 = me;
     w->r2.tid = NOBODY;
-  } else if (w->r1.tid != tid && w->r2.tid == NOBODY) w->r2 = (Acc){tid, sh->sw[tid / 32 % 32], s};
+  } else if (w->r1.tid == tid) w->r1.sw |= mb << 28;
+  else if (w->r2.tid == tid) w->r2.sw |= mb << 28;
+  else if (w->r2.tid == NOBODY) w->r2 = me;
 }
+
+/* thread tid's write of bytes mb of word w (with its own earlier ones) */
+static void write_rec(Shadow *sh, Word *w, unsigned tid, const cu_site *s, uint32_t mb) {
+  uint32_t old = w->wep == sh->epoch && w->w.tid == tid ? w->w.sw & ~CU_CK_SWMASK : 0;
+  w->wep = sh->epoch;
+  w->w = (Acc){tid, sh->sw[tid / 32 % 32] | mb << 28 | old, s};
+}
+
+/* do an earlier access a and bytes mb of the same word meet? */
+static bool meet(const Acc *a, uint32_t mb) { return (a->sw >> 28 & mb) != 0; }
 
 /* The logged ranges of this interval into the words, in their order; from
  * now on the interval is checked word by word (pep). None of them can be a
@@ -310,11 +323,9 @@ void cu_ck_flush(Shadow *sh) {
           size_t off = r->off + (size_t)((int64_t)j * r->mstep) + (size_t)l * r->step;
           unsigned tid = r->tid0 + l * r->tstep;
           for (size_t k = off / 4; k <= (off + r->s->size - 1) / 4 && k < sh->nw; k++) {
-            if (r->s->kind & CU_RD) read_rec(sh, &sh->w[k], tid, r->s);
-            if (r->s->kind & CU_WR) {
-              sh->w[k].wep = E;
-              sh->w[k].w = (Acc){tid, sh->sw[tid / 32 % 32], r->s};
-            }
+            uint32_t mb = cu_ck_bytes(off, r->s->size);
+            if (r->s->kind & CU_RD) read_rec(sh, &sh->w[k], tid, r->s, mb);
+            if (r->s->kind & CU_WR) write_rec(sh, &sh->w[k], tid, r->s, mb);
           }
         }
     }
@@ -361,7 +372,7 @@ static void hazard(const cu_block *B, const Acc *prev, bool pw, unsigned tid, co
 /* Do the accesses of threads a (earlier, warp-sync count asw) and the
  * current thread t conflict? Threads of one warp are ordered by __syncwarp. */
 static bool apart(const Shadow *sh, const Acc *a, unsigned t) {
-  return a->tid != NOBODY && a->tid != t && (a->tid / 32 != t / 32 || a->sw == sh->sw[t / 32]);
+  return a->tid != NOBODY && a->tid != t && (a->tid / 32 != t / 32 || (a->sw & CU_CK_SWMASK) == sh->sw[t / 32]);
 }
 
 static void race(const cu_block *B, unsigned tid, size_t off, const cu_site *s) {
@@ -369,18 +380,18 @@ static void race(const cu_block *B, unsigned tid, size_t off, const cu_site *s) 
   if (!sh->w) return;
   cu_ck_flush(sh);   /* the logged reads first: readers keep their order */
   uint64_t E = sh->epoch;
-  Acc me = {tid, sh->sw[tid / 32 % 32], s};
   for (size_t i = off / 4; i <= (off + s->size - 1) / 4 && i < sh->nw; i++) {
     Word *w = &sh->w[i];
+    uint32_t mb = cu_ck_bytes(off, s->size);
     if (s->kind & CU_RD) {
-      if (w->wep == E && apart(sh, &w->w, tid)) {
+      if (w->wep == E && apart(sh, &w->w, tid) && meet(&w->w, mb)) {
         hazard(B, &w->w, true, tid, s, false, off);
         return;
       }
-      read_rec(sh, w, tid, s);
+      read_rec(sh, w, tid, s, mb);
     }
     if (s->kind & CU_WR) {
-      if (w->wep == E && apart(sh, &w->w, tid)) {
+      if (w->wep == E && apart(sh, &w->w, tid) && meet(&w->w, mb)) {
         hazard(B, &w->w, true, tid, s, true, off);
         return;
       }
@@ -389,13 +400,13 @@ static void race(const cu_block *B, unsigned tid, size_t off, const cu_site *s) 
         /* one line of one warp (s[t] = s[t + 1]) loads in every lane
          * before it stores, on a GPU: not a hazard, though lanes run it
          * one after another here */
-        if (apart(sh, r, tid) && !(r->tid / 32 == tid / 32 && r->s->line == s->line && !strcmp(r->s->file, s->file))) {
+        if (apart(sh, r, tid) && meet(r, mb) &&
+            !(r->tid / 32 == tid / 32 && r->s->line == s->line && !strcmp(r->s->file, s->file))) {
           hazard(B, r, false, tid, s, true, off);
           return;
         }
       }
-      w->wep = E;
-      w->w = me;
+      write_rec(sh, w, tid, s, mb);
     }
   }
 }
