@@ -679,6 +679,14 @@ static void ex(P *p, Node *n) {
       buf_printf(o, ", %s, \"%s\", %d)", a, n->file, n->line);
       break;
     }
+    if ((p->ck & (CK_SYNC | CK_RACE)) && n->ck == C_BUILTIN && !strcmp(n->name, "cu_syncwarp") && !kernelish(p->fn)) {
+      /* a scalar device function's (a tile's sync(), called once per
+       * lane or per warp): counted for its thread's warp; its lanes are
+       * not known here, so its mask is taken as the active one */
+      const char *m = n->list.n ? exs(p, n->list.v[0], p->lane) : "0xffffffffu";
+      buf_printf(o, "cu_ck_syncwarp(_B, cu_tid3(_B, _tx, _ty, _tz), %s, %s, \"%s\", %d)", m, m, n->file, n->line);
+      break;
+    }
     if (n->ck == C_ATOMIC && !p->ck && shared_atomic(n)) buf_printf(o, "cu_s%s", n->name + 3);
     else buf_puts(o, n->ck == C_FUNC ? cname(n->fn) : n->name);
     args(p, n);
