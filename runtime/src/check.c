@@ -568,7 +568,7 @@ static void summary(void) {
   if (cu_ck_what & CU_CK_LEAK) {
     size_t bytes = 0, n = 0;
     for (size_t i = 0; i < nas; i++) {
-      if (as[i].kind == RT_CK_OBJ) continue;
+      if (as[i].kind == RT_CK_OBJ || as[i].kind == RT_CK_RT) continue;
       char b[40];
       if (begin()) {
         fprintf(stderr, "========= Leaked %s bytes at 0x%llx (%s, never freed)\n", commas(as[i].n, b),

@@ -22,12 +22,14 @@ void *cu_dev_malloc(size_t n) {
     return NULL;
   }
   *(size_t *)p = n;
+  rt_ck_alloc(p + HDR, n, RT_CK_RT, NULL);   /* (--check: an allocation device code may use) */
   return p + HDR;
 }
 
 void cu_dev_free(void *q) {
   if (!q) return;
   char *p = (char *)q - HDR;
+  rt_ck_free(q, RT_CK_RT);
   atomic_fetch_sub(&inuse, *(size_t *)p);
   free(p);
 }

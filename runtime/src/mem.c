@@ -310,6 +310,7 @@ cudaError_t cudaHostRegister(void *p, size_t n, unsigned int flags) {
                                       cudaHostRegisterIoMemory | cudaHostRegisterReadOnly)))
     return rt_err(cudaErrorInvalidValue);
   if (!insert(p, n, R_REG, flags, rt_cur(), NULL)) return rt_err(cudaErrorHostMemoryAlreadyRegistered);
+  rt_ck_alloc(p, n, RT_CK_RT, NULL);   /* (--check: mapped: device code may use it) */
   return cudaSuccess;
 }
 
@@ -317,7 +318,10 @@ cudaError_t cudaHostUnregister(void *p) {
   RT_API();
   if (!p) return rt_err(cudaErrorInvalidValue);
   rt_sync_all();
-  if (remove_at(p, 1u << R_REG, NULL)) return cudaSuccess;
+  if (remove_at(p, 1u << R_REG, NULL)) {
+    rt_ck_free(p, RT_CK_RT);
+    return cudaSuccess;
+  }
   /* inside a registered range but not its start: an invalid value (H100) */
   Region r;
   return rt_err(lookup(p, &r) && r.kind == R_REG ? cudaErrorInvalidValue : cudaErrorHostMemoryNotRegistered);

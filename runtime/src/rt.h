@@ -142,7 +142,9 @@ cudaError_t rt_dev_free(void *p);
 int rt_launch_dev(const cu_block *B);       /* the device B's grid runs on */
 
 /* check.c: cucc --check (nothing happens unless a checked object asked) */
-enum { RT_CK_DEV, RT_CK_HOST, RT_CK_MANAGED, RT_CK_OBJ };
+enum { RT_CK_DEV, RT_CK_HOST, RT_CK_MANAGED, RT_CK_OBJ, RT_CK_RT };   /* RT: memory the runtime hands to
+                                                                     * device code (the device heap, a texture
+                                                                     * object, registered host memory): no leak */
 void rt_ck_alloc(void *p, size_t n, int kind, const char *name);
 bool rt_ck_free(void *p, int kind);          /* false: reported, not freed */
 void rt_ck_written(const void *p, size_t n); /* cudaMemcpy/cudaMemset wrote it */

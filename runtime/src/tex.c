@@ -218,6 +218,7 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *out, const struct cudaR
   t->normalized_read = td->readMode == cudaReadModeNormalizedFloat && c->f != cudaChannelFormatKindFloat && c->x < 32;
   t->normalized_coords = td->normalizedCoords != 0;
   memcpy(t->border, td->borderColor, sizeof t->border);
+  rt_ck_alloc(t, sizeof *t, RT_CK_RT, NULL);   /* (--check: device code reads the descriptor) */
   *out = (cudaTextureObject_t)(uintptr_t)t;
   return cudaSuccess;
 }
@@ -225,6 +226,7 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *out, const struct cudaR
 cudaError_t cudaDestroyTextureObject(cudaTextureObject_t t) {
   RT_API();
   rt_sync_all();   /* kernels in flight may still read it */
+  rt_ck_free((void *)(uintptr_t)t, RT_CK_RT);
   free((cu_tex *)(uintptr_t)t);
   return cudaSuccess;
 }
@@ -242,6 +244,7 @@ cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *out, const struct cudaR
   t->nch = (a->desc.x > 0) + (a->desc.y > 0) + (a->desc.z > 0) + (a->desc.w > 0);
   t->bits = a->desc.x;
   t->kind = a->desc.f;
+  rt_ck_alloc(t, sizeof *t, RT_CK_RT, NULL);
   *out = (cudaSurfaceObject_t)(uintptr_t)t;
   return cudaSuccess;
 }
@@ -249,6 +252,7 @@ cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *out, const struct cudaR
 cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t s) {
   RT_API();
   rt_sync_all();
+  rt_ck_free((void *)(uintptr_t)s, RT_CK_RT);
   free((cu_tex *)(uintptr_t)s);
   return cudaSuccess;
 }
