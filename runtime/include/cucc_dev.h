@@ -209,6 +209,13 @@ static inline void cu_prefetch_next(const void *a, long long step, long long n) 
   for (long long k = 0; k < n; k += 64) __builtin_prefetch(q + k);
 }
 
+/* prefetch the lines of n bytes from a (a block-level loop's next
+ * iteration, lowering's W_LPF); a prefetch never faults */
+static inline void cu_prefetch_run(const void *a, long long n) {
+  uintptr_t q = (uintptr_t)a & ~(uintptr_t)63, e = (uintptr_t)a + (uintptr_t)n;
+  for (; q < e; q += 64) __builtin_prefetch((const void *)q);
+}
+
 /* u - a of 64-bit indices for a run's count (cu_lanes_below), saturated
  * at +-2^62 instead of wrapping */
 static inline long long cu_ldiff_u(unsigned long long u, unsigned long long a) {
