@@ -1750,8 +1750,8 @@ static int block_prefetch(Bc *b, Vec *stmts, int from, int to) {
  * its 1024), so every row came from L3: perf had the tile-16 matmul
  * spending 40% of its time on those loads, one worker 51-56 ms where the
  * same tiles in cache take 31. So each warp of the body's last region, in
- * the fast versions, first prefetches its lines of the earlier regions'
- * reads at the induction variables' next values (`m + 1`): they arrive
+ * the fast versions, before its work, prefetches its lines of the earlier
+ * regions' reads at the induction variables' next values (`m + 1`): they arrive
  * while that region computes (the tile-16 matmul, one worker: 40-44 ms).
  * Prefetched instead by the region that reads them, for the iteration
  * after next, they made no difference: there they wait for the line fill
