@@ -181,6 +181,13 @@ static void dw(D *d, const char *label, W *w) {
     dl(d, "%sthe slice of block blockIdx.x + %d prefetched: %s", L, w->id, x);
     break;
   }
+  case W_LPF: {
+    char *x = "", *v = "";
+    for (int i = 0; i < w->pf.n; i++) x = xfmt("%s%s%s", x, i ? ", " : "", dx(w->pf.v[i]));
+    for (int i = 0; i < w->ivs.n; i++) v = xfmt("%s%s%s", v, i ? ", " : "", dx(w->ivs.v[i]));
+    dl(d, "%sthe next iteration's reads prefetched, at %s: %s", L, v, x);
+    break;
+  }
   case W_NARROW:
     dl(d, "%sreturn where %s: the rest with _nl the lanes left%s", L, dx(n->a), run_s(&w->run));
     dsub(d, "rest", w->body);

@@ -195,6 +195,8 @@ typedef enum {
                  rest of the region (body) with _nl that run's length */
   W_BPF,      /* the block's next-but-one slice of its first reads (pf),
                  prefetched */
+  W_LPF,      /* a block-level loop's next iteration: its reads (pf) at the
+                 induction variables' next values (ivs), prefetched */
   W_ERROR,    /* nothing: an error was reported */
 } WKind;
 
@@ -270,7 +272,10 @@ struct W {
   Node *pstep;         /* the induction variable's uniform step: the body's
                           unit-stride reads at it (pf) are prefetched one
                           iteration ahead */
-  Vec pf;              /* Node*: those reads (N_INDEX) */
+  Vec pf;              /* Node*: those reads (N_INDEX); W_BPF, W_LPF: the
+                          reads prefetched */
+  Vec ivs;             /* W_LPF: Node*, each induction variable's next
+                          value (`m + 1`: N_BIN of the N_VAR and its step) */
   /* W_LOOPR */
   Obj *kv;             /* the loop counter */
   Node *kinit;         /* ... its initial value */

@@ -30,7 +30,9 @@ typedef struct P {
   /* the statement's context */
   bool lane, full, noprof;
   bool novol;          /* a warp-synchronous statement: volatile read as plain (p_simt) */
-  int bshift;          /* W_BPF: blockIdx.x moved this far, variables as their bdef */
+  int bshift;          /* W_BPF: blockIdx.x moved this far */
+  bool bsub;           /* W_BPF, W_LPF: variables as their bdef */
+  Vec *ivn;            /* W_LPF: induction variables at their next values */
   Mask *m;
   Lanes ls;
   Node *ctrue;         /* a ?: printed as its first arm */
@@ -538,7 +540,16 @@ static void ex(P *p, Node *n) {
   case N_FNUM: fnum(p, n); break;
   case N_STR: buf_puts(o, n->str); break;
   case N_VAR:
-    if (p->bshift && !n->var->is_param && lo(n->var)->bdef) {   /* (W_BPF: its definition, in the block ahead) */
+    for (int i = 0; p->ivn && i < p->ivn->n; i++) {
+      Node *nx = p->ivn->v[i];
+      if (nx->a->var != n->var) continue;
+      Vec *save = p->ivn;   /* (W_LPF: `(m + 1)`, the variable itself inside) */
+      p->ivn = NULL;
+      ex(p, nx);
+      p->ivn = save;
+      return;
+    }
+    if (p->bsub && !n->var->is_param && lo(n->var)->bdef) {   /* (W_BPF, W_LPF: its definition, where it may not be set) */
       buf_puts(o, "(");
       ex(p, lo(n->var)->bdef);
       buf_puts(o, ")");
@@ -1962,12 +1973,30 @@ static void pw(P *p, W *w) {
      * while this block runs (a prefetch never faults: past the grid's
      * last block it touches nothing) */
     p->bshift = w->id;
+    p->bsub = true;
     for (int i = 0; i < w->pf.n; i++) {
       Node *x = w->pf.v[i];
       char *a = exs(p, x->a, false), *ix = exs(p, x->b, false);
       line(p, "cu_prefetch_next(&%s[%s], 0, (long long)_nl * (long long)sizeof *%s);", a, ix, a);
     }
     p->bshift = 0;
+    p->bsub = false;
+    break;
+  case W_LPF:
+    /* the lines of the next iteration's reads, this warp's rows (build.c,
+     * loop_prefetch): each read's lanes are a run of elements from the
+     * row's base */
+    p->bsub = true;
+    p->ivn = &w->ivs;
+    for (int i = 0; i < w->pf.n; i++) {
+      Node *x = w->pf.v[i];
+      char *a = exs(p, x->a, false), *ix = exs(p, x->b, false);
+      if (p->hw)
+        line(p, "for (int _r = 0; _r < %d; _r++) cu_prefetch_run(&%s[%s], %d * (long long)sizeof *%s);", p->nr, a, ix, p->hw, a);
+      else line(p, "cu_prefetch_run(&%s[%s], (long long)_nl * (long long)sizeof *%s);", a, ix, a);
+    }
+    p->bsub = false;
+    p->ivn = NULL;
     break;
   case W_NARROW: {
     /* the lanes left after `if (c) return;`: a prefix, as a partial warp */

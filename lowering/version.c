@@ -256,7 +256,7 @@ typedef struct Pair { bool ok, jam; } Pair;
 static void pair_f(W *w, void *c) {
   Pair *q = c;
   switch (w->k) {
-  case W_SEQ: case W_UDECL: case W_AFFSET: case W_INIT: case W_LANES: break;
+  case W_SEQ: case W_UDECL: case W_AFFSET: case W_INIT: case W_LANES: case W_LPF: break;
   case W_EXPR: case W_IFU: q->ok &= !w->guard; break;
   case W_VDECL: q->ok &= w->o->ty->kind != TY_ARRAY; break;   /* (an array's lanes are element-major, 32) */
   case W_IFD: q->ok &= w->mode == IFD_COUNT; break;   /* (counted, then all lanes one way or masks) */
