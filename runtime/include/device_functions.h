@@ -82,6 +82,12 @@ static __host__ __device__ inline double normcdfinv(double p) { return -1.414213
 static __host__ __device__ inline float erfinvf(float y) { return (float)erfinv(y); }
 static __host__ __device__ inline float erfcinvf(float y) { return (float)erfcinv(y); }
 static __host__ __device__ inline float normcdfinvf(float p) { return (float)normcdfinv(p); }
+/* __trap(): the kernel stops and its launch fails (cudaErrorLaunchFailure,
+ * sticky), as on a GPU: the trap instruction's signal ends the block and
+ * names it (runtime/src/launch.c). __nanosleep(): nothing to wait for (a
+ * block's warps run one after another between barriers). */
+static __device__ inline void __trap(void) { __builtin_trap(); }
+static __device__ inline void __nanosleep(unsigned int ns) { (void)ns; }
 #endif
 
 /* The intrinsics and the bit functions are declared to the host unit too

@@ -129,9 +129,9 @@ void rt_run_block(const cu_kernel *k, cu_block *B, const char *params) {
 }
 
 /* ---- a kernel's crash, reported as a GPU's fault ----
- * A wild access in device code (a GPU's cudaErrorIllegalAddress), or an
+ * A wild access in device code (a GPU's cudaErrorIllegalAddress), an
  * integer division by zero or INT_MIN / -1 (which a GPU computes without
- * a trap, and the CPU traps on), killed the whole program with a bare
+ * a trap, and the CPU traps on), or __trap() killed the whole program with a bare
  * "Segmentation fault". The signal now ends the faulting block, names the
  * kernel and block (the thread and line are --check's to find: it checks
  * each access), and fails the launch: its synchronization returns
@@ -140,24 +140,28 @@ void rt_run_block(const cu_kernel *k, cu_block *B, const char *params) {
  * that was there before. (Not under AddressSanitizer, which reports such
  * faults itself.) */
 _Thread_local const cu_block *rt_fault_block;
-static struct sigaction fault_old[3];
-static const int fault_sig[3] = {SIGSEGV, SIGBUS, SIGFPE};
+static struct sigaction fault_old[4];
+static const int fault_sig[4] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 
 static void on_fault(int sig, siginfo_t *si, void *uc) {
   (void)uc;
-  int i = sig == SIGSEGV ? 0 : sig == SIGBUS ? 1 : 2;
+  int i = sig == SIGSEGV ? 0 : sig == SIGBUS ? 1 : sig == SIGFPE ? 2 : 3;
   const cu_block *B = rt_fault_block;
   if (!B || !B->stop || !B->launch) {   /* not in a kernel: as before (the fault happens again) */
     sigaction(sig, &fault_old[i], NULL);
     return;
   }
   Launch *L = (Launch *)B->launch;
-  bool div = sig == SIGFPE;
+  bool div = sig == SIGFPE, trap = sig == SIGILL;
   atomic_store(&L->failed, 1);
-  rt_set_sticky(L->dev, div ? cudaErrorLaunchFailure : cudaErrorIllegalAddress);
+  rt_set_sticky(L->dev, div || trap ? cudaErrorLaunchFailure : cudaErrorIllegalAddress);
   if (atomic_fetch_add(&L->reports, 1) < 8) {
     char m[512];
-    int n = div ? snprintf(m, sizeof m,
+    int n = trap ? snprintf(m, sizeof m,
+                            "cucc: kernel '%s' block (%u,%u,%u): __trap() (or an illegal instruction): the launch "
+                            "fails (cudaErrorLaunchFailure)\n",
+                            B->kernel->pretty, B->blockIdx.x, B->blockIdx.y, B->blockIdx.z)
+          : div ? snprintf(m, sizeof m,
                            "cucc: kernel '%s' block (%u,%u,%u): integer division by zero (or INT_MIN / -1), "
                            "which a GPU computes to an undefined value and the CPU traps on: the launch fails\n",
                            B->kernel->pretty, B->blockIdx.x, B->blockIdx.y, B->blockIdx.z)
@@ -186,7 +190,7 @@ static void fault_init(void) {
   sa.sa_sigaction = on_fault;
   sa.sa_flags = SA_SIGINFO;
   sigemptyset(&sa.sa_mask);
-  for (int i = 0; i < 3; i++) sigaction(fault_sig[i], &sa, &fault_old[i]);
+  for (int i = 0; i < 4; i++) sigaction(fault_sig[i], &sa, &fault_old[i]);
 #endif
 }
 

@@ -3,7 +3,8 @@
 // to an undefined value without a trap). The program goes on: the block
 // ends, the launch fails with CUDA's sticky error, named with the kernel
 // and block on stderr; the other blocks' work and the host's are intact.
-// Usage: kernel_fault wild|sync|div
+// __trap() ends its block as on a GPU.
+// Usage: kernel_fault wild|sync|div|trap
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -26,6 +27,13 @@ __global__ void divide(const int *a, const int *d, int *out) {
   out[threadIdx.x] = a[threadIdx.x] / d[threadIdx.x];
 }
 
+__global__ void trapping(const int *in, int *out) {
+  int v = in[threadIdx.x];
+  if (v == 105) __trap();
+  __nanosleep(100);
+  out[threadIdx.x] = v * 2;
+}
+
 int main(int argc, char **argv) {
   const char *what = argc > 1 ? argv[1] : "wild";
   int *p, *d;
@@ -36,7 +44,10 @@ int main(int argc, char **argv) {
   cudaError_t want = cudaErrorIllegalAddress;
   if (!strcmp(what, "wild")) wild<<<4, 64>>>(p);
   else if (!strcmp(what, "sync")) with_sync<<<4, 64>>>(p);
-  else {
+  else if (!strcmp(what, "trap")) {
+    trapping<<<1, 64>>>(p, p + 64);
+    want = cudaErrorLaunchFailure;
+  } else {
     divide<<<1, 64>>>(p, d, p + 64);
     want = cudaErrorLaunchFailure;
   }
