@@ -1674,8 +1674,23 @@ static Node *expr(Fe *p, CXCursor c) {
       } else if (builtin_var(d, &bk) && bk == B_WSIZE) {
         n = num(c, new_type(TY_INT, 4, 4), 32);
       } else if (builtin_var(d, &bk)) {
-        err_c(c, "unsupported in device code: '%s' used as a whole (use .x, .y, .z)",
-              cx_str(clang_getCursorSpelling(d)));
+        /* as a whole (`dim3 b = blockDim;`, `uint3 t = threadIdx;`, an
+         * argument): the record of its three parts */
+        Type *t = cty(p, c);
+        if (t->kind != TY_RECORD || !t->rec || t->rec->fields.n != 3) {
+          err_c(c, "unsupported in device code: '%s' used as a whole (use .x, .y, .z)",
+                cx_str(clang_getCursorSpelling(d)));
+        } else {
+          n = new_node(N_INIT, c);
+          n->ty = unconst(t);
+          for (int i = 0; i < 3; i++) {
+            Node *e = new_node(N_BUILTIN, c);
+            e->ty = new_type(TY_UINT, 4, 4);
+            e->bk = bk;
+            e->dim = i;
+            vec_push(&n->list, e);
+          }
+        }
       } else if ((n = eval(p, c)) != NULL) {
         /* a constant (constexpr, const int N = 16 at file scope) */
       } else if ((o = global_var(p, d)) != NULL) {
