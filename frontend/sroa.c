@@ -1016,19 +1016,15 @@ static void drop_local(Obj *fn, Obj *x) {
 }
 
 /* the copies back `y = x` left as `y = y` */
-static void self_copies(Node *n) {
-  if (!n) return;
+static int self_copy_f(Node *n, void *c) {
+  (void)c;
   if (n->k == S_EXPR && n->a && n->a->k == N_ASSIGN && n->a->op == OP_ASSIGN && strip(n->a->a)->k == N_VAR &&
       strip(n->a->b)->k == N_VAR && strip(n->a->a)->var == strip(n->a->b)->var && !strip(n->a->a)->var->ty->is_volatile) {
     n->k = S_NULL;
     n->a = NULL;
-    return;
+    return W_SKIP;
   }
-  self_copies(n->a);
-  self_copies(n->b);
-  self_copies(n->c);
-  self_copies(n->d);
-  for (int i = 0; i < n->list.n; i++) self_copies(n->list.v[i]);
+  return W_GO;
 }
 
 /* Is y dead once x is set from it, x's declaration d? y is declared
@@ -1088,7 +1084,7 @@ static void fwd_copies(Obj *fn, Vec *made) {
         more = true;
       }
   }
-  self_copies(fn->body);
+  walk(fn->body, self_copy_f, NULL);
 }
 
 void fe_sroa(Fe *p, Obj *fn) {
