@@ -490,7 +490,18 @@ static bool agg_atomic(Node *x) {
   return op && !ln(a)->vary && pure(a) && pure(x->list.v[1]);
 }
 
+/* __syncwarp(mask) with a mask that differs by lane (each half-warp its
+ * own half): a lane statement, but the lanes' statements before it must
+ * all be done before any lane's after it, so it shares no lane loop (in
+ * one, lane 0 read its neighbour's element before lane 3 wrote it, right
+ * only where the C compiler happened to vectorize the loop whole) */
+static bool syncwarp_x(Node *x) {
+  x = bare(x);
+  return x->k == N_CALL && x->ck == C_BUILTIN && !strcmp(x->name, "cu_syncwarp");
+}
+
 static W *lane_one(Bc *b, Obj *dst, Node *x, bool join, bool ctrue, Node *ct) {
+  if (syncwarp_x(x)) join = false;
   W *w = wmk(b, W_ONE, x);
   w->o = dst;
   w->x = x;
@@ -1042,7 +1053,8 @@ static bool lane_ok(Node *n, bool *work, Node *ser) {
       if (!lane_ok(n->list.v[i], work, ser)) return false;
     return true;
   case S_EXPR:   /* (a lane-affine variable is a base, not per lane: st_expr sets it) */
-    if ((!ser && !ln(n->a)->vary) || has_warp(n->a) || any_node(n->a, stores_aff_p, NULL)) return false;
+    if ((!ser && !ln(n->a)->vary) || has_warp(n->a) || syncwarp_x(n->a) || any_node(n->a, stores_aff_p, NULL))
+      return false;
     *work |= ln(n->a)->vary;
     return true;
   case S_DECL:   /* (a varying one: the lane's own scalar, as in a lane-by-lane loop) */
