@@ -495,13 +495,8 @@ static bool agg_atomic(Node *x) {
  * all be done before any lane's after it, so it shares no lane loop (in
  * one, lane 0 read its neighbour's element before lane 3 wrote it, right
  * only where the C compiler happened to vectorize the loop whole) */
-static bool syncwarp_x(Node *x) {
-  x = bare(x);
-  return x->k == N_CALL && x->ck == C_BUILTIN && !strcmp(x->name, "cu_syncwarp");
-}
-
 static W *lane_one(Bc *b, Obj *dst, Node *x, bool join, bool ctrue, Node *ct) {
-  if (syncwarp_x(x)) join = false;
+  if (is_syncwarp(x)) join = false;
   W *w = wmk(b, W_ONE, x);
   w->o = dst;
   w->x = x;
@@ -1053,7 +1048,7 @@ static bool lane_ok(Node *n, bool *work, Node *ser) {
       if (!lane_ok(n->list.v[i], work, ser)) return false;
     return true;
   case S_EXPR:   /* (a lane-affine variable is a base, not per lane: st_expr sets it) */
-    if ((!ser && !ln(n->a)->vary) || has_warp(n->a) || syncwarp_x(n->a) || any_node(n->a, stores_aff_p, NULL))
+    if ((!ser && !ln(n->a)->vary) || has_warp(n->a) || is_syncwarp(n->a) || any_node(n->a, stores_aff_p, NULL))
       return false;
     *work |= ln(n->a)->vary;
     return true;

@@ -88,6 +88,7 @@ Node *bare(Node *n);           /* without clang's implicit casts */
 bool same_x(Node *a, Node *b);  /* structurally the same expression */
 bool in_vec(Vec *v, void *p);  /* is p an element of v */
 bool is_decay(Node *n);        /* implicit array-to-pointer cast */
+bool is_syncwarp(Node *n);     /* a __syncwarp() call (the builtin cu_syncwarp) */
 bool is_intty(Type *t);        /* an integer of 4 bytes or more */
 bool is_arith(Type *t);
 bool pure(Node *n);            /* evaluable twice: no stores, no calls but

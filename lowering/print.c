@@ -680,7 +680,7 @@ static void ex(P *p, Node *n) {
       buf_puts(o, ")");
       break;
     }
-    if ((p->ck & (CK_SYNC | CK_RACE)) && n->ck == C_BUILTIN && !strcmp(n->name, "cu_syncwarp") && p->inwarp &&
+    if ((p->ck & (CK_SYNC | CK_RACE)) && is_syncwarp(n) && p->inwarp &&
         kernelish(p->fn)) {
       /* once per lane, or once per warp (a uniform mask): its first lane */
       const char *a = p->full ? "cu_bits_nl(_nl)" : xfmt("cu_bits(%s)", mname(p->m));
@@ -690,7 +690,7 @@ static void ex(P *p, Node *n) {
       buf_printf(o, ", %s, \"%s\", %d)", a, n->file, n->line);
       break;
     }
-    if ((p->ck & (CK_SYNC | CK_RACE)) && n->ck == C_BUILTIN && !strcmp(n->name, "cu_syncwarp") && !kernelish(p->fn)) {
+    if ((p->ck & (CK_SYNC | CK_RACE)) && is_syncwarp(n) && !kernelish(p->fn)) {
       /* a scalar device function's (a tile's sync(), called once per
        * lane or per warp): counted for its thread's warp; its lanes are
        * not known here, so its mask is taken as the active one */

@@ -25,7 +25,7 @@ bool uses_aff(Node *n) { return any_node(n, aff_p, NULL); }
  * reach it, which the fast versions' runs of lanes do not keep */
 static bool syncwarp_p(Node *n, void *c) {
   (void)c;
-  return n->k == N_CALL && n->ck == C_BUILTIN && !strcmp(n->name, "cu_syncwarp");
+  return n->k == N_CALL && is_syncwarp(n);
 }
 bool has_syncwarp(Node *n) { return any_node(n, syncwarp_p, NULL); }
 

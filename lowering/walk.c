@@ -52,6 +52,11 @@ Node *bare(Node *n) {
   return n;
 }
 
+bool is_syncwarp(Node *n) {
+  n = bare(n);
+  return n->k == N_CALL && n->ck == C_BUILTIN && !strcmp(n->name, "cu_syncwarp");
+}
+
 bool is_decay(Node *n) {
   return n->k == N_CAST && n->implicit && n->a->ty->kind == TY_ARRAY && n->ty->kind == TY_PTR;
 }
