@@ -236,6 +236,8 @@ struct Obj {
   int nregs;           /* estimated registers per thread */
   bool has_sync;
   bool has_warp;       /* contains a warp collective: inlined into callers */
+  bool serial;         /* spin.c: a lock's critical section, run lane by
+                          lane as scalar C (never as a warp) */
 };
 
 /* A device function with barriers or __shared__ variables is inlined into

@@ -136,6 +136,10 @@ int fe_inline_calls(Fe *p, Obj *fn, Vec *calls);   /* these calls inlined too: h
 /* sroa.c: a function's objects whose address stays in it, one local per field */
 void fe_sroa(Fe *p, Obj *fn);
 
+/* spin.c: a lock that a warp's threads take, with its critical section,
+ * outlined to a function run lane by lane */
+void fe_spin(Fe *p, Prog *prog);
+
 /* hostasm.c */
 void fe_find_hostasm(CXTranslationUnit tu);
 

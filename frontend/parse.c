@@ -1373,6 +1373,11 @@ static Node *call(Fe *p, CXCursor c) {
     n->list.n = 0;
     return n;
   }
+  if (!strcmp(name, "__cucc_warp_wait")) {   /* cuda/pipeline's waits: the kernel's warps become coroutines */
+    n->ck = C_BUILTIN;
+    n->name = "cu_warp_wait";
+    return n;
+  }
   if (!strncmp(name, "atomic", 6)) {
     /* atomicAdd_block and atomicAdd_system act like atomicAdd here: every
      * scope is the whole machine's memory */

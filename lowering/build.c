@@ -2211,7 +2211,7 @@ static bool coll_call_p(Node *n, void *L) { return n->k == N_CALL && n->ck == C_
  * body storing through its reference parameters). */
 static bool wf_callee_p(Node *n, void *c) { return n->k == N_CALL && n->ck == C_FUNC && wf_needs(c, n->fn); }
 static bool wf_needs(Lw *L, Obj *f) {
-  if (!f || !f->body || f->is_kernel || fn_inlined(f) || in_vec(&L->rec, f)) return false;
+  if (!f || !f->body || f->is_kernel || fn_inlined(f) || f->serial || in_vec(&L->rec, f)) return false;
   /* (itself or a callee: a function run lane by lane runs its callees so) */
   return any_node(f->body, loop_p, NULL) || has_volatile(f->body) || lw_warp_only(L, f) ||
          any_node(f->body, wf_callee_p, L);

@@ -42,6 +42,8 @@ typedef struct LObj {
                           decayed to a pointer): lane-major storage */
   bool uses_tid;       /* uniform.c, functions: reads thread indices */
   bool impure;         /* uniform.c, functions: has side effects */
+  bool waits;          /* uniform.c, functions: waits for other warps
+                          (cu_warp_wait), itself or in a callee */
   unsigned char tdims; /* version.c, functions: 1 + bits of the thread
                           index components read (1 << dim), callees too */
   int vdecl;           /* uniform.c: divergent constructs around its declaration */
@@ -89,6 +91,7 @@ bool same_x(Node *a, Node *b);  /* structurally the same expression */
 bool in_vec(Vec *v, void *p);  /* is p an element of v */
 bool is_decay(Node *n);        /* implicit array-to-pointer cast */
 bool is_syncwarp(Node *n);     /* a __syncwarp() call (the builtin cu_syncwarp) */
+bool is_warp_wait(Node *n);    /* a wait for other warps (the builtins cu_warp_wait, cu_warp_yield) */
 bool is_intty(Type *t);        /* an integer of 4 bytes or more */
 bool is_arith(Type *t);
 bool pure(Node *n);            /* evaluable twice: no stores, no calls but
@@ -361,6 +364,9 @@ struct Kern {
   Vec cross;           /* Obj*: varying values kept per thread */
   bool exits;          /* per-thread exit flags */
   bool park;           /* some block-level if parks threads (region.c) */
+  bool wco;            /* its warps wait for each other (region.c): each
+                          warp a coroutine (runtime/src/warps.c), the block
+                          function one warp's, the general version only */
   int64_t pbytes, lane_bytes;
   int palign;
   Blk *body;

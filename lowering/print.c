@@ -2145,6 +2145,13 @@ static void warp_close(P *p, Ver *v, bool m0) {
 }
 
 static void warp_open(P *p, Ver *v, bool m0) {
+  if (p->K->wco) {   /* the one warp this call runs (runtime/src/warps.c) */
+    line(p, "for (unsigned _wi = _B->wself; _wi == _B->wself; _wi++) {");
+    p->ind++;
+    line(p, "const unsigned _w = _wi;");
+    warp_head(p, v, m0);
+    return;
+  }
   line(p, "for (unsigned _wi = 0; _wi < _B->nwarps; _wi++) {");
   p->ind++;
   line(p, "const unsigned _w = _B->worder ? _B->worder[_wi] : _wi;   /* CUCC_SCHEDULE=shuffle */");
@@ -2188,7 +2195,8 @@ static void region(P *p, Region *r) {
   if (p->K->exits && anyfast) {
     line(p, "{");
     p->ind++;
-    line(p, "const int _clean = !cu_any_n(32 * (int)_B->nwarps, &_ex[0][0]);   /* no thread returned or parked */");
+    if (p->K->wco) line(p, "const int _clean = !cu_any_n(32, _ex[_B->wself]);   /* no thread of this warp returned */");
+    else line(p, "const int _clean = !cu_any_n(32 * (int)_B->nwarps, &_ex[0][0]);   /* no thread returned or parked */");
     clean = " && _clean";
   }
   /* the half-row version two warps at a time (version.c, lw_jam): in rows
@@ -2221,6 +2229,10 @@ static void region(P *p, Region *r) {
       line(p, "const unsigned _w = 0, _tx0 = 0, _ty0 = 0, _tz0 = 0;");
       line(p, "(void)_w; (void)_tx0; (void)_ty0; (void)_tz0;");
       line(p, "{");
+    } else if (p->K->wco) {   /* the one warp this call runs */
+      line(p, v->k == VK_ROW ? "unsigned _tx0, _ty0, _tz0;" : "unsigned _ty0, _tz0;");
+      line(p, v->k == VK_ROW ? "cu_row_at(_B, _B->wself, &_tx0, &_ty0, &_tz0);" : "cu_hrow_at(_B, _B->wself, &_ty0, &_tz0);");
+      line(p, "for (unsigned _w = _B->wself; _w == _B->wself; _w++) {");
     } else {
       line(p, v->k == VK_ROW ? "unsigned _tx0 = 0, _ty0 = 0, _tz0 = 0;" : "unsigned _ty0 = 0, _tz0 = 0;");
       line(p, "for (unsigned _w = 0; _w < _B->nwarps; _w++, %s) {",
@@ -2552,7 +2564,7 @@ static void kernel(P *p, Kern *K) {
   }
   if (K->exits) {
     line(p, "unsigned char (*_ex)[32] = (unsigned char (*)[32])_lp;");
-    line(p, "memset(_ex, 0, 32 * _B->nwarps);");
+    line(p, K->wco ? "memset(_ex[_B->wself], 0, 32);" : "memset(_ex, 0, 32 * _B->nwarps);");
   }
   if (K->park) {   /* the innermost if with threads parked: how many take it, of how many; where */
     line(p, "unsigned _pkd = 0, _pkr = 0, _pkt = 0, _pktd = 0;");
@@ -2606,6 +2618,7 @@ static void kernel(P *p, Kern *K) {
   line(p, "  .file = \"%s\",", k->file);
   line(p, "  .line = %d,", k->line);
   line(p, "  .barriers = %d,", ln(k->body)->sync ? 1 : 0);
+  if (K->wco) line(p, "  .wco = 1,");
   line(p, "  .prof = &%s_prof,", kn);
   line(p, "};");
   line(p, "%s", "");

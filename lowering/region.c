@@ -80,6 +80,21 @@ static bool jump_p(Node *n, void *c) {
          !any_node(c, jump_in_p, n->target);
 }
 
+/* what a kernel of warp coroutines cannot do: decide at the block level
+ * over the threads of other warps (the warps of its block run apart) */
+static int wco_bad_f(Node *n, void *arg) {
+  (void)arg;
+  const char *what = NULL;
+  if (n->k == S_SYNC && n->grid) what = "grid.sync()";
+  else if (n->k == S_SYNC && n->coll) what = "__syncthreads_count/and/or()";
+  else if (n->k == S_IF && ln(n)->park) what = "__syncthreads() under a branch that threads may take apart";
+  if (what)
+    errorat(n->file, n->line, n->col,
+            "unsupported: %s in a kernel whose warps wait for each other (a cuda::pipeline with producer and "
+            "consumer roles)", what);
+  return 0;
+}
+
 static void mark_park(Kern *K, Node *n, int depth) {
   if (!n || !ln(n)->sync) return;
   switch (n->k) {
@@ -407,4 +422,10 @@ void lw_regions(Lw *L, Kern *K) {
   K->park = false;
   if (sync) mark_park(K, k->body, 0);
   K->exits = sync && (K->park || any_node(k->body, return_p, NULL));
+  /* a kernel whose warps wait for each other (cuda::pipeline's roles)
+   * runs each warp as a coroutine, the block function one warp's: what
+   * the block level decides over every warp between regions would see
+   * only its own */
+  K->wco = lo(k)->waits;
+  if (K->wco) walk(k->body, wco_bad_f, K);
 }

@@ -324,8 +324,10 @@ static void effects(Obj *fn, Node *n) {
     if (n->ck == C_FUNC && n->fn != fn) {
       lo(fn)->uses_tid |= lo(n->fn)->uses_tid;
       lo(fn)->impure |= lo(n->fn)->impure;
+      lo(fn)->waits |= lo(n->fn)->waits;
     }
     if (n->ck == C_BUILTIN && !strcmp(n->name, "cu_fence")) lo(fn)->impure = true;
+    if (is_warp_wait(n)) lo(fn)->impure = lo(fn)->waits = true;
     break;
   case N_ASSIGN: case N_INCDEC:
     if (!root(n->a)) lo(fn)->impure = true;

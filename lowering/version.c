@@ -110,6 +110,9 @@ unsigned tid_dims(Obj *fn) {
 /* The versions of region r (its statements with their recomputed
  * declarations), in the order they are tried; the general one last. */
 void lw_versions(Obj *k, bool exits, unsigned ck, Region *r, bool *tids) {
+  /* (a kernel whose warps wait for each other runs one warp a call,
+   * warps.c: no block-wide version, which runs the warps together) */
+  bool wco = lo(k)->waits;
   Vec *s = &r->stmts;
   bool aff = false, sw = false;
   *tids = false;
@@ -133,7 +136,7 @@ void lw_versions(Obj *k, bool exits, unsigned ck, Region *r, bool *tids) {
   static const VerKind all[] = {VK_BW, VK_ROW, VK_HROW};
   if ((aff || *tids) && !sw)   /* (checked, with __syncwarp(): the general version only) */
     for (int i = 0; i < 3; i++)
-      if ((all[i] != VK_BW || (!(d & 6u) && bw_ok(k, exits, s, 0, s->n))) && (all[i] != VK_HROW || (d & 2u)) &&
+      if ((all[i] != VK_BW || (!wco && !(d & 6u) && bw_ok(k, exits, s, 0, s->n))) && (all[i] != VK_HROW || (d & 2u)) &&
           (all[i] != VK_ROW || !r->vers.n)) {   /* (a 1-D kernel's block-wide version takes every launch rows would) */
         Ver *v = xcalloc(1, sizeof *v);
         v->k = all[i];
@@ -287,7 +290,7 @@ static bool pair_bad_p(Node *n, void *c) {
   return n->k == N_CALL && (n->ck == C_WARP || n->ck == C_ATOMIC || ck_per_thread(n->ck) || n->ck == C_FUNC);
 }
 
-static void jam_blk(Blk *b) {
+static void jam_blk(Blk *b, bool wco) {
   if (!b) return;
   if (b->k == BK_REGION) {
     Region *r = b->r;
@@ -296,19 +299,19 @@ static void jam_blk(Blk *b) {
       if (v->k != VK_ROW && v->k != VK_HROW) continue;
       w_each(v->body, jam_f, NULL);
       w_each(v->body, ujam_f, &(Vec){0});
-      if (v->k != VK_HROW || v->nlck) continue;
+      if (v->k != VK_HROW || v->nlck || wco) continue;   /* (warp coroutines: one warp a call) */
       Pair q = {true, false};
       w_each(v->body, pair_f, &q);
       v->pair = q.ok && q.jam && !stmts_any(&r->stmts, 0, r->stmts.n, pair_bad_p, NULL);
       for (int j = 0; v->pair && j < r->stmts.n; j++) v->pair = !uses_split(r->stmts.v[j]) && !has_volatile(r->stmts.v[j]);
     }
   }
-  for (int i = 0; i < b->items.n; i++) jam_blk(b->items.v[i]);
+  for (int i = 0; i < b->items.n; i++) jam_blk(b->items.v[i], wco);
   Blk *sub[] = {b->init, b->then, b->els, b->body, b->inc};
-  for (int i = 0; i < 5; i++) jam_blk(sub[i]);
+  for (int i = 0; i < 5; i++) jam_blk(sub[i], wco);
 }
 
-void lw_jam(Kern *K) { jam_blk(K->body); }
+void lw_jam(Kern *K) { jam_blk(K->body, K->wco); }
 
 /* a warp version of a device function over every lane of whole or half
  * rows: its loops jammed as a kernel's (`acc += dot16(As[ty], Bs, tx)`);

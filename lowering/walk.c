@@ -57,6 +57,10 @@ bool is_syncwarp(Node *n) {
   return n->k == N_CALL && n->ck == C_BUILTIN && !strcmp(n->name, "cu_syncwarp");
 }
 
+bool is_warp_wait(Node *n) {
+  return n->k == N_CALL && n->ck == C_BUILTIN && (!strcmp(n->name, "cu_warp_wait") || !strcmp(n->name, "cu_warp_yield"));
+}
+
 bool is_decay(Node *n) {
   return n->k == N_CAST && n->implicit && n->a->ty->kind == TY_ARRAY && n->ty->kind == TY_PTR;
 }

@@ -261,6 +261,20 @@ static inline void cu_rows_next(const cu_block *B, unsigned *y, unsigned *z, uns
   }
 }
 
+/* Where warp w begins, in whole rows and in pairs of half rows (a kernel
+ * of warp coroutines runs one warp a call: runtime/src/warps.c). */
+static inline void cu_row_at(const cu_block *B, unsigned w, unsigned *x, unsigned *y, unsigned *z) {
+  unsigned t = 32u * w, r = t / B->blockDim.x;
+  *x = t % B->blockDim.x;
+  *y = r % B->blockDim.y;
+  *z = r / B->blockDim.y;
+}
+
+static inline void cu_hrow_at(const cu_block *B, unsigned w, unsigned *y, unsigned *z) {
+  *y = 2u * w % B->blockDim.y;
+  *z = 2u * w / B->blockDim.y;
+}
+
 static inline void cu_hrow_next(const cu_block *B, unsigned *y, unsigned *z) {
   if ((*y += 2u) == B->blockDim.y) {
     *y = 0;

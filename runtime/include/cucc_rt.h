@@ -55,6 +55,9 @@ typedef struct cu_block {
   void *stop;                 /* runtime-private: the jmp_buf of the call that
                                  runs the block (rt_run_block), where a failed
                                  assert ends it */
+  unsigned wself;             /* a kernel whose warps are coroutines (wco):
+                                 the one warp this call runs */
+  void *warp;                 /* runtime-private: that warp (warps.c) */
 } cu_block;
 
 typedef void (*cu_block_fn)(const cu_block *B, const char *params);
@@ -76,6 +79,10 @@ typedef struct cu_kernel {
   const char *file;           /* where the kernel is defined */
   int line;
   int barriers;               /* has __syncthreads(): calls cu_barrier() */
+  int wco;                    /* its warps wait for each other other than at
+                                 barriers (a cuda::pipeline with producer and
+                                 consumer roles): each warp is a coroutine,
+                                 the block function runs warp B->wself */
   struct cu_prof *prof;       /* CUCC_PROFILE counters of this kernel */
 } cu_kernel;
 
@@ -158,6 +165,15 @@ void cu_set_arch(int sm);
 /* A block reached a __syncthreads(): the point where an SM may switch to
  * another of its resident blocks (see runtime/src/sm.c). */
 void cu_barrier(const cu_block *B);
+
+/* Wait until *p reaches target (counting on, modulo 2^32), letting the
+ * block's other warps run meanwhile: a kernel that calls it (through
+ * cuda::pipeline's producer_acquire and consumer_wait with roles) runs its
+ * warps as coroutines (cu_kernel.wco; runtime/src/warps.c). */
+void cu_warp_wait(const unsigned *p, unsigned target);
+/* A turn of a loop that waits for memory another warp of the block may
+ * store (frontend/spin.c): the block's other warps run meanwhile. */
+void cu_warp_yield(void);
 
 /* A float or double atomicAdd whose result no thread reads, at an address
  * the same in every lane (lowering/print.c's p_agg): added into the

@@ -269,7 +269,8 @@ static Shadow *shadow(const cu_block *B) {
 }
 
 void cu_ck_block(const cu_block *B) {
-  if (!(cu_ck_what & CU_CK_RACE)) return;
+  /* (a block of warp coroutines, warps.c: its first warp starts the block) */
+  if (!(cu_ck_what & CU_CK_RACE) || (B->warp && B->wself)) return;
   Shadow *s = shadow(B);
   size_t nw = (cu_dyn_smem_off(B->kernel) + B->dyn_smem + 3) / 4;
   if (nw > s->nw) {

@@ -123,7 +123,10 @@ void rt_run_block(const cu_kernel *k, cu_block *B, const char *params) {
   const cu_block *up = rt_fault_block;   /* (a child grid run inside a block) */
   B->stop = &stop;
   rt_fault_block = B;
-  if (!_setjmp(stop)) k->fn(B, params);
+  if (!_setjmp(stop)) {
+    if (k->wco) rt_warps_run(k, B, params);   /* its warps wait for each other (warps.c) */
+    else k->fn(B, params);
+  }
   B->stop = NULL;
   rt_fault_block = up;
 }

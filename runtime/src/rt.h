@@ -121,6 +121,33 @@ void rt_launch_failed(const cu_block *B);   /* a device fault: the launch fails 
 extern _Thread_local const cu_block *rt_fault_block;   /* the block this thread runs (launch.c: faults) */
 void rt_run_block(const cu_kernel *k, cu_block *B, const char *params);   /* launch.c: one block, stoppable */
 
+/* co.c: coroutines on stacks of their own (sm.c's resident blocks,
+ * warps.c's warps). rt_co_make readies c to run entry (which never
+ * returns) at the first switch to it; rt_co_switch saves the running
+ * coroutine in from and resumes to. A coroutine that is not running is
+ * where rt_co_switch left it: its stack may be dropped with it. */
+#if (defined(__x86_64__) || defined(__aarch64__)) && !defined(CUCC_PORTABLE_SWITCH)
+#define RT_CO_ASM 1
+typedef struct rt_co {
+  void *sp;                   /* a waiting coroutine's saved stack pointer */
+} rt_co;
+#else
+#include <setjmp.h>
+#include <ucontext.h>
+typedef struct rt_co {
+  ucontext_t ctx;             /* only to enter its stack */
+  jmp_buf jb;                 /* where it waits */
+  int fresh;                  /* not entered yet */
+} rt_co;
+#endif
+void rt_co_make(rt_co *c, char *stack, size_t size, void (*entry)(void));
+void rt_co_switch(rt_co *from, rt_co *to);
+
+/* warps.c: the block's warps as coroutines (cu_kernel.wco), and a warp's
+ * barrier there */
+void rt_warps_run(const cu_kernel *k, cu_block *B, const char *params);
+void rt_warps_barrier(const cu_block *B);
+
 /* cdp.c: dynamic parallelism. A grid's queue of what its threads launched
  * (child grids, copies, sets), run after its blocks by rt_job_run. */
 typedef struct rt_kids {

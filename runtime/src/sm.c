@@ -2,8 +2,8 @@
  *
  * An SM holds as many resident blocks as the occupancy rules allow and
  * switches between them: when a block's warps all wait at __syncthreads(),
- * another resident block runs. Here each resident block is a coroutine (a
- * ucontext with its own stack, shared memory and per-thread storage) that
+ * another resident block runs. Here each resident block is a coroutine
+ * (co.c: its own stack, shared memory and per-thread storage) that
  * yields at every barrier (cu_barrier). Each worker thread plays one SM,
  * cycling over its resident blocks; when a block finishes, the device-level
  * scheduler (an atomic block counter) gives its slot the next block of the
@@ -17,65 +17,14 @@
  * and the switches (two per barrier and block, each a mispredicted return
  * and a cold block's shared memory) made a reduction 2x slower. Under
  * AddressSanitizer stack switching is not annotated: no interleaving. */
-/* glibc's fortified longjmp rejects jumps between stacks ("longjmp causes
- * uninitialized stack frame"), which are what the coroutines do. */
-#undef _FORTIFY_SOURCE
 #include "rt.h"
 #include <stdatomic.h>
 #include <sys/mman.h>
-#include <setjmp.h>
-#include <ucontext.h>
 
 #define STACK (512 * 1024)
 
-/* Switching between the SM loop and its resident blocks. On x86-64 and
- * aarch64 it is a few instructions of our own (cu_sm_swap: push the
- * callee-saved registers, swap stack pointers, pop), a third of glibc's
- * _setjmp/_longjmp pair, whose longjmp also walks cleanup handlers; it was
- * 35 ns of every barrier of every block. Elsewhere: ucontext to enter a
- * coroutine's stack and _setjmp/_longjmp to switch. */
-#if (defined(__x86_64__) || defined(__aarch64__)) && !defined(CUCC_PORTABLE_SWITCH)
-#define ASM_SWITCH 1
-void cu_sm_swap(void **save, void *to);   /* sm.c's own assembly, below */
-#if defined(__x86_64__)
-__asm__(".text\n"
-        ".globl cu_sm_swap\n"
-        ".hidden cu_sm_swap\n"
-        ".type cu_sm_swap, @function\n"
-        "cu_sm_swap:\n"
-        "  pushq %rbp\n  pushq %rbx\n  pushq %r12\n  pushq %r13\n  pushq %r14\n  pushq %r15\n"
-        "  movq %rsp, (%rdi)\n"
-        "  movq %rsi, %rsp\n"
-        "  popq %r15\n  popq %r14\n  popq %r13\n  popq %r12\n  popq %rbx\n  popq %rbp\n"
-        "  ret\n"
-        ".size cu_sm_swap, .-cu_sm_swap\n");
-#else
-__asm__(".text\n"
-        ".globl cu_sm_swap\n"
-        ".hidden cu_sm_swap\n"
-        ".type cu_sm_swap, %function\n"
-        "cu_sm_swap:\n"
-        "  sub sp, sp, #160\n"
-        "  stp x19, x20, [sp, #0]\n  stp x21, x22, [sp, #16]\n  stp x23, x24, [sp, #32]\n"
-        "  stp x25, x26, [sp, #48]\n  stp x27, x28, [sp, #64]\n  stp x29, x30, [sp, #80]\n"
-        "  stp d8, d9, [sp, #96]\n  stp d10, d11, [sp, #112]\n  stp d12, d13, [sp, #128]\n  stp d14, d15, [sp, #144]\n"
-        "  mov x9, sp\n  str x9, [x0]\n  mov sp, x1\n"
-        "  ldp x19, x20, [sp, #0]\n  ldp x21, x22, [sp, #16]\n  ldp x23, x24, [sp, #32]\n"
-        "  ldp x25, x26, [sp, #48]\n  ldp x27, x28, [sp, #64]\n  ldp x29, x30, [sp, #80]\n"
-        "  ldp d8, d9, [sp, #96]\n  ldp d10, d11, [sp, #112]\n  ldp d12, d13, [sp, #128]\n  ldp d14, d15, [sp, #144]\n"
-        "  add sp, sp, #160\n"
-        "  ret\n"
-        ".size cu_sm_swap, .-cu_sm_swap\n");
-#endif
-#endif
-
 typedef struct Slot {
-#ifdef ASM_SWITCH
-  void *sp;                     /* a waiting block's saved stack pointer */
-#else
-  ucontext_t ctx;               /* only to enter a block's stack */
-  jmp_buf jb;                   /* where a waiting block resumes */
-#endif
+  rt_co co;                     /* the block's coroutine (co.c) */
   char *stack, *smem, *lanes;
   size_t nsmem, nlanes;
   cu_block B;
@@ -108,11 +57,7 @@ static pthread_once_t shares_once = PTHREAD_ONCE_INIT;
 
 static void shares_init(void) { shares = calloc((size_t)rt_pool_slots(), sizeof *shares); }
 static _Thread_local Slot *cur;
-#ifdef ASM_SWITCH
-static _Thread_local void *home;     /* the SM loop of this worker */
-#else
-static _Thread_local jmp_buf home;
-#endif
+static _Thread_local rt_co home;     /* the SM loop of this worker */
 
 /* Can blocks switch at barriers? (cooperative launches need it: a block
  * waiting at grid.sync() yields its SM) */
@@ -129,17 +74,16 @@ bool rt_interleave_ok(void) {
   return rt_sm_switch_ok() && e && !strcmp(e, "1");
 }
 
-/* Switches use _setjmp/_longjmp (no system call, unlike swapcontext,
- * which saves the signal mask): a block waits at its barrier while the SM
- * runs its other resident blocks. */
+/* A block waits at its barrier while the SM runs its other resident
+ * blocks; a warp of a block whose warps are coroutines (warps.c) waits
+ * for the block's other warps. */
 void cu_barrier(const cu_block *B) {
-  (void)B;
+  if (B->warp) {
+    rt_warps_barrier(B);
+    return;
+  }
   Slot *s = cur;
-#ifdef ASM_SWITCH
-  if (s) cu_sm_swap(&s->sp, home);
-#else
-  if (s && !_setjmp(s->jb)) _longjmp(home, 1);
-#endif
+  if (s) rt_co_switch(&s->co, &home);
 }
 
 static _Thread_local Job *job;
@@ -152,33 +96,9 @@ static void tramp(void) {
     Slot *s = cur;
     rt_run_block(job->k, &s->B, job->params);
     s->busy = 0;
-#ifdef ASM_SWITCH
-    cu_sm_swap(&s->sp, home);   /* resumed with its next block */
-#else
-    if (!_setjmp(s->jb)) _longjmp(home, 1);
-#endif
+    rt_co_switch(&s->co, &home);   /* resumed with its next block */
   }
 }
-
-#ifdef ASM_SWITCH
-/* A fresh coroutine's stack, laid out as cu_sm_swap leaves a waiting one,
- * so that switching to it "returns" into tramp. */
-static void *fresh_stack(char *stack) {
-  uintptr_t top = ((uintptr_t)(stack + STACK)) & ~(uintptr_t)15;
-#if defined(__x86_64__)
-  void **p = (void **)top;
-  *--p = NULL;                 /* tramp's own return address: it never returns */
-  *--p = (void *)tramp;        /* where cu_sm_swap's ret goes */
-  for (int i = 0; i < 6; i++) *--p = NULL;   /* rbp rbx r12..r15 */
-  return p;
-#else
-  void **p = (void **)(top - 160);
-  memset(p, 0, 160);
-  p[11] = (void *)tramp;       /* x30: where ret goes; sp ends at top */
-  return p;
-#endif
-}
-#endif
 
 static bool grow(char **p, size_t *have, size_t want) {
   if (want <= *have) return true;
@@ -208,24 +128,11 @@ static void start_block(Job *J, Slot *s, unsigned long long i) {
   B->kernel = J->k;
   B->launch = J->launch;
   B->resident = 1;
-#ifdef ASM_SWITCH
   if (!s->entered) {
-    s->sp = fresh_stack(s->stack);
+    rt_co_make(&s->co, s->stack, STACK, tramp);
     s->entered = 1;
   }
   s->busy = 1;
-#else
-  if (!s->entered) {
-    getcontext(&s->ctx);
-    s->ctx.uc_stack.ss_sp = s->stack;
-    s->ctx.uc_stack.ss_size = STACK;
-    s->ctx.uc_link = NULL;
-    makecontext(&s->ctx, tramp, 0);
-    s->busy = 2;                        /* 2: its coroutine is not entered yet */
-  } else {
-    s->busy = 1;
-  }
-#endif
 }
 
 /* Run a resident block to its next barrier or its end. Kept apart so no
@@ -233,18 +140,7 @@ static void start_block(Job *J, Slot *s, unsigned long long i) {
 static __attribute__((noinline)) void resume(Slot *s) {
   cur = s;
   rt_fault_block = &s->B;   /* (a fault in it is its: launch.c) */
-#ifdef ASM_SWITCH
-  cu_sm_swap(&home, s->sp);
-#else
-  if (!_setjmp(home)) {
-    if (s->busy == 2) {
-      s->busy = 1;
-      s->entered = 1;
-      setcontext(&s->ctx);
-    }
-    _longjmp(s->jb, 1);
-  }
-#endif
+  rt_co_switch(&home, &s->co);
   cur = NULL;
 }
 
