@@ -107,6 +107,30 @@ static void emit(Asm *a, Node *e) {
   vec_push(&a->out->list, s);
 }
 
+/* A register's bits as another type: PTX registers are untyped bits, so
+ * a float operand ("f", "d") of a bit-typed instruction (mov.b32,
+ * shfl.sync.b32, and.b32...) or an integer result stored to one moves the
+ * bits, as __float_as_uint does (a numeric conversion made CUB's float
+ * WarpReduce and BlockReduce wrong). Between integers of different sizes
+ * the value converts (zero or sign extension, truncation), as it does for
+ * a register of another width. */
+static bool is_flt(Type *t) { return t && (t->kind == TY_FLOAT || t->kind == TY_DOUBLE); }
+
+static Node *opnd(Asm *a, Type *t, Node *x) {
+  if (!x->ty || is_flt(x->ty) == is_flt(t) || x->ty->size != t->size || (x->ty->size != 4 && x->ty->size != 8) ||
+      x->ty->kind == TY_PTR || t->kind == TY_PTR)
+    return cast(a, t, x);
+  bool w = t->size == 8;
+  if (is_flt(t)) {   /* integer bits -> float */
+    Node *c = call(a, C_LIBM, w ? "cu_ptx_bits_f64" : "cu_ptx_bits_f32", t);
+    vec_push(&c->list, cast(a, ty(w ? TY_ULLONG : TY_UINT), x));
+    return c;
+  }
+  Node *c = call(a, C_LIBM, w ? "cu_ptx_bits_u64" : "cu_ptx_bits_u32", ty(w ? TY_ULLONG : TY_UINT));
+  vec_push(&c->list, x);
+  return cast(a, t, c);
+}
+
 /* ---- instruction types (the suffix that names the operands' type) ---- */
 
 typedef struct PT { char k; int bits; } PT;   /* k: u s b f p(red) */
@@ -244,16 +268,17 @@ static Node *src(Asm *a, const char *s, Type *t) {
       bad(a, s);
       return num(a, t, 0);
     }
-    return cast(a, t, a->ops.v[i]);
+    return opnd(a, t, a->ops.v[i]);
   }
   Reg *r = reg(a, s);
-  if (r) return cast(a, t, var(a, r->o));
+  if (r) return opnd(a, t, var(a, r->o));
   Node *sp = special(a, s);
   if (sp) return cast(a, t, sp);
   /* immediates: 12, -3, 0x1f, 0f3f800000 (float bits), 0d... (double bits), 1.5 */
   char *end;
   if ((s[0] == '0' && (s[1] == 'f' || s[1] == 'F' || s[1] == 'd' || s[1] == 'D')) && s[2]) {
     unsigned long long bits = strtoull(s + 2, &end, 16);
+    if (!is_flt(t)) return cast(a, t, num(a, ty(TY_ULLONG), (int64_t)bits));   /* (mov.b32 %0, 0f3f800000: the bits) */
     Node *n = fe_node(N_FNUM, a->c);
     if (s[1] == 'f' || s[1] == 'F') {
       uint32_t b32 = (uint32_t)bits;
@@ -307,7 +332,7 @@ static void dst(Asm *a, const char *s, Node *v) {
   n->op = OP_ASSIGN;
   n->ty = lv->ty;
   n->a = lv;
-  n->b = cast(a, lv->ty, v);
+  n->b = opnd(a, lv->ty, v);
   emit(a, n);
 }
 

@@ -915,6 +915,28 @@ static inline unsigned long long cu_ptx_bfi_u64(unsigned long long a, unsigned l
 }
 /* prmt (the default mode): each selector nibble picks a byte of b:a; its
  * top bit replicates that byte's sign */
+/* a register's bits as another type (frontend/ptx.c, opnd) */
+static inline unsigned cu_ptx_bits_u32(float f) {
+  unsigned u;
+  memcpy(&u, &f, 4);
+  return u;
+}
+static inline float cu_ptx_bits_f32(unsigned u) {
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+static inline unsigned long long cu_ptx_bits_u64(double d) {
+  unsigned long long u;
+  memcpy(&u, &d, 8);
+  return u;
+}
+static inline double cu_ptx_bits_f64(unsigned long long u) {
+  double d;
+  memcpy(&d, &u, 8);
+  return d;
+}
+
 static inline unsigned cu_ptx_prmt_u32(unsigned a, unsigned b, unsigned c) {
   unsigned long long v = ((unsigned long long)b << 32) | a;
   unsigned r = 0;

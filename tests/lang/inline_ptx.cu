@@ -2,8 +2,10 @@
 // special registers, integer and floating instructions with a helper each,
 // register declarations in braces with setp/selp and guards, warp
 // collectives (shfl.sync, vote.sync with predicate registers), loads and
-// stores with cache hints, offsets and vectors, atomics, fences, packing.
-// Each result is checked against the CPU.
+// stores with cache hints, offsets and vectors, atomics, fences, packing;
+// float and double registers of bit-typed instructions (mov.b32, mov.b64
+// {lo, hi}, shfl.sync.idx.b32, a 0f immediate): their bits move, not their
+// value (CUB's shuffles of floats). Each result is checked against the CPU.
 #include <cstdio>
 #include <cstring>
 
@@ -149,6 +151,26 @@ static void want(unsigned got, unsigned w, const char *what, int i) {
   if (got != w && bad++ < 12) printf("%s [%d]: %#x, want %#x\n", what, i, got, w);
 }
 
+__global__ void bits(const float *f, const double *d, unsigned *u, float *fo, double *dout) {
+  int t = threadIdx.x;
+  unsigned r, one;
+  asm("mov.b32 %0, %1;" : "=r"(r) : "f"(f[t]));
+  u[t] = r;
+  float back;
+  asm("mov.b32 %0, %1;" : "=f"(back) : "r"(r + 1));
+  fo[t] = back;
+  unsigned lo, hi;
+  asm("mov.b64 {%0, %1}, %2;" : "=r"(lo), "=r"(hi) : "d"(d[t]));
+  double joined;
+  asm("mov.b64 %0, {%1, %2};" : "=d"(joined) : "r"(lo), "r"(hi ^ 0x80000000u));
+  dout[t] = joined;
+  float sh;
+  asm volatile("shfl.sync.idx.b32 %0, %1, %2, 31, 0xffffffff;" : "=f"(sh) : "f"(f[t]), "r"(3));
+  fo[32 + t] = sh;
+  asm("mov.b32 %0, 0f3f800000;" : "=r"(one));
+  u[32 + t] = one;
+}
+
 int main() {
   // special registers: 2 blocks of 8x12 threads
   unsigned *o;
@@ -291,6 +313,31 @@ int main() {
   }
   want(cnt[0], N, "atom.add", 0);
   want(cnt[1], 2 * N, "red.add", 0);
+
+  float *bf, *bfo;
+  double *bd, *bdo;
+  unsigned *bu;
+  cudaMallocManaged(&bf, 32 * sizeof(float));
+  cudaMallocManaged(&bfo, 64 * sizeof(float));
+  cudaMallocManaged(&bd, 32 * sizeof(double));
+  cudaMallocManaged(&bdo, 32 * sizeof(double));
+  cudaMallocManaged(&bu, 64 * sizeof(unsigned));
+  for (int i = 0; i < 32; i++) {
+    bf[i] = 1.5f + i * 0.25f;
+    bd[i] = -2.5 + i * 0.125;
+  }
+  bits<<<1, 32>>>(bf, bd, bu, bfo, bdo);
+  cudaDeviceSynchronize();
+  for (int i = 0; i < 32; i++) {
+    unsigned ub, ub1;
+    memcpy(&ub, &bf[i], 4);
+    ub1 = ub + 1;
+    float f1;
+    memcpy(&f1, &ub1, 4);
+    if (bu[i] != ub || bfo[i] != f1 || bdo[i] != -bd[i] || bfo[32 + i] != bf[3] || bu[32 + i] != 0x3f800000u) {
+      if (bad++ < 12) printf("bits [%d]: %08x %g %g %g %08x\n", i, bu[i], bfo[i], bdo[i], bfo[32 + i], bu[32 + i]);
+    }
+  }
   printf("%s\n", bad ? "FAIL" : "PASS");
   return bad != 0;
 }
