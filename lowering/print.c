@@ -2755,6 +2755,14 @@ void lw_print_end(Lw *L, Prog *g) {
     Obj *o = g->globals.v[i];
     if (o->is_static) line(p, "  cu_bind_static_symbol(\"%s\", (void **)&cu_gp%d);", o->key, i);
   }
+  /* --check: the variables no kernel names are device memory too (one
+   * reached through another's initializer, `__device__ int *p = t + 1;`) */
+  for (int i = 0; i < g->syms.n && p->ck; i++) {
+    Obj *o = g->syms.v[i];
+    bool used = false;
+    for (int j = 0; j < g->globals.n; j++) used |= g->globals.v[j] == o;
+    if (!o->is_static && !used) line(p, "  cu_ck_object(cu_sym%d, %lld, \"%s\");", i, (long long)o->sym_size, o->name);
+  }
   for (int i = 0; i < g->globals.n && p->ck; i++) {   /* after the bindings: a static one is reached through its pointer */
     Obj *o = g->globals.v[i];
     line(p, "  cu_ck_object(&%s, sizeof %s, \"%s\");", cname(o), cname(o), o->name);

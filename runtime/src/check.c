@@ -19,6 +19,7 @@
  * and a non-zero exit status if N > 0. */
 #include "rt.h"
 #include "cucc_dev.h"
+#include <link.h>
 #include <stdatomic.h>
 #include <unistd.h>
 
@@ -592,12 +593,29 @@ static void summary(void) {
   }
 }
 
+/* The program's read-only data (string literals a kernel indexes, the
+ * tables of cucc's headers and runtime: curand's skip-ahead), which a GPU
+ * holds in its constant and global memory: valid to read. (The first
+ * object dl_iterate_phdr reports is the program itself.) */
+static int ro_seg(struct dl_phdr_info *info, size_t size, void *arg) {
+  (void)size;
+  (void)arg;
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type == PT_LOAD && !(ph->p_flags & PF_W))
+      rt_ck_alloc((void *)(info->dlpi_addr + ph->p_vaddr), ph->p_memsz, RT_CK_RT, "the program's constant data");
+  }
+  return 1;
+}
+
 void cu_check_init(unsigned what) {
-  if (!cu_ck_what) {
+  bool first = !cu_ck_what;
+  if (first) {
     atexit(summary);
     fprintf(stderr, "========= CUCC CHECK (%s%s%s%s%s)\n", what & CU_CK_MEM ? " memcheck" : "",
             what & CU_CK_RACE ? " racecheck" : "", what & CU_CK_SYNC ? " synccheck" : "",
             what & CU_CK_INIT ? " initcheck" : "", what & CU_CK_LEAK ? " leakcheck" : "");
   }
   cu_ck_what |= what;
+  if (first) dl_iterate_phdr(ro_seg, NULL);
 }

@@ -38,6 +38,7 @@ static void make(void) {
   }
   for (int k = 1; k < NPOW; k++)    /* power k: power k-1 twice */
     for (int i = 0; i < 160; i++) apply(p + (k - 1) * MAT, p + (k - 1) * MAT + i * ROW, p + k * MAT + i * ROW);
+  rt_ck_alloc(p, sizeof *p * NPOW * MAT, RT_CK_RT, "curand's skip-ahead tables");   /* (--check: kernels read it) */
   powers = p;
 }
 
