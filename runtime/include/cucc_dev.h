@@ -1136,6 +1136,36 @@ CU_PTX_CVTR(rni, 0) CU_PTX_CVTR(rzi, 1) CU_PTX_CVTR(rmi, 2) CU_PTX_CVTR(rpi, 3)
 #undef CU_PTX_CVTR
 #undef CU_PTX_CVTI
 
+/* The address spaces of a generic pointer (sm_20_intrinsics.h's
+ * __isShared, __isLocal, __isGlobal, __cvta_*): shared memory is this
+ * block's B->smem, found through the block this worker runs
+ * (rt_fault_block: set for every block, launch.c and sm.c); a thread's
+ * locals are on the stack it runs on or in the block's per-thread storage;
+ * everything else is global (a __constant__ variable too: not told apart).
+ * A shared address is its offset in the block's shared memory, as a GPU's
+ * shared window starts at 0. */
+extern _Thread_local const cu_block *rt_fault_block;
+int cu_on_stack(const void *p);
+static inline unsigned __cu_dev_isshared(const void *p) {
+  const cu_block *B = rt_fault_block;
+  const char *c = (const char *)p;
+  return B && B->smem && c >= B->smem && c < B->smem + cu_dyn_smem_off(B->kernel) + B->dyn_smem;
+}
+static inline unsigned __cu_dev_islocal(const void *p) {
+  const cu_block *B = rt_fault_block;
+  const char *c = (const char *)p;
+  if (B && B->lanes && c >= B->lanes && c < B->lanes + (size_t)B->kernel->lane_bytes * B->nwarps * CU_WARP) return 1;
+  return !__cu_dev_isshared(p) && cu_on_stack(p);
+}
+static inline size_t __cu_dev_to_shared(const void *p) {
+  const cu_block *B = rt_fault_block;
+  return B ? (size_t)((const char *)p - B->smem) : (size_t)p;
+}
+static inline void *__cu_dev_from_shared(size_t a) {
+  const cu_block *B = rt_fault_block;
+  return B ? (void *)(B->smem + a) : (void *)a;
+}
+
 /* __syncwarp(mask): the lanes of a warp run every statement together, and
  * its writes are done before the next statement starts: nothing to wait for. */
 static inline void cu_syncwarp(unsigned mask) { (void)mask; }

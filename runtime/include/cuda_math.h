@@ -209,6 +209,21 @@ static __device__ __forceinline__ float scalblnf(float x, long e) { return __bui
 static __device__ __forceinline__ double scalbln(double x, long e) { return __builtin_scalbln(x, e); }
 static __device__ __forceinline__ float remquof(float x, float y, int *q) { return __builtin_remquof(x, y, q); }
 static __device__ __forceinline__ double remquo(double x, double y, int *q) { return __builtin_remquo(x, y, q); }
+/* the float overloads of the functions above that take or give an
+ * integer or a pointer (CUDA has them: std::frexp(float, int *) in device
+ * code needs them, libstdc++'s are host functions) */
+static __device__ __forceinline__ float frexp(float x, int *e) { return __builtin_frexpf(x, e); }
+static __device__ __forceinline__ float ldexp(float x, int e) { return __builtin_ldexpf(x, e); }
+static __device__ __forceinline__ float scalbn(float x, int e) { return __builtin_scalbnf(x, e); }
+static __device__ __forceinline__ float scalbln(float x, long e) { return __builtin_scalblnf(x, e); }
+static __device__ __forceinline__ float modf(float x, float *i) { return __builtin_modff(x, i); }
+static __device__ __forceinline__ float remquo(float x, float y, int *q) { return __builtin_remquof(x, y, q); }
+static __device__ __forceinline__ int ilogb(float x) { return __builtin_ilogbf(x); }
+static __device__ __forceinline__ long lrint(float x) { return __builtin_lrintf(x); }
+static __device__ __forceinline__ long lround(float x) { return __builtin_lroundf(x); }
+static __device__ __forceinline__ long long llrint(float x) { return __builtin_llrintf(x); }
+static __device__ __forceinline__ long long llround(float x) { return __builtin_llroundf(x); }
+static __device__ __forceinline__ void sincos(float x, float *s, float *c) { sincosf(x, s, c); }
 /* a quiet NaN, whatever the tag says */
 static __device__ __forceinline__ float nanf(const char *tag) { (void)tag; return __builtin_nanf(""); }
 static __device__ __forceinline__ double nan(const char *tag) { (void)tag; return __builtin_nan(""); }
@@ -235,6 +250,32 @@ static __device__ __forceinline__ long abs(long x) { return x < 0 ? -x : x; }
 static __device__ __forceinline__ long long abs(long long x) { return x < 0 ? -x : x; }
 static __device__ __forceinline__ float abs(float x) { return __builtin_fabsf(x); }
 static __device__ __forceinline__ double abs(double x) { return __builtin_fabs(x); }
+/* std:: names. libstdc++'s <cmath> and <cstdlib> put the C functions into
+ * std with `using ::sqrt;`, which takes only the overloads declared before
+ * it: the host's, since <cmath> comes in through <math.h> before this
+ * header. In device code std::sqrt(double) then found only libstdc++'s
+ * constexpr float and long double overloads (both a conversion away:
+ * ambiguous) and std::abs(int) only host ones. Declaring the names again in
+ * std adds our __device__ overloads there, as clang's own CUDA headers do;
+ * they differ from the host ones in their target, so both stay, and each
+ * side's call picks its own. Only the names libstdc++ has in std. */
+namespace std {
+  using ::abs; using ::labs; using ::llabs; using ::acos; using ::acosh; using ::acoshf; using ::asin;
+  using ::asinh; using ::asinhf; using ::atan; using ::atan2; using ::atanh; using ::atanhf; using ::cbrt;
+  using ::cbrtf; using ::ceil; using ::copysign; using ::copysignf; using ::cos; using ::cosh; using ::erf;
+  using ::erfc; using ::erfcf; using ::erff; using ::exp; using ::exp2; using ::exp2f; using ::expm1;
+  using ::expm1f; using ::fabs; using ::fdim; using ::fdimf; using ::floor; using ::fma; using ::fmaf;
+  using ::fmax; using ::fmaxf; using ::fmin; using ::fminf; using ::fmod; using ::frexp; using ::hypot;
+  using ::hypotf; using ::ilogb; using ::ilogbf; using ::ldexp; using ::lgamma; using ::lgammaf;
+  using ::llrint; using ::llrintf; using ::llround; using ::llroundf; using ::log; using ::log10;
+  using ::log1p; using ::log1pf; using ::log2; using ::log2f; using ::logb; using ::logbf; using ::lrint;
+  using ::lrintf; using ::lround; using ::lroundf; using ::modf; using ::nan; using ::nanf;
+  using ::nearbyint; using ::nearbyintf; using ::nextafter; using ::nextafterf; using ::pow;
+  using ::remainder; using ::remainderf; using ::remquo; using ::remquof; using ::rint; using ::rintf;
+  using ::round; using ::roundf; using ::scalbln; using ::scalblnf; using ::scalbn; using ::scalbnf;
+  using ::sin; using ::sinh; using ::sqrt; using ::tan; using ::tanh; using ::tgamma; using ::tgammaf;
+  using ::trunc; using ::truncf;
+}
 /* assert() in device code (the frontend turns the whole assert into a
  * check that reports the thread and fails the launch with cudaErrorAssert) */
 extern "C" __device__ void __assert_fail(const char *expr, const char *file, unsigned int line, const char *fn);

@@ -8,6 +8,7 @@
 #define CUCC_CUDA_RUNTIME_H
 #define __CUDA_RUNTIME_H__   /* CUDA's guard: the samples' helper_cuda.h tests it */
 #include "cuda_runtime_api.h"
+#include "device_types.h"
 #include <cucc_rt.h>
 
 #include <math.h>
@@ -17,6 +18,9 @@
 #include "cuda_math.h"
 
 #ifdef __cplusplus
+/* placement new in host and device code without #include <new>: CUDA's
+ * headers bring <new> in for every .cu */
+#include <new>
 /* typed forms of the allocation calls, as CUDA's header has them */
 template <class T> static inline __host__ __device__ cudaError_t cudaMalloc(T **p, size_t n) {
   return cudaMalloc((void **)p, n);

@@ -583,4 +583,31 @@ static __device__ inline unsigned int __dp4a(uchar4 a, uchar4 b, unsigned int c)
 #include "cucc_simd.h"
 #endif /* __CUCC_PARSE__ || __CUCC_HOST_DEVDECLS__ */
 
+#if defined(__CUCC_PARSE__) && defined(__cplusplus)
+/* the address spaces of a generic pointer (sm_20_intrinsics.h in CUDA),
+ * through cucc_dev.h's helpers: __isConstant and __isGridConstant are 0
+ * (a __constant__ variable or kernel parameter is not told apart from
+ * global memory), and the global, local and constant "addresses" are the
+ * generic ones */
+__device__ unsigned __cu_dev_isshared(const void *p);
+__device__ unsigned __cu_dev_islocal(const void *p);
+__device__ size_t __cu_dev_to_shared(const void *p);
+__device__ void *__cu_dev_from_shared(size_t a);
+static __device__ inline unsigned int __isShared(const void *p) { return __cu_dev_isshared(p); }
+static __device__ inline unsigned int __isLocal(const void *p) { return __cu_dev_islocal(p); }
+static __device__ inline unsigned int __isGlobal(const void *p) { return !__cu_dev_isshared(p) && !__cu_dev_islocal(p); }
+static __device__ inline unsigned int __isConstant(const void *p) { (void)p; return 0; }
+static __device__ inline unsigned int __isGridConstant(const void *p) { (void)p; return 0; }
+static __device__ inline size_t __cvta_generic_to_shared(const void *p) { return __cu_dev_to_shared(p); }
+static __device__ inline void *__cvta_shared_to_generic(size_t a) { return __cu_dev_from_shared(a); }
+static __device__ inline size_t __cvta_generic_to_global(const void *p) { return (size_t)p; }
+static __device__ inline void *__cvta_global_to_generic(size_t a) { return (void *)a; }
+static __device__ inline size_t __cvta_generic_to_local(const void *p) { return (size_t)p; }
+static __device__ inline void *__cvta_local_to_generic(size_t a) { return (void *)a; }
+static __device__ inline size_t __cvta_generic_to_constant(const void *p) { return (size_t)p; }
+static __device__ inline void *__cvta_constant_to_generic(size_t a) { return (void *)a; }
+static __device__ inline size_t __cvta_generic_to_grid_constant(const void *p) { return (size_t)p; }
+static __device__ inline void *__cvta_grid_constant_to_generic(size_t a) { return (void *)a; }
+#endif
+
 #endif

@@ -59,6 +59,32 @@ static void shares_init(void) { shares = calloc((size_t)rt_pool_slots(), sizeof 
 static _Thread_local Slot *cur;
 static _Thread_local rt_co home;     /* the SM loop of this worker */
 
+/* __isLocal (cucc_dev.h): is p in a live frame of the stack this thread
+ * runs a block on, between this call's frame and the stack's top: a
+ * resident block's coroutine stack, or the worker thread's own. (A
+ * thread's locals whose address is taken live there, or in the block's
+ * per-thread storage, which cucc_dev.h checks.) */
+__attribute__((noinline)) int cu_on_stack(const void *p) {
+  static _Thread_local uintptr_t thread_top;
+  volatile char here = 0;   /* the deepest live frame */
+  uintptr_t lo = (uintptr_t)&here, a = (uintptr_t)p, top;
+  if (cur && cur->stack && lo >= (uintptr_t)cur->stack && lo < (uintptr_t)cur->stack + STACK) {
+    top = (uintptr_t)cur->stack + STACK;
+  } else {
+    if (!thread_top) {
+      pthread_attr_t at;
+      void *base;
+      size_t n;
+      if (!pthread_getattr_np(pthread_self(), &at)) {
+        if (!pthread_attr_getstack(&at, &base, &n)) thread_top = (uintptr_t)base + n;
+        pthread_attr_destroy(&at);
+      }
+    }
+    top = thread_top;
+  }
+  return a > lo && a < top;
+}
+
 /* Can blocks switch at barriers? (cooperative launches need it: a block
  * waiting at grid.sync() yields its SM) */
 bool rt_sm_switch_ok(void) {

@@ -1,0 +1,7 @@
+/* sm_60_atomic_functions.h: a CUDA toolkit header that programs include by
+ * name (our own header): the _block and _system atomics (cucc_atomic.h), all
+ * of which cuda_runtime.h already gives, as nvcc's does for every .cu. */
+#ifndef CUCC_SM_60_ATOMIC_FUNCTIONS_H
+#define CUCC_SM_60_ATOMIC_FUNCTIONS_H
+#include "cuda_runtime.h"
+#endif
