@@ -147,6 +147,7 @@ void rt_co_switch(rt_co *from, rt_co *to);
  * barrier there */
 void rt_warps_run(const cu_kernel *k, cu_block *B, const char *params);
 void rt_warps_barrier(const cu_block *B);
+bool rt_warp_stack(uintptr_t sp, uintptr_t *top);   /* sp on the running warp's stack: its top */
 
 /* cdp.c: dynamic parallelism. A grid's queue of what its threads launched
  * (child grids, copies, sets), run after its blocks by rt_job_run. */

@@ -68,7 +68,8 @@ __attribute__((noinline)) int cu_on_stack(const void *p) {
   static _Thread_local uintptr_t thread_top;
   volatile char here = 0;   /* the deepest live frame */
   uintptr_t lo = (uintptr_t)&here, a = (uintptr_t)p, top;
-  if (cur && cur->stack && lo >= (uintptr_t)cur->stack && lo < (uintptr_t)cur->stack + STACK) {
+  if (rt_warp_stack(lo, &top)) {   /* a warp coroutine's (warps.c) */
+  } else if (cur && cur->stack && lo >= (uintptr_t)cur->stack && lo < (uintptr_t)cur->stack + STACK) {
     top = (uintptr_t)cur->stack + STACK;
   } else {
     if (!thread_top) {

@@ -127,6 +127,13 @@ void cu_warp_yield(void) {
   if (ck) cu_ck_sync(&w->B);
 }
 
+bool rt_warp_stack(uintptr_t sp, uintptr_t *top) {
+  Warp *w = ws ? ws->cur : NULL;
+  if (!w || sp < (uintptr_t)w->stack || sp >= (uintptr_t)w->stack + WSTACK) return false;
+  *top = (uintptr_t)w->stack + WSTACK;
+  return true;
+}
+
 static bool ready(Wsched *s, unsigned need) {
   if (need > s->cap) {
     Warp *nw = realloc(s->w, need * sizeof *nw);
