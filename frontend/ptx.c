@@ -336,8 +336,12 @@ static void dst(Asm *a, const char *s, Node *v) {
   emit(a, n);
 }
 
-/* An address operand: [x], [x+8], [x-4], [name] -> a pointer to t. */
-static Node *addr(Asm *a, const char *s, Type *t) {
+/* An address operand: [x], [x+8], [x-4], [name] -> a pointer to t. In
+ * the shared space (ld.shared, st.shared, atom.shared...) x is a shared
+ * window address, an offset in the block's shared memory, as
+ * cvta.to.shared and __cvta_generic_to_shared give (cucc_dev.h's
+ * __cu_dev_from_shared: the block's memory plus it). */
+static Node *addr_in(Asm *a, const char *s, Type *t, bool shm) {
   size_t n = strlen(s);
   if (s[0] != '[' || s[n - 1] != ']') {
     bad(a, s);
@@ -352,6 +356,11 @@ static Node *addr(Asm *a, const char *s, Type *t) {
   }
   Type *cp = ptr_to(ty(TY_CHAR));
   Node *base = src(a, in, ty(TY_ULLONG));
+  if (shm) {
+    Node *c = call(a, C_LIBM, "__cu_dev_from_shared", ptr_to(ty(TY_VOID)));
+    vec_push(&c->list, base);
+    base = c;
+  }
   Node *p = cast(a, cp, base);
   if (off) p = bin(a, OP_ADD, cp, p, num(a, ty(TY_LLONG), off));
   return cast(a, ptr_to(t), p);
@@ -434,6 +443,14 @@ static void insn(Asm *a, Insn *in) {
   #define A(i) in->arg[i]
   #define NEED(n) do { if (na != (n)) { bad(a, in->text); return; } } while (0)
 
+  if (!strcmp(op, "cvta") && has(in, "shared")) {   /* generic <-> shared window: an offset in the block's memory */
+    NEED(2);
+    bool to = has(in, "to");
+    Node *c = call(a, C_LIBM, to ? "__cu_dev_to_shared" : "__cu_dev_from_shared", to ? ty(TY_ULLONG) : ptr_to(ty(TY_VOID)));
+    vec_push(&c->list, to ? cast(a, ptr_to(ty(TY_VOID)), src(a, A(1), ty(TY_ULLONG))) : src(a, A(1), ty(TY_ULLONG)));
+    dst(a, A(0), to ? c : cast(a, ty(TY_ULLONG), c));
+    return;
+  }
   if (!strcmp(op, "mov") || !strcmp(op, "cvta") || !strcmp(op, "cvt")) {
     NEED(2);
     if (!strcmp(op, "cvt") && t.k == 'f' && in->np >= 2) {   /* cvt.rn.f32.f64 ... : through a helper */
@@ -588,8 +605,9 @@ static void insn(Asm *a, Insn *in) {
     bool st = op[0] == 's';
     const char *mem = st ? A(0) : A(1), *val = st ? A(1) : A(0);
     int vn = has(in, "v2") ? 2 : has(in, "v4") ? 4 : 1;
+    bool shm = has(in, "shared");
     if (vn == 1) {
-      Node *p = deref(a, addr(a, mem, ct));
+      Node *p = deref(a, addr_in(a, mem, ct, shm));
       if (st) {
         Node *n = fe_node(N_ASSIGN, a->c);
         n->op = OP_ASSIGN;
@@ -612,7 +630,7 @@ static void insn(Asm *a, Insn *in) {
       return;
     }
     for (int k = 0; k < vn; k++) {
-      Node *p = addr(a, mem, ct);
+      Node *p = addr_in(a, mem, ct, shm);
       if (k) p = bin(a, OP_ADD, p->ty, p, num(a, ty(TY_INT), k));
       p = deref(a, p);
       if (st) {
@@ -638,7 +656,7 @@ static void insn(Asm *a, Insn *in) {
                         : t.bits == 64 ? (t.k == 's' ? "ll" : "ull") : (t.k == 's' ? "i" : "u");
         Node *c = call(a, C_ATOMIC, xfmt("cu_atomic%s_%s", aops[i][1], sfx), ct);
         int m = red ? 0 : 1;
-        vec_push(&c->list, addr(a, A(m), ct));
+        vec_push(&c->list, addr_in(a, A(m), ct, has(in, "shared")));
         for (int k = m + 1; k < na; k++) vec_push(&c->list, src(a, A(k), ct));
         if (red) emit(a, c);
         else dst(a, A(0), c);

@@ -5,7 +5,9 @@
 // stores with cache hints, offsets and vectors, atomics, fences, packing;
 // float and double registers of bit-typed instructions (mov.b32, mov.b64
 // {lo, hi}, shfl.sync.idx.b32, a 0f immediate): their bits move, not their
-// value (CUB's shuffles of floats). Each result is checked against the CPU.
+// value (CUB's shuffles of floats); shared window addresses (cvta.to.shared,
+// __cvta_generic_to_shared) in ld.shared, st.shared and atom.shared. Each
+// result is checked against the CPU.
 #include <cstdio>
 #include <cstring>
 
@@ -169,6 +171,24 @@ __global__ void bits(const float *f, const double *d, unsigned *u, float *fo, do
   fo[32 + t] = sh;
   asm("mov.b32 %0, 0f3f800000;" : "=r"(one));
   u[32 + t] = one;
+}
+
+__global__ void window(float *o, unsigned *cnt) {
+  __shared__ float s[64];
+  __shared__ unsigned n;
+  unsigned sa;
+  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(sa) : "l"(&s[threadIdx.x]));
+  asm volatile("st.shared.f32 [%0], %1;" ::"r"(sa), "f"(threadIdx.x * 0.5f));
+  if (threadIdx.x == 0) n = 0;
+  __syncthreads();
+  float v;
+  unsigned na = (unsigned)__cvta_generic_to_shared(&s[(threadIdx.x + 1) % 64]);
+  asm volatile("ld.shared.f32 %0, [%1];" : "=f"(v) : "r"(na));
+  unsigned nn = (unsigned)__cvta_generic_to_shared(&n);
+  asm volatile("red.shared.add.u32 [%0], 1;" ::"r"(nn));
+  __syncthreads();
+  o[threadIdx.x] = v;
+  if (threadIdx.x == 0) *cnt = n;
 }
 
 int main() {
@@ -338,6 +358,11 @@ int main() {
       if (bad++ < 12) printf("bits [%d]: %08x %g %g %g %08x\n", i, bu[i], bfo[i], bdo[i], bfo[32 + i], bu[32 + i]);
     }
   }
+  window<<<1, 64>>>(bfo, bu);
+  cudaDeviceSynchronize();
+  for (int i = 0; i < 64; i++)
+    if (bfo[i] != ((i + 1) % 64) * 0.5f && bad++ < 12) printf("window [%d]: %g\n", i, bfo[i]);
+  want(bu[0], 64, "red.shared.add", 0);
   printf("%s\n", bad ? "FAIL" : "PASS");
   return bad != 0;
 }
