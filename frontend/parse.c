@@ -267,9 +267,47 @@ static Node *deref(Node *a) {
   return n;
 }
 
+static Node *dup(Node *n) {
+  if (!n) return NULL;
+  Node *c = xcalloc(1, sizeof *c);
+  *c = *n;
+  c->a = dup(n->a);
+  c->b = dup(n->b);
+  c->c = dup(n->c);
+  c->d = dup(n->d);
+  c->list = (Vec){0};
+  for (int i = 0; i < n->list.n; i++) vec_push(&c->list, dup(n->list.v[i]));
+  return c;
+}
+
+static bool effect_p(Node *n, void *c) {
+  (void)c;
+  return n->k == N_ASSIGN || n->k == N_INCDEC || n->k == N_CALL;
+}
+
+/* the variables an expression's ++, -- and assignments change */
+static int changed_f(Node *n, void *c) {
+  if ((n->k == N_ASSIGN || n->k == N_INCDEC) && n->a->k == N_VAR) vec_push(c, n->a->var);
+  return W_GO;
+}
+
+static bool reads_p(Node *n, void *c) { return n->k == N_VAR && n->var == c; }
+
+static Node *comma(Node *a, Node *b) {
+  Node *n = xcalloc(1, sizeof *n);
+  *n = (Node){.k = N_COMMA, .op = OP_COMMA, .a = a, .b = b, .ty = b->ty, .file = a->file, .line = a->line, .col = a->col};
+  return n;
+}
+
 static Node *addr_of(Node *a, Type *pty) {
   while (a->k == N_CAST && a->implicit) a = a->a;
   if (a->k == N_UN && a->op == OP_DEREF) return a->a;
+  /* C++'s lvalues C has no form for: `x = v` and `++x` are x, after them
+   * (`(x = v, &x)`; x evaluated again, so only where it has no effects of
+   * its own); `(e, x)` is x */
+  if ((a->k == N_ASSIGN || (a->k == N_INCDEC && !a->post)) && !any_node(a->a, effect_p, NULL))
+    return comma(a, addr_of(dup(a->a), pty));
+  if (a->k == N_COMMA) return comma(a->a, addr_of(a->b, pty));
   if (a->k == N_COND) {   /* c ? x : y as an lvalue: c ? &x : &y */
     Node *n = xcalloc(1, sizeof *n);
     *n = *a;
@@ -288,6 +326,22 @@ static Node *addr_of(Node *a, Type *pty) {
   Node *n = xcalloc(1, sizeof *n);
   *n = (Node){.k = N_UN, .op = OP_ADDR, .a = a, .ty = pty, .file = a->file, .line = a->line, .col = a->col};
   if (a->k == N_VAR) a->var->addr_taken = true;
+  return n;
+}
+
+/* The operand of an assignment, ++, -- or & that is such a C++ lvalue
+ * (`(c ? a : b) = v`, `(a = b) += 5`, `++(++x)`): through its address,
+ * `*(c ? &a : &b) = v` */
+static Node *cxx_lvalue(Node *e) {
+  Node *b = e;
+  while (b->k == N_CAST && b->implicit) b = b->a;
+  if (b->k != N_COND && b->k != N_ASSIGN && b->k != N_COMMA && !(b->k == N_INCDEC && !b->post)) return e;
+  Type *pt = xcalloc(1, sizeof *pt);
+  pt->kind = TY_PTR;
+  pt->size = pt->align = 8;
+  pt->base = e->ty;
+  Node *n = xcalloc(1, sizeof *n);
+  *n = (Node){.k = N_UN, .op = OP_DEREF, .a = addr_of(b, pt), .ty = e->ty, .file = e->file, .line = e->line, .col = e->col};
   return n;
 }
 
@@ -1611,6 +1665,35 @@ static Node *binop(Fe *p, CXCursor c, Kids *k) {
   n->ty = cty(p, c);
   n->a = expr(p, k->v[0]);
   n->b = expr(p, k->v[1]);
+  if (n->k == N_ASSIGN) n->a = cxx_lvalue(n->a);
+  /* C++17 evaluates an assignment's right operand first (`buf[k++] = k`
+   * stores the old k, `a[i] = i++` the old i at the new one); C leaves
+   * the order open: where one operand changes a variable the other reads,
+   * the right goes to a temporary first (not `*p++ = *q++`) */
+  Vec chl = {0}, chr = {0};
+  if (n->k == N_ASSIGN) {
+    walk(n->a, changed_f, &chl);
+    walk(n->b, changed_f, &chr);
+  }
+  bool reread = false;
+  for (int i = 0; i < chl.n && !reread; i++) reread = any_node(n->b, reads_p, chl.v[i]);
+  for (int i = 0; i < chr.n && !reread; i++) reread = any_node(n->a, reads_p, chr.v[i]);
+  free(chl.v);
+  free(chr.v);
+  if (reread && p->fn) {
+    Obj *o = xcalloc(1, sizeof *o);
+    o->name = xfmt("cu_tmp%d", p->fn->locals.n);
+    o->file = n->file, o->line = n->line, o->col = n->col;
+    o->ty = unconst(n->b->ty);
+    vec_push(&p->fn->locals, o);
+    vec_push(&p->tmps, o);
+    Node *v = xcalloc(1, sizeof *v);
+    *v = (Node){.k = N_VAR, .var = o, .ty = o->ty, .file = n->file, .line = n->line, .col = n->col};
+    Node *as = xcalloc(1, sizeof *as);
+    *as = (Node){.k = N_ASSIGN, .op = OP_ASSIGN, .a = v, .b = n->b, .ty = o->ty, .file = n->file, .line = n->line, .col = n->col};
+    n->b = dup(v);
+    return comma(as, n);
+  }
   return n;
 }
 
@@ -1746,6 +1829,8 @@ static Node *expr(Fe *p, CXCursor c) {
     default:
       err_c(c, "unsupported in device code: unary operator");
     }
+    if (n->k == N_INCDEC) n->a = cxx_lvalue(n->a);
+    if (n->k == N_UN && n->op == OP_ADDR && n->a != cxx_lvalue(n->a)) n = addr_of(n->a, n->ty);
     if (n->k == N_UN && n->op == OP_ADDR && n->a->k == N_VAR) n->a->var->addr_taken = true;
     break;
   }
