@@ -221,7 +221,7 @@ static void hoist(Bc *b, Node *n, bool cond) {
     bool sense[2] = {n->k == N_COND || n->op == OP_LAND, false};
     for (int i = 0; i < 2; i++) {
       if (!x[i]) continue;
-      if (!cond && kernelish(b->fn) && !b->bw && pure(n->a) && any_node(x[i], hoisted_p, b)) arm(b, n->a, sense[i], x[i]);
+      if (!cond && kernelish(b->fn) && !b->bw && pure_h(n->a) && any_node(x[i], hoisted_p, b)) arm(b, n->a, sense[i], x[i]);
       else hoist(b, x[i], true);   /* (a collective here: valid.c; a warp call: lane by lane) */
     }
     return;

@@ -91,6 +91,7 @@ bool same_x(Node *a, Node *b);  /* structurally the same expression */
 bool in_vec(Vec *v, void *p);  /* is p an element of v */
 bool is_decay(Node *n);        /* implicit array-to-pointer cast */
 bool is_syncwarp(Node *n);     /* a __syncwarp() call (the builtin cu_syncwarp) */
+bool pure_h(Node *n);          /* pure once its warp collectives are hoisted */
 bool is_warp_wait(Node *n);    /* a wait for other warps (the builtins cu_warp_wait, cu_warp_yield) */
 bool is_intty(Type *t);        /* an integer of 4 bytes or more */
 bool is_arith(Type *t);

@@ -19,8 +19,8 @@ static void coll(Obj *fn, Node *n, bool cond) {
   if (!n) return;
   if (n->k == N_COND || n->k == N_LOG) {   /* an arm runs under its lanes' mask if the condition can be read twice */
     coll(fn, n->a, cond);
-    coll(fn, n->b, cond || !pure(n->a));
-    if (n->k == N_COND) coll(fn, n->c, cond || !pure(n->a));
+    coll(fn, n->b, cond || !pure_h(n->a));
+    if (n->k == N_COND) coll(fn, n->c, cond || !pure_h(n->a));
     return;
   }
   if (n->k == S_SYNC)

@@ -103,6 +103,12 @@ static bool impure_p(Node *n, void *c) {
 }
 bool pure(Node *n) { return !any_node(n, impure_p, NULL); }
 
+/* pure once its warp collectives are hoisted (build.c): each is a value
+ * computed before the statement (`__all_sync(m, p) && __any_sync(m, q)`:
+ * the left side can be read again for the right side's mask) */
+static bool impure_h_p(Node *n, void *c) { return !(n->k == N_CALL && n->ck == C_WARP) && impure_p(n, c); }
+bool pure_h(Node *n) { return !any_node(n, impure_h_p, NULL); }
+
 /* Evaluable where the source would not evaluate it, every lane's right
  * side of && and || computed without a branch so that the lane loop
  * vectorizes: no stores, calls (but of one-return functions of such an
