@@ -140,6 +140,10 @@ void fe_sroa(Fe *p, Obj *fn);
  * outlined to a function run lane by lane */
 void fe_spin(Fe *p, Prog *prog);
 
+/* syncexpr.c: __syncthreads_count/and/or inside a condition or an
+ * expression: a statement of its own before it */
+void fe_sync_exprs(Obj *fn);
+
 /* hostasm.c */
 void fe_find_hostasm(CXTranslationUnit tu);
 

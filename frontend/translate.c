@@ -808,6 +808,7 @@ static int translate(const char *path, const CuOpts *o, Buf *dev, Buf *host, cha
   for (int i = 0; i < prog->kernels.n && !nerrors; i++) fe_sroa(&fe, prog->kernels.v[i]);
   for (int i = 0; i < prog->funcs.n && !nerrors; i++)
     if (!fn_inlined(prog->funcs.v[i])) fe_sroa(&fe, prog->funcs.v[i]);
+  for (int i = 0; i < prog->kernels.n && !nerrors; i++) fe_sync_exprs(prog->kernels.v[i]);
   if (!nerrors) fe_spin(&fe, prog);
   if (nerrors) {
     clang_disposeTranslationUnit(tu);

@@ -1,0 +1,140 @@
+/* syncexpr.c: __syncthreads_count/and/or inside a condition.
+ *
+ *   while (__syncthreads_or(more)) { ... }
+ *   if (__syncthreads_count(t < 10) == 10) ...
+ *
+ * The IR has these barriers as statements that store their result in a
+ * variable (S_SYNC with var: `c = __syncthreads_or(x);`); written inside an
+ * expression, each becomes such a statement before it, its result a local
+ * of its own: before an if, a switch, a return or an expression
+ * statement; at the top of each turn of a while or for loop, which then
+ * tests it (`for (;;) { c = __syncthreads_or(more); if (!c) break; ... }`:
+ * a continue goes on to the increment and the barrier again, as the
+ * loop's test would). A do-while's test stays refused (a continue would
+ * skip it). */
+#include "fe.h"
+
+typedef struct Lift {
+  Obj *fn;
+  Vec pre;   /* Node*: the statements before */
+} Lift;
+
+static Type *int_ty(void) {
+  Type *t = xcalloc(1, sizeof *t);
+  t->kind = TY_INT;
+  t->size = t->align = 4;
+  return t;
+}
+
+static Node *mk(NodeKind k, Node *at) {
+  Node *n = xcalloc(1, sizeof *n);
+  n->k = k;
+  n->file = at->file;
+  n->line = at->line;
+  n->col = at->col;
+  return n;
+}
+
+/* each barrier in e's operands: a local, set by the barrier before */
+static void lift(Lift *l, Node **slot) {
+  Node *n = *slot;
+  if (!n) return;
+  if (n->k == S_SYNC && n->coll && !n->var) {
+    Obj *o = xcalloc(1, sizeof *o);
+    o->name = xfmt("cu_sync%d", l->fn->locals.n);
+    o->file = n->file, o->line = n->line, o->col = n->col;
+    o->ty = int_ty();
+    vec_push(&l->fn->locals, o);
+    Node *d = mk(S_DECL, n);
+    d->var = o;
+    vec_push(&l->pre, d);
+    lift(l, &n->a);   /* (a barrier in the predicate: first) */
+    n->var = o;
+    vec_push(&l->pre, n);
+    Node *v = mk(N_VAR, n);
+    v->var = o;
+    v->ty = o->ty;
+    *slot = v;
+    return;
+  }
+  if (n->k >= S_BLOCK) return;   /* (statements: their own) */
+  lift(l, &n->a);
+  lift(l, &n->b);
+  lift(l, &n->c);
+  lift(l, &n->d);
+  for (int i = 0; i < n->list.n; i++) lift(l, (Node **)&n->list.v[i]);
+}
+
+static bool sync_p(Node *n, void *c) {
+  (void)c;
+  return n->k == S_SYNC && n->coll && !n->var;
+}
+
+static void stmt(Obj *fn, Node **slot);
+
+static Node *block_of(Vec *pre, Node *s) {
+  Node *b = mk(S_BLOCK, s);
+  for (int i = 0; i < pre->n; i++) vec_push(&b->list, pre->v[i]);
+  vec_push(&b->list, s);
+  return b;
+}
+
+static void stmt(Obj *fn, Node **slot) {
+  Node *s = *slot;
+  if (!s) return;
+  switch (s->k) {
+  case S_BLOCK: {   /* (a declaration's barriers before it in its list: its scope stays) */
+    Vec out = {0};
+    for (int i = 0; i < s->list.n; i++) {
+      Node *d = s->list.v[i];
+      if (d->k == S_DECL && d->a && any_node(d->a, sync_p, NULL)) {
+        Lift l = {fn, {0}};
+        lift(&l, &d->a);
+        for (int j = 0; j < l.pre.n; j++) vec_push(&out, l.pre.v[j]);
+      } else stmt(fn, &d);
+      vec_push(&out, d);
+    }
+    s->list = out;
+    return;
+  }
+  case S_IF: case S_SWITCH: case S_EXPR: case S_RETURN:
+    if (s->a && any_node(s->a, sync_p, NULL)) {
+      Lift l = {fn, {0}};
+      lift(&l, &s->a);
+      *slot = block_of(&l.pre, s);
+    }
+    stmt(fn, &s->b);
+    stmt(fn, &s->c);
+    if (s->k == S_SWITCH) stmt(fn, &s->d);
+    return;
+  case S_FOR: case S_WHILE:
+    stmt(fn, &s->d);
+    if (s->b && any_node(s->b, sync_p, NULL)) {   /* for (;;) { c = sync; if (!cond) break; body } */
+      Lift l = {fn, {0}};
+      lift(&l, &s->b);
+      Node *nc = mk(N_UN, s->b);
+      nc->op = OP_LNOT;
+      nc->ty = int_ty();
+      nc->a = s->b;
+      Node *brk = mk(S_BREAK, s);
+      brk->target = s;
+      Node *test = mk(S_IF, s);
+      test->a = nc;
+      test->b = brk;
+      vec_push(&l.pre, test);
+      if (s->d) vec_push(&l.pre, s->d);
+      Node *body = mk(S_BLOCK, s);
+      body->list = l.pre;
+      s->b = NULL;
+      s->d = body;
+      if (s->k == S_WHILE) s->k = S_FOR;   /* (for(;;) without init or increment) */
+    }
+    return;
+  case S_DO: stmt(fn, &s->d); return;
+  default: return;
+  }
+}
+
+void fe_sync_exprs(Obj *fn) {
+  if (fn->body && any_node(fn->body, sync_p, NULL)) stmt(fn, &fn->body);
+}
