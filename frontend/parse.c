@@ -1882,10 +1882,12 @@ static Node *expr(Fe *p, CXCursor c) {
       n = cast(p, c, sub, true);
       break;
     }
-    if (k.n == 0 && (n = eval(p, c)) != NULL) break;
+    /* a constant clang folds (offsetof, __builtin_offsetof) */
+    if ((n = eval(p, c)) != NULL) break;
     err_c(c, "unsupported in device code: expression (C++ construct)");
     break;
   default:
+    if ((n = eval(p, c)) != NULL) break;   /* (sizeof...(T), a constant of another kind) */
     err_c(c, "unsupported in device code: %s", cx_str(clang_getCursorKindSpelling(ck)));
     break;
   }
@@ -1915,8 +1917,10 @@ static Node *decl_stmt(Fe *p, CXCursor c) {
     CXCursor v = k.v[i];
     enum CXCursorKind vk = clang_getCursorKind(v);
     if (vk == CXCursor_TypedefDecl || vk == CXCursor_TypeAliasDecl || vk == CXCursor_StructDecl ||
-        vk == CXCursor_UnionDecl || vk == CXCursor_EnumDecl || vk == CXCursor_StaticAssert)
-      continue;
+        vk == CXCursor_UnionDecl || vk == CXCursor_EnumDecl || vk == CXCursor_StaticAssert ||
+        vk == CXCursor_UsingDirective || vk == CXCursor_UsingDeclaration || vk == CXCursor_NamespaceAlias ||
+        vk == CXCursor_TypeAliasTemplateDecl)
+      continue;   /* (names only: `using namespace std;` in a kernel) */
     if (vk != CXCursor_VarDecl) {
       err_c(v, "unsupported in device code: declaration of this kind");
       continue;
