@@ -643,8 +643,47 @@ static const char *builtin_var(CXCursor decl, Builtin *bk) {
 }
 
 /* `this` in a member function or constructor */
+/* the type of `this` in the member function a lambda is defined in (its
+ * class's parent), NULL if it is defined elsewhere */
+static Type *lambda_this(Fe *p, CXCursor c) {
+  for (int i = 0; i < p->funcs.n; i++) {
+    FnMap *m = p->funcs.v[i];
+    if (m->o != p->fn) continue;
+    CXCursor meth = clang_getCursorSemanticParent(clang_getCursorSemanticParent(m->c));
+    enum CXCursorKind k = clang_getCursorKind(meth);
+    if (k != CXCursor_CXXMethod && k != CXCursor_Constructor && k != CXCursor_Destructor) return NULL;
+    Type *t = new_type(TY_PTR, 8, 8);
+    t->base = mk_type(p, clang_getCursorType(clang_getCursorSemanticParent(meth)), c);
+    return t;
+  }
+  return NULL;
+}
+
 static Node *this_ptr(Fe *p, CXCursor c) {
   Obj *s = p->fn->self;
+  Type *lt = !s && p->fn->is_lambda ? lambda_this(p, c) : NULL;
+  if (lt) {   /* [this] or [&] in a member function: the caller's this, a capture (a null cursor) */
+    Obj *f = p->fn;
+    Obj *o = NULL;
+    for (int i = 0; i < f->caps.n && !o; i++)
+      if (clang_Cursor_isNull(*(CXCursor *)f->caps.v[i])) o = f->params.v[f->params.n - f->caps.n + i];
+    if (!o) {
+      o = xcalloc(1, sizeof *o);
+      o->name = "cu_this";
+      cx_loc(c, &o->file, &o->line, &o->col);
+      o->ty = lt;
+      o->is_param = true;
+      vec_push(&f->params, o);
+      vec_push(&f->locals, o);
+      CXCursor *cp = xcalloc(1, sizeof *cp);
+      *cp = clang_getNullCursor();
+      vec_push(&f->caps, cp);
+    }
+    Node *n = new_node(N_VAR, c);
+    n->var = o;
+    n->ty = o->ty;
+    return n;
+  }
   if (!s) {
     err_c(c, "unsupported in device code: 'this' here");
     return num(c, new_type(TY_INT, 4, 4), 0);
@@ -1129,6 +1168,10 @@ static Node *method_call(Fe *p, CXCursor c, CXCursor f, char *name) {
   bind(n, 0);
   for (int i = 0; i < n->fn->caps.n; i++) {   /* the lambda's captures, from here */
     CXCursor d = *(CXCursor *)n->fn->caps.v[i];
+    if (clang_Cursor_isNull(d)) {   /* this */
+      vec_push(&n->list, this_ptr(p, c));
+      continue;
+    }
     Obj *o = find_var(p, d);
     if (!o) o = capture(p, d);
     if (!o) {
