@@ -49,5 +49,9 @@ int main() {
   for (int i = 0; i < 64; i++) bad += !(f[i] > 0.0f && f[i] <= 1.0f);
   bad += f[0] == f[1];
   printf("%s %s %d %d\n", bad ? "FAIL" : "PASS", hex, o[0], o[1]);
+  cudaFree(v);
+  cudaFree(hex);
+  cudaFree(o);
+  cudaFree(f);
   return bad != 0;
 }
