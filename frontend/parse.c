@@ -16,6 +16,7 @@ static bool before_name(CXCursor c, CXCursor fn) {
   clang_getExpansionLocation(clang_getCursorLocation(fn), &f2, NULL, NULL, &b);
   return f1 && f2 && clang_File_isEqual(f1, f2) && a < b;
 }
+#include <ctype.h>
 #include <limits.h>
 
 /* ---- small libclang helpers ---- */
@@ -508,6 +509,68 @@ static Obj *global_var(Fe *p, CXCursor d) {
   o->is_global = true;
   o->is_tmpl_var = var_tmpl_inst(d);
   cx_loc(d, &o->file, &o->line, &o->col);
+  vec_push(&p->prog->globals, o);
+  return o;
+}
+
+/* A constant initializer C accepts at file scope: numbers, strings, casts
+ * of them and brace lists of them. */
+static bool const_init(Node *n) {
+  if (!n) return true;
+  switch (n->k) {
+  case N_NUM: case N_FNUM: case N_STR: return true;
+  case N_CAST: return const_init(n->a);
+  case N_UN:   /* -2.0f: print.c folds the sign into the number */
+    if (n->op != OP_NEG || (n->a->k != N_NUM && n->a->k != N_FNUM)) return false;
+    n->k = n->a->k;
+    n->ival = (int64_t)(0 - (uint64_t)n->a->ival);
+    n->fval = -n->a->fval;
+    n->a = NULL;
+    return true;
+  case N_INIT:
+    for (int i = 0; i < n->list.n; i++)
+      if (!const_init(n->list.v[i])) return false;
+    return true;
+  default: return false;
+  }
+}
+
+/* A function-scope static of device code (`static const int t[4] = {...};`
+ * a lookup table, `static __device__ int n;`): one object for the program,
+ * as in C++, so a file-scope object of the device C, named after its
+ * function (host code cannot name it, so the host unit has no part in it).
+ * Made once per declaration (an instantiated template's body has
+ * declarations of its own); C++ allows such a static only a constant
+ * initializer in device code, which the device C then spells. */
+static Obj *static_local(Fe *p, CXCursor v) {
+  static Vec decls, objs;
+  for (int i = 0; i < decls.n; i++)
+    if (clang_equalCursors(*(CXCursor *)decls.v[i], v)) return objs.v[i];
+  Obj *o = xcalloc(1, sizeof *o);
+  o->name = cx_str(clang_getCursorSpelling(v));
+  cx_loc(v, &o->file, &o->line, &o->col);
+  o->ty = cty(p, v);
+  o->is_global = o->dev_def = true;
+  o->key = xfmt("%s:%d:%d:%s", o->file, o->line, o->col, o->name);
+  o->cname = xfmt("cu_sl%d_%s_%s", p->prog->globals.n, p->fn->name, o->name);
+  for (char *q = o->cname; *q; q++)   /* (an operator's or a lambda's name) */
+    if (!isalnum((unsigned char)*q) && *q != '_') *q = '_';
+  if (o->ty->kind == TY_ARRAY && o->ty->len < 0)
+    err_c(v, "unsupported in device code: static local array '%s' of unknown size", o->name);
+  if (!clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(v))) {
+    Kids k = kids(v);
+    for (int j = 0; j < k.n; j++)
+      if (is_expr(k.v[j]) && !(o->dev_init = eval(p, k.v[j])))   /* (a scalar's constant expression folded) */
+        o->dev_init = expr(p, k.v[j]);
+    free(k.v);
+    if (o->dev_init && o->dev_init->k == N_INIT && o->dev_init->post) o->dev_init = NULL;   /* trivial construction */
+    if (!const_init(o->dev_init))
+      err_c(v, "unsupported in device code: static local variable '%s' whose initializer is not a constant", o->name);
+  }
+  CXCursor *c = xcalloc(1, sizeof *c);
+  *c = v;
+  vec_push(&decls, c);
+  vec_push(&objs, o);
   vec_push(&p->prog->globals, o);
   return o;
 }
@@ -1829,7 +1892,9 @@ static Node *expr(Fe *p, CXCursor c) {
         n->var = o;
         n->ty = o->ty;
       } else {
-        err_c(c, "unsupported in device code: reference to '%s' (global, __device__ and __constant__ variables are not supported yet)",
+        /* (__device__, __constant__ and __managed__ variables are
+         * global_var's: what is left is a host variable) */
+        err_c(c, "unsupported in device code: reference to host variable '%s' (not __device__, __constant__ or __managed__)",
               cx_str(clang_getCursorSpelling(d)));
       }
     } else if ((n = eval(p, c)) != NULL) {
@@ -1971,7 +2036,10 @@ static Node *decl_stmt(Fe *p, CXCursor c) {
     enum CX_StorageClass sc = clang_Cursor_getStorageClass(v);
     bool shared = cx_has_attr(v, CXCursor_CUDASharedAttr);
     if (sc == CX_SC_Static && !shared) {
-      err_c(v, "unsupported in device code: static local variable");
+      VarMap *m = xcalloc(1, sizeof *m);
+      m->c = v;
+      m->o = static_local(p, v);
+      vec_push(&p->vars, m);
       continue;
     }
     if (is_lambda(clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(v)))))
