@@ -178,6 +178,34 @@ static char *qual_name(CXCursor fn) {
   return nm;
 }
 
+/* A parameter pack (`typename... Ts`, `int... Ns`, `Ts... xs`): its "..."
+ * right before its name (a template template parameter whose own
+ * parameters are variadic, `template <class...> class F`, is none). libclang
+ * says so nowhere else. */
+static bool is_pack(CXCursor c) {
+  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+  CXToken *t;
+  unsigned n;
+  clang_tokenize(tu, clang_getCursorExtent(c), &t, &n);
+  char *nm = cx_str(clang_getCursorSpelling(c));
+  bool r = false;
+  for (unsigned i = 0; i < n && !r; i++) {
+    CXString sp = clang_getTokenSpelling(tu, t[i]);
+    if (!strcmp(clang_getCString(sp), "...")) {
+      if (i + 1 == n) r = !*nm;
+      else {
+        CXString nx = clang_getTokenSpelling(tu, t[i + 1]);
+        r = *nm && !strcmp(clang_getCString(nx), nm);
+        clang_disposeString(nx);
+      }
+    }
+    clang_disposeString(sp);
+  }
+  clang_disposeTokens(tu, t, n);
+  free(nm);
+  return r;
+}
+
 typedef struct TP { Buf b; int k; } TP;
 
 static enum CXChildVisitResult tp_cb(CXCursor c, CXCursor parent, CXClientData d) {
@@ -188,6 +216,7 @@ static enum CXChildVisitResult tp_cb(CXCursor c, CXCursor parent, CXClientData d
       k == CXCursor_TemplateTemplateParameter) {
     buf_puts(&tp->b, tp->k++ ? ", " : "");
     buf_puts(&tp->b, cx_str(clang_getCursorSpelling(c)));
+    if (is_pack(c)) buf_puts(&tp->b, "...");
   }
   return CXChildVisit_Continue;
 }
@@ -232,10 +261,79 @@ static bool is_unsigned(CXType t) {
   }
 }
 
-/* Template arguments of an instantiation, spelled for the host compiler. */
-static char *spec_args(CXCursor fn) {
+char *__cxa_demangle(const char *mangled, char *buf, size_t *n, int *status);   /* libstdc++ */
+
+/* The template argument list of a function template's instance, from its
+ * demangled linker name (`void __device_stub__k<(Color)5>(int*)`): there
+ * each argument has its type, an enumerator as `(Color)5`, `auto`'s as
+ * `7ll`, packs expanded, template templates by name. NULL if none. */
+static char *demangled_args(const char *key) {
+  int st = -1;
+  char *d = key ? __cxa_demangle(key, NULL, NULL, &st) : NULL;
+  if ((!d || st) && key) {
+    /* clang 17's prefixes that declare an argument's parameter where its
+     * kind is not plain (`TnDa` of an `auto` one, `TpTni` of an `int...`
+     * pack), which older demanglers (GCC 12's) refuse; the arguments
+     * themselves (`Lx7E`, `JLi1EE`) are what the list prints. Only right
+     * after an argument list opens or an argument ends, so never inside a
+     * name. */
+    char *k = xstrdup(key);
+    for (size_t i = 1; k[i]; i++) {
+      if (k[i] != 'T' || !strchr("IJE", k[i - 1])) continue;
+      size_t l = k[i + 1] == 'p' || k[i + 1] == 'y' ? 2
+               : k[i + 1] == 'n' && k[i + 2] == 'D' && (k[i + 3] == 'a' || k[i + 3] == 'c') ? 4
+               : k[i + 1] == 'n' && k[i + 2] >= 'a' && k[i + 2] <= 'z' ? 3 : 0;
+      if (!l) continue;
+      memmove(k + i, k + i + l, strlen(k + i + l) + 1);
+      i--;   /* (Tp before Tn: look here again) */
+    }
+    free(d);
+    st = -1;
+    d = __cxa_demangle(k, NULL, NULL, &st);
+    free(k);
+  }
+  if (!d || st) return NULL;
+  char *r = NULL;
+  long n = (long)strlen(d), i, e, depth = 0;
+  /* back from the parameter list's ')' to its '(', then the '>' before it
+   * back to its '<' */
+  for (i = n - 1; i >= 0; i--)
+    if (d[i] == ')') depth++;
+    else if (d[i] == '(' && --depth == 0) break;
+  if (n && d[n - 1] == ')' && i > 0 && d[i - 1] == '>') {
+    e = i - 1;
+    depth = 0;
+    for (i = e; i >= 0; i--)
+      if (d[i] == '>') depth++;
+      else if (d[i] == '<' && --depth == 0) break;
+    if (i >= 0) r = xstrndup(d + i, (size_t)(e - i + 1));
+  }
+  free(d);
+  return r;
+}
+
+static bool builtin_int(CXType t) {
+  return is_unsigned(t) || t.kind == CXType_Bool || t.kind == CXType_Char_S || t.kind == CXType_SChar ||
+         t.kind == CXType_WChar || t.kind == CXType_Short || t.kind == CXType_Int || t.kind == CXType_Long ||
+         t.kind == CXType_LongLong || t.kind == CXType_Char_U;
+}
+
+/* Template arguments of an instantiation, spelled for the host compiler.
+ * An argument whose value alone does not name the instance (an enum
+ * parameter's: `&k<5>` names no function; `auto`'s: `k<7>` is another
+ * instance than k<7LL>), a template template argument or a pack: all of
+ * them as the demangled linker name `key` spells them. */
+static char *spec_args(CXCursor fn, const char *key) {
   int n = clang_Cursor_getNumTemplateArguments(fn);
   if (n <= 0) return xstrdup("");
+  for (int i = 0; i < n; i++) {
+    enum CXTemplateArgumentKind ak = clang_Cursor_getTemplateArgumentKind(fn, i);
+    if (ak == CXTemplateArgumentKind_Type || (ak == CXTemplateArgumentKind_Integral && builtin_int(tparam_type(fn, i))))
+      continue;
+    char *r = demangled_args(key);
+    if (r) return r;
+    break;
+  }
   Buf b = {0};
   buf_puts(&b, "<");
   for (int i = 0; i < n; i++) {
@@ -248,6 +346,8 @@ static char *spec_args(CXCursor fn) {
       /* libclang reads a bool `true` as a signed one-bit -1 */
       CXType pt = tparam_type(fn, i);
       if (pt.kind == CXType_Bool) buf_puts(&b, clang_Cursor_getTemplateArgumentUnsignedValue(fn, i) ? "true" : "false");
+      else if (pt.kind == CXType_Enum)   /* (where the demangler could not help) */
+        buf_printf(&b, "(%s)%lld", cx_str(clang_getTypeSpelling(pt)), clang_Cursor_getTemplateArgumentValue(fn, i));
       else if (is_unsigned(pt)) buf_printf(&b, "%lluu", clang_Cursor_getTemplateArgumentUnsignedValue(fn, i));
       else buf_printf(&b, "%lld", clang_Cursor_getTemplateArgumentValue(fn, i));
       break;
@@ -300,8 +400,10 @@ static void stub(Host *h, CXCursor fn, CXCursor body, const char *self) {
       err_at(ps.v[i], "unsupported: unnamed kernel parameter (give it a name)");
       nm = "cu_unnamed";
     }
-    buf_printf(&s, "%s(void *)&%s", i ? ", " : "void *cu_args[] = {", nm);
-    buf_printf(&ty, "%s__cucc_unrestrict_t<decltype(%s)>", i ? ", " : "", nm);
+    /* (a pack of parameters, `Ts... xs`: each of them) */
+    const char *dots = is_pack(ps.v[i]) ? "..." : "";
+    buf_printf(&s, "%s(void *)&%s%s", i ? ", " : "void *cu_args[] = {", nm, dots);
+    buf_printf(&ty, "%s__cucc_unrestrict_t<decltype(%s)>%s", i ? ", " : "", nm, dots);
   }
   if (ps.n) buf_puts(&s, "}; ");
   buf_printf(&s, "cu_launch_stub((const void *)static_cast<void (*)(%s)>(&%s), %s); }",
@@ -1064,7 +1166,7 @@ void host_register(Prog *prog, Vec *kernel_cursors, Buf *out) {
     Obj *k = prog->kernels.v[i];
     CXCursor c = *(CXCursor *)kernel_cursors->v[i];
     buf_printf(out, "  cu_register_stub((const void *)static_cast<%s>(&%s%s), \"%s\");\n",
-               fn_ptr_type(c), qual_name(c), spec_args(c), k->key);
+               fn_ptr_type(c), qual_name(c), spec_args(c, k->key), k->key);
   }
   buf_puts(out, "}\n");
 }
@@ -1073,8 +1175,6 @@ void host_register(Prog *prog, Vec *kernel_cursors, Buf *out) {
  * the host unit, whose definitions are the device's objects too, makes
  * each by taking its address, spelled from its linker name, as host code
  * may never name it itself. */
-char *__cxa_demangle(const char *mangled, char *buf, size_t *n, int *status);   /* libstdc++ */
-
 void host_tmpl_vars(Prog *prog, Buf *out) {
   Vec done = {0};
   for (int i = 0; i < prog->globals.n + prog->syms.n; i++) {   /* (the registered ones too) */

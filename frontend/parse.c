@@ -1813,6 +1813,7 @@ static Node *expr(Fe *p, CXCursor c) {
   case CXCursor_CharacterLiteral:
   case CXCursor_CXXBoolLiteralExpr:
   case CXCursor_UnaryExpr:            /* sizeof, alignof */
+  case CXCursor_SizeOfPackExpr:       /* sizeof...(Ts), a constant in an instance */
     n = eval(p, c);
     if (!n) err_c(c, "cannot evaluate constant");
     break;
