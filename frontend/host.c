@@ -684,6 +684,93 @@ static void keep_fn(Host *h, CXCursor fn) {
   if (!clang_Cursor_isNull(def) && in_user(h, def)) clang_visitChildren(def, keep_cb, h);
 }
 
+/* What the host unit keeps of device code (a __device__ constructor's
+ * member initializers, a default member initializer) may call a
+ * __device__-only function, which the host unit has not: a free function,
+ * removed with its declarations (member functions keep theirs). */
+typedef struct DevRef { Host *h; bool found; } DevRef;
+
+static bool dev_only_fn(Host *h, CXCursor r) {
+  enum CXCursorKind k = clang_getCursorKind(r);
+  return (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) && cx_has_attr(r, CXCursor_CUDADeviceAttr) &&
+         !cx_has_attr(r, CXCursor_CUDAHostAttr) && !cx_has_attr(r, CXCursor_CUDAGlobalAttr) && !kept(h, r);
+}
+
+static enum CXChildVisitResult devref_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  DevRef *x = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_DeclRefExpr || k == CXCursor_CallExpr) x->found |= dev_only_fn(x->h, clang_getCursorReferenced(c));
+  if (k == CXCursor_OverloadedDeclRef)   /* (a call in a template, resolved at instantiation) */
+    for (unsigned i = 0; i < clang_getNumOverloadedDecls(c); i++) x->found |= dev_only_fn(x->h, clang_getOverloadedDecl(c, i));
+  return x->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* A default member initializer (`int m = lane();`, `int m{lane()}`) that
+ * calls a __device__-only function: the host unit drops it. Only device
+ * code runs it (a host constructor that did would be refused by clang), so
+ * the member's host-side initial value does not matter. */
+static void field_init(Host *h, CXCursor c) {
+  DevRef x = {h, false};
+  clang_visitChildren(c, devref_cb, &x);
+  if (!x.found) return;
+  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+  CXToken *t;
+  unsigned n;
+  clang_tokenize(tu, clang_getCursorExtent(c), &t, &n);
+  char *nm = cx_str(clang_getCursorSpelling(c));
+  for (unsigned i = 0; i + 1 < n; i++) {
+    CXString sp = clang_getTokenSpelling(tu, t[i]), nx = clang_getTokenSpelling(tu, t[i + 1]);
+    bool at = !strcmp(clang_getCString(sp), nm) &&
+              (!strcmp(clang_getCString(nx), "=") || !strcmp(clang_getCString(nx), "{"));
+    clang_disposeString(sp);
+    clang_disposeString(nx);
+    if (!at) continue;
+    unsigned b, e, b2, e2;
+    Src *sf = ext_(h, clang_getTokenExtent(tu, t[i + 1]), &b, &e, true);
+    Src *sf2 = ext_(h, clang_getCursorExtent(c), &b2, &e2, false);
+    if (sf && sf == sf2 && b < e2) edit(sf, b, e2, "");
+    break;
+  }
+  clang_disposeTokens(tu, t, n);
+  free(nm);
+}
+
+typedef struct CtorInit { Host *h; bool found; CXCursor first; } CtorInit;
+
+static enum CXChildVisitResult ctor_init_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  CtorInit *x = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_ParmDecl || k == CXCursor_CompoundStmt || k == CXCursor_TemplateTypeParameter ||
+      k == CXCursor_NonTypeTemplateParameter || k == CXCursor_TemplateTemplateParameter || clang_isAttribute(k))
+    return CXChildVisit_Continue;
+  if (clang_Cursor_isNull(x->first)) x->first = c;   /* the first member or base initializer */
+  DevRef r = {x->h, false};
+  devref_cb(c, parent, &r);
+  if (!r.found) clang_visitChildren(c, devref_cb, &r);
+  x->found |= r.found;
+  return CXChildVisit_Continue;
+}
+
+/* A __device__-only constructor defined in its class keeps an empty body
+ * after its member initializers (edit from b, its body's start), unless
+ * those call a __device__-only function: then it is only declared (*decl),
+ * from the initializers' ':' on (an empty body without them would have to
+ * default-construct what they construct: a base without a default
+ * constructor, a reference). Host code never calls it. */
+static unsigned ctor_cut(Host *h, CXCursor c, Src *sf, unsigned b, bool *decl) {
+  CtorInit x = {h, false, clang_getNullCursor()};
+  clang_visitChildren(c, ctor_init_cb, &x);
+  unsigned ib, ie;
+  if (!x.found || clang_Cursor_isNull(x.first) || ext_(h, clang_getCursorExtent(x.first), &ib, &ie, false) != sf)
+    return b;
+  while (ib > 0 && strchr(" \t\r\n", sf->src[ib - 1])) ib--;
+  if (ib == 0 || sf->src[ib - 1] != ':') return b;
+  *decl = true;
+  return ib - 1;
+}
+
 static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   Host *h = d;
@@ -730,10 +817,16 @@ static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent, CXClientData
       bool in_class = clang_equalCursors(clang_getCursorLexicalParent(c), clang_getCursorSemanticParent(c));
       unsigned b, e;
       Src *sf = ext_(h, clang_getCursorExtent(in_class ? body : c), &b, &e, false);
-      if (sf) edit(sf, b, e, !in_class ? "" : k == CXCursor_CXXMethod || k == CXCursor_ConversionFunction ? ";" : "{}");
+      bool decl = k == CXCursor_CXXMethod || k == CXCursor_ConversionFunction;
+      if (sf && in_class && k == CXCursor_Constructor) b = ctor_cut(h, c, sf, b, &decl);
+      if (sf) edit(sf, b, e, !in_class ? "" : decl ? ";" : "{}");
       return CXChildVisit_Continue;
     }
     return CXChildVisit_Recurse;
+  }
+  if (k == CXCursor_FieldDecl) {
+    field_init(h, c);
+    return CXChildVisit_Continue;
   }
   CXCursor callee, cfg;
   if (launch_cfg(c, &callee, &cfg)) {

@@ -1047,9 +1047,11 @@ static bool field_init_expr(CXCursor f, CXCursor e) {
     unsigned o;
     clang_getSpellingLocation(clang_getTokenLocation(tu, t[i]), NULL, NULL, NULL, &o);
     if (o < eo) continue;
-    char *prev = cx_str(clang_getTokenSpelling(tu, t[i - 1]));
-    init = !strcmp(prev, "=") || !strcmp(prev, "{");
+    char *prev = cx_str(clang_getTokenSpelling(tu, t[i - 1])), *at = cx_str(clang_getTokenSpelling(tu, t[i]));
+    /* (`int b{x};`: libclang's list expression itself starts at the `{`) */
+    init = !strcmp(prev, "=") || !strcmp(prev, "{") || (o == eo && !strcmp(at, "{"));
     free(prev);
+    free(at);
     break;
   }
   clang_disposeTokens(tu, t, nt);
