@@ -1031,7 +1031,7 @@ static Node *bind(Node *n, int first) {
 /* The in-class initializers of a class's fields (struct S { int n = 4; }):
  * with `fn`, each becomes an assignment to self in fn's body. Returns
  * whether there are any. */
-typedef struct FI { Fe *p; Obj *fn; Node *body; bool any; Vec done; } FI;
+typedef struct FI { Fe *p; Obj *fn; Node *body; bool any; Vec done; bool fields, pattern; CXCursor cls; } FI;
 static Node *assign_field(CXCursor at, Obj *self, CXCursor fd, Node *val);
 /* Is expression e, a child of field f, its in-class initializer (after
  * `=` or `{`), not an array bound (`int v[5]`: after `[`) or a bit-field
@@ -1058,27 +1058,85 @@ static bool field_init_expr(CXCursor f, CXCursor e) {
   return init;
 }
 
+/* Does an expression of a class template's pattern depend on its
+ * parameters (a type `T`, a value `N`, an unresolved call)? */
+static enum CXChildVisitResult dep_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  bool *dep = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXType t = clang_getCanonicalType(clang_getCursorType(c));
+  char *ts = cx_str(clang_getTypeSpelling(t));
+  enum CXCursorKind rk = clang_getCursorKind(clang_getCursorReferenced(c));
+  *dep |= strstr(ts, "type-parameter-") != NULL || t.kind == CXType_Dependent || t.kind == CXType_Overload ||
+          k == CXCursor_OverloadedDeclRef || rk == CXCursor_TemplateTypeParameter ||
+          rk == CXCursor_NonTypeTemplateParameter || rk == CXCursor_TemplateTemplateParameter ||
+          (is_expr(c) && t.kind == CXType_Invalid);
+  free(ts);
+  return *dep ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static Node *cast_to(Fe *p, CXCursor c, Node *sub, Type *t, bool implicit);
+
+static bool dependent(CXCursor e) {
+  bool dep = false;
+  dep_cb(e, e, &dep);
+  if (!dep) clang_visitChildren(e, dep_cb, &dep);
+  return dep;
+}
+
 static enum CXChildVisitResult fi_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   FI *fi = d;
   if (clang_getCursorKind(c) != CXCursor_FieldDecl) return CXChildVisit_Continue;
+  fi->fields = true;
   Kids k = kids(c);
   for (int i = 0; i < k.n; i++)
     if (is_expr(k.v[i]) && field_init_expr(c, k.v[i])) {
       fi->any = true;
       bool done = false;
-      for (int j = 0; j < fi->done.n; j++) done |= clang_equalCursors(*(CXCursor *)fi->done.v[j], c);
-      if (fi->fn && !done)
-        vec_push(&fi->body->list, assign_field(k.v[i], fi->fn->self, c, expr(fi->p, k.v[i])));
+      char *nm = cx_str(clang_getCursorSpelling(c));
+      for (int j = 0; j < fi->done.n; j++) {
+        CXCursor dc = *(CXCursor *)fi->done.v[j];
+        char *dn = fi->pattern ? cx_str(clang_getCursorSpelling(dc)) : NULL;
+        done |= fi->pattern ? !strcmp(dn, nm) : clang_equalCursors(dc, c);   /* (the pattern's field: by name) */
+        free(dn);
+      }
+      if (fi->fn && !done && fi->pattern && dependent(k.v[i]))
+        err_c(k.v[i], "unsupported in device code: default member initializer of '%s' that depends on the "
+                      "parameters of class template '%s' (initialize it in a constructor)",
+              nm, cx_str(clang_getTypeSpelling(clang_getCursorType(fi->cls))));
+      else if (fi->fn && !done) {
+        Node *v = expr(fi->p, k.v[i]);
+        if (fi->pattern) {   /* (`T s = 0;`: the conversion to the instance's T is not in the pattern) */
+          for (int j = 0; j < fi->fn->self->ty->rec->fields.n; j++) {
+            Field *f = fi->fn->self->ty->rec->fields.v[j];
+            if (!strcmp(f->name, nm) && f->ty->kind <= TY_PTR && v->ty->kind <= TY_PTR && !f->ty->is_ref)
+              v = cast_to(fi->p, k.v[i], v, f->ty, true);
+          }
+        }
+        vec_push(&fi->body->list, assign_field(k.v[i], fi->fn->self, c, v));
+      }
+      free(nm);
     }
   free(k.v);
   return CXChildVisit_Continue;
 }
 
+/* An implicit instance of a class template shows libclang no fields, so
+ * no default member initializers either: they come from the pattern, where
+ * they do not depend on its parameters (`int n = 0;`, `T s = 0;`); one that
+ * does is refused, never skipped. */
 static bool field_inits(CXCursor cls, FI *fi) {
   FI none = {0};
   if (!fi) fi = &none;
+  fi->cls = cls;
   clang_visitChildren(cls, fi_cb, fi);
+  CXCursor pat = clang_getSpecializedCursorTemplate(cls);
+  if (!fi->fields && !clang_Cursor_isNull(pat)) {
+    fi->pattern = true;
+    clang_visitChildren(pat, fi_cb, fi);
+    fi->pattern = false;
+  }
   return fi->any;
 }
 
@@ -2626,7 +2684,7 @@ Obj *fe_func(Fe *p, CXCursor def) {
     vec_push(&f->params, o);
   }
   Kids k = kids(def);
-  FI fi = {p, f, pre, false, {0}};
+  FI fi = {p, f, pre, false, {0}, false, false, {0}};
   Vec binit = {0}, bdone = {0};   /* a constructor's bases built, in order */
   for (int i = 0; i < k.n; i++) {
     enum CXCursorKind kk = clang_getCursorKind(k.v[i]);

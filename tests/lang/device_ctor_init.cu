@@ -22,6 +22,17 @@ template <typename T> struct Box {
   __device__ Box() : x(twice((T)threadIdx.x)), y(twice<T>((T)lane()) + (T)1) {}
 };
 
+// a class template's default member initializers that do not depend on
+// its parameters (read from the pattern: an implicit instance shows none)
+template <typename T> struct Acc {
+  T sum = 0;
+  int tid = threadIdx.x;
+  int l{lane() * 3};
+  T w;
+  __device__ Acc() : w((T)2) {}
+};
+template <typename T> struct Plain { int n = 5; T s = 1; };
+
 __global__ void k(int *o) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   Idx a;
@@ -29,7 +40,10 @@ __global__ void k(int *o) {
   Calls c;
   Derived e;
   Box<int> b;
-  o[i] = a.tid + 10 * d.t + 100 * d.u + 1000 * d.b + c.l + c.m + c.n + e.v + e.w + b.x + b.y;
+  Acc<float> acc;
+  Plain<double> pl;
+  o[i] = a.tid + 10 * d.t + 100 * d.u + 1000 * d.b + c.l + c.m + c.n + e.v + e.w + b.x + b.y +
+         (int)acc.sum + 10000 * acc.tid + 100000 * acc.l + (int)acc.w + pl.n + (int)pl.s;
 }
 
 int main() {
@@ -41,7 +55,8 @@ int main() {
   int fails = 0;
   for (int i = 0; i < n; i++) {
     int t = i % nt, bk = i / nt, l = t & 31;
-    int want = t + 10 * t + 300 + 1000 * bk + (l + nt) + 2 * l + (l + 1) + l + 2 * l + 2 * t + (2 * l + 1);
+    int want = t + 10 * t + 300 + 1000 * bk + (l + nt) + 2 * l + (l + 1) + l + 2 * l + 2 * t + (2 * l + 1) +
+               10000 * t + 100000 * 3 * l + 2 + 5 + 1;
     if (o[i] != want) { printf("o[%d] %d, expected %d\n", i, o[i], want); fails++; }
   }
   printf("%s\n", fails ? "FAIL" : "PASS");
