@@ -209,6 +209,11 @@ struct Obj {
   bool is_tmpl_var;    /* such a global, a variable template's instance
                           (`mask<float>`): the host unit instantiates it
                           (host code may not name it) */
+  bool dev_def;        /* such a global that device C defines itself: a
+                          function-scope static of device code (host code
+                          cannot name it), initialized by dev_init (NULL:
+                          zero), a constant the frontend checked */
+  Node *dev_init;
   bool addr_taken;     /* & taken */
   int64_t sym_size;    /* Prog.syms: size of the variable */
   /* functions */

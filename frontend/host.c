@@ -178,6 +178,34 @@ static char *qual_name(CXCursor fn) {
   return nm;
 }
 
+/* A parameter pack (`typename... Ts`, `int... Ns`, `Ts... xs`): its "..."
+ * right before its name (a template template parameter whose own
+ * parameters are variadic, `template <class...> class F`, is none). libclang
+ * says so nowhere else. */
+static bool is_pack(CXCursor c) {
+  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+  CXToken *t;
+  unsigned n;
+  clang_tokenize(tu, clang_getCursorExtent(c), &t, &n);
+  char *nm = cx_str(clang_getCursorSpelling(c));
+  bool r = false;
+  for (unsigned i = 0; i < n && !r; i++) {
+    CXString sp = clang_getTokenSpelling(tu, t[i]);
+    if (!strcmp(clang_getCString(sp), "...")) {
+      if (i + 1 == n) r = !*nm;
+      else {
+        CXString nx = clang_getTokenSpelling(tu, t[i + 1]);
+        r = *nm && !strcmp(clang_getCString(nx), nm);
+        clang_disposeString(nx);
+      }
+    }
+    clang_disposeString(sp);
+  }
+  clang_disposeTokens(tu, t, n);
+  free(nm);
+  return r;
+}
+
 typedef struct TP { Buf b; int k; } TP;
 
 static enum CXChildVisitResult tp_cb(CXCursor c, CXCursor parent, CXClientData d) {
@@ -188,6 +216,7 @@ static enum CXChildVisitResult tp_cb(CXCursor c, CXCursor parent, CXClientData d
       k == CXCursor_TemplateTemplateParameter) {
     buf_puts(&tp->b, tp->k++ ? ", " : "");
     buf_puts(&tp->b, cx_str(clang_getCursorSpelling(c)));
+    if (is_pack(c)) buf_puts(&tp->b, "...");
   }
   return CXChildVisit_Continue;
 }
@@ -232,10 +261,79 @@ static bool is_unsigned(CXType t) {
   }
 }
 
-/* Template arguments of an instantiation, spelled for the host compiler. */
-static char *spec_args(CXCursor fn) {
+char *__cxa_demangle(const char *mangled, char *buf, size_t *n, int *status);   /* libstdc++ */
+
+/* The template argument list of a function template's instance, from its
+ * demangled linker name (`void __device_stub__k<(Color)5>(int*)`): there
+ * each argument has its type, an enumerator as `(Color)5`, `auto`'s as
+ * `7ll`, packs expanded, template templates by name. NULL if none. */
+static char *demangled_args(const char *key) {
+  int st = -1;
+  char *d = key ? __cxa_demangle(key, NULL, NULL, &st) : NULL;
+  if ((!d || st) && key) {
+    /* clang 17's prefixes that declare an argument's parameter where its
+     * kind is not plain (`TnDa` of an `auto` one, `TpTni` of an `int...`
+     * pack), which older demanglers (GCC 12's) refuse; the arguments
+     * themselves (`Lx7E`, `JLi1EE`) are what the list prints. Only right
+     * after an argument list opens or an argument ends, so never inside a
+     * name. */
+    char *k = xstrdup(key);
+    for (size_t i = 1; k[i]; i++) {
+      if (k[i] != 'T' || !strchr("IJE", k[i - 1])) continue;
+      size_t l = k[i + 1] == 'p' || k[i + 1] == 'y' ? 2
+               : k[i + 1] == 'n' && k[i + 2] == 'D' && (k[i + 3] == 'a' || k[i + 3] == 'c') ? 4
+               : k[i + 1] == 'n' && k[i + 2] >= 'a' && k[i + 2] <= 'z' ? 3 : 0;
+      if (!l) continue;
+      memmove(k + i, k + i + l, strlen(k + i + l) + 1);
+      i--;   /* (Tp before Tn: look here again) */
+    }
+    free(d);
+    st = -1;
+    d = __cxa_demangle(k, NULL, NULL, &st);
+    free(k);
+  }
+  if (!d || st) return NULL;
+  char *r = NULL;
+  long n = (long)strlen(d), i, e, depth = 0;
+  /* back from the parameter list's ')' to its '(', then the '>' before it
+   * back to its '<' */
+  for (i = n - 1; i >= 0; i--)
+    if (d[i] == ')') depth++;
+    else if (d[i] == '(' && --depth == 0) break;
+  if (n && d[n - 1] == ')' && i > 0 && d[i - 1] == '>') {
+    e = i - 1;
+    depth = 0;
+    for (i = e; i >= 0; i--)
+      if (d[i] == '>') depth++;
+      else if (d[i] == '<' && --depth == 0) break;
+    if (i >= 0) r = xstrndup(d + i, (size_t)(e - i + 1));
+  }
+  free(d);
+  return r;
+}
+
+static bool builtin_int(CXType t) {
+  return is_unsigned(t) || t.kind == CXType_Bool || t.kind == CXType_Char_S || t.kind == CXType_SChar ||
+         t.kind == CXType_WChar || t.kind == CXType_Short || t.kind == CXType_Int || t.kind == CXType_Long ||
+         t.kind == CXType_LongLong || t.kind == CXType_Char_U;
+}
+
+/* Template arguments of an instantiation, spelled for the host compiler.
+ * An argument whose value alone does not name the instance (an enum
+ * parameter's: `&k<5>` names no function; `auto`'s: `k<7>` is another
+ * instance than k<7LL>), a template template argument or a pack: all of
+ * them as the demangled linker name `key` spells them. */
+static char *spec_args(CXCursor fn, const char *key) {
   int n = clang_Cursor_getNumTemplateArguments(fn);
   if (n <= 0) return xstrdup("");
+  for (int i = 0; i < n; i++) {
+    enum CXTemplateArgumentKind ak = clang_Cursor_getTemplateArgumentKind(fn, i);
+    if (ak == CXTemplateArgumentKind_Type || (ak == CXTemplateArgumentKind_Integral && builtin_int(tparam_type(fn, i))))
+      continue;
+    char *r = demangled_args(key);
+    if (r) return r;
+    break;
+  }
   Buf b = {0};
   buf_puts(&b, "<");
   for (int i = 0; i < n; i++) {
@@ -248,6 +346,8 @@ static char *spec_args(CXCursor fn) {
       /* libclang reads a bool `true` as a signed one-bit -1 */
       CXType pt = tparam_type(fn, i);
       if (pt.kind == CXType_Bool) buf_puts(&b, clang_Cursor_getTemplateArgumentUnsignedValue(fn, i) ? "true" : "false");
+      else if (pt.kind == CXType_Enum)   /* (where the demangler could not help) */
+        buf_printf(&b, "(%s)%lld", cx_str(clang_getTypeSpelling(pt)), clang_Cursor_getTemplateArgumentValue(fn, i));
       else if (is_unsigned(pt)) buf_printf(&b, "%lluu", clang_Cursor_getTemplateArgumentUnsignedValue(fn, i));
       else buf_printf(&b, "%lld", clang_Cursor_getTemplateArgumentValue(fn, i));
       break;
@@ -300,8 +400,10 @@ static void stub(Host *h, CXCursor fn, CXCursor body, const char *self) {
       err_at(ps.v[i], "unsupported: unnamed kernel parameter (give it a name)");
       nm = "cu_unnamed";
     }
-    buf_printf(&s, "%s(void *)&%s", i ? ", " : "void *cu_args[] = {", nm);
-    buf_printf(&ty, "%s__cucc_unrestrict_t<decltype(%s)>", i ? ", " : "", nm);
+    /* (a pack of parameters, `Ts... xs`: each of them) */
+    const char *dots = is_pack(ps.v[i]) ? "..." : "";
+    buf_printf(&s, "%s(void *)&%s%s", i ? ", " : "void *cu_args[] = {", nm, dots);
+    buf_printf(&ty, "%s__cucc_unrestrict_t<decltype(%s)>%s", i ? ", " : "", nm, dots);
   }
   if (ps.n) buf_puts(&s, "}; ");
   buf_printf(&s, "cu_launch_stub((const void *)static_cast<void (*)(%s)>(&%s), %s); }",
@@ -582,6 +684,93 @@ static void keep_fn(Host *h, CXCursor fn) {
   if (!clang_Cursor_isNull(def) && in_user(h, def)) clang_visitChildren(def, keep_cb, h);
 }
 
+/* What the host unit keeps of device code (a __device__ constructor's
+ * member initializers, a default member initializer) may call a
+ * __device__-only function, which the host unit has not: a free function,
+ * removed with its declarations (member functions keep theirs). */
+typedef struct DevRef { Host *h; bool found; } DevRef;
+
+static bool dev_only_fn(Host *h, CXCursor r) {
+  enum CXCursorKind k = clang_getCursorKind(r);
+  return (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) && cx_has_attr(r, CXCursor_CUDADeviceAttr) &&
+         !cx_has_attr(r, CXCursor_CUDAHostAttr) && !cx_has_attr(r, CXCursor_CUDAGlobalAttr) && !kept(h, r);
+}
+
+static enum CXChildVisitResult devref_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  DevRef *x = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_DeclRefExpr || k == CXCursor_CallExpr) x->found |= dev_only_fn(x->h, clang_getCursorReferenced(c));
+  if (k == CXCursor_OverloadedDeclRef)   /* (a call in a template, resolved at instantiation) */
+    for (unsigned i = 0; i < clang_getNumOverloadedDecls(c); i++) x->found |= dev_only_fn(x->h, clang_getOverloadedDecl(c, i));
+  return x->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* A default member initializer (`int m = lane();`, `int m{lane()}`) that
+ * calls a __device__-only function: the host unit drops it. Only device
+ * code runs it (a host constructor that did would be refused by clang), so
+ * the member's host-side initial value does not matter. */
+static void field_init(Host *h, CXCursor c) {
+  DevRef x = {h, false};
+  clang_visitChildren(c, devref_cb, &x);
+  if (!x.found) return;
+  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+  CXToken *t;
+  unsigned n;
+  clang_tokenize(tu, clang_getCursorExtent(c), &t, &n);
+  char *nm = cx_str(clang_getCursorSpelling(c));
+  for (unsigned i = 0; i + 1 < n; i++) {
+    CXString sp = clang_getTokenSpelling(tu, t[i]), nx = clang_getTokenSpelling(tu, t[i + 1]);
+    bool at = !strcmp(clang_getCString(sp), nm) &&
+              (!strcmp(clang_getCString(nx), "=") || !strcmp(clang_getCString(nx), "{"));
+    clang_disposeString(sp);
+    clang_disposeString(nx);
+    if (!at) continue;
+    unsigned b, e, b2, e2;
+    Src *sf = ext_(h, clang_getTokenExtent(tu, t[i + 1]), &b, &e, true);
+    Src *sf2 = ext_(h, clang_getCursorExtent(c), &b2, &e2, false);
+    if (sf && sf == sf2 && b < e2) edit(sf, b, e2, "");
+    break;
+  }
+  clang_disposeTokens(tu, t, n);
+  free(nm);
+}
+
+typedef struct CtorInit { Host *h; bool found; CXCursor first; } CtorInit;
+
+static enum CXChildVisitResult ctor_init_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  CtorInit *x = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_ParmDecl || k == CXCursor_CompoundStmt || k == CXCursor_TemplateTypeParameter ||
+      k == CXCursor_NonTypeTemplateParameter || k == CXCursor_TemplateTemplateParameter || clang_isAttribute(k))
+    return CXChildVisit_Continue;
+  if (clang_Cursor_isNull(x->first)) x->first = c;   /* the first member or base initializer */
+  DevRef r = {x->h, false};
+  devref_cb(c, parent, &r);
+  if (!r.found) clang_visitChildren(c, devref_cb, &r);
+  x->found |= r.found;
+  return CXChildVisit_Continue;
+}
+
+/* A __device__-only constructor defined in its class keeps an empty body
+ * after its member initializers (edit from b, its body's start), unless
+ * those call a __device__-only function: then it is only declared (*decl),
+ * from the initializers' ':' on (an empty body without them would have to
+ * default-construct what they construct: a base without a default
+ * constructor, a reference). Host code never calls it. */
+static unsigned ctor_cut(Host *h, CXCursor c, Src *sf, unsigned b, bool *decl) {
+  CtorInit x = {h, false, clang_getNullCursor()};
+  clang_visitChildren(c, ctor_init_cb, &x);
+  unsigned ib, ie;
+  if (!x.found || clang_Cursor_isNull(x.first) || ext_(h, clang_getCursorExtent(x.first), &ib, &ie, false) != sf)
+    return b;
+  while (ib > 0 && strchr(" \t\r\n", sf->src[ib - 1])) ib--;
+  if (ib == 0 || sf->src[ib - 1] != ':') return b;
+  *decl = true;
+  return ib - 1;
+}
+
 static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   Host *h = d;
@@ -628,10 +817,16 @@ static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent, CXClientData
       bool in_class = clang_equalCursors(clang_getCursorLexicalParent(c), clang_getCursorSemanticParent(c));
       unsigned b, e;
       Src *sf = ext_(h, clang_getCursorExtent(in_class ? body : c), &b, &e, false);
-      if (sf) edit(sf, b, e, !in_class ? "" : k == CXCursor_CXXMethod || k == CXCursor_ConversionFunction ? ";" : "{}");
+      bool decl = k == CXCursor_CXXMethod || k == CXCursor_ConversionFunction;
+      if (sf && in_class && k == CXCursor_Constructor) b = ctor_cut(h, c, sf, b, &decl);
+      if (sf) edit(sf, b, e, !in_class ? "" : decl ? ";" : "{}");
       return CXChildVisit_Continue;
     }
     return CXChildVisit_Recurse;
+  }
+  if (k == CXCursor_FieldDecl) {
+    field_init(h, c);
+    return CXChildVisit_Continue;
   }
   CXCursor callee, cfg;
   if (launch_cfg(c, &callee, &cfg)) {
@@ -1064,7 +1259,7 @@ void host_register(Prog *prog, Vec *kernel_cursors, Buf *out) {
     Obj *k = prog->kernels.v[i];
     CXCursor c = *(CXCursor *)kernel_cursors->v[i];
     buf_printf(out, "  cu_register_stub((const void *)static_cast<%s>(&%s%s), \"%s\");\n",
-               fn_ptr_type(c), qual_name(c), spec_args(c), k->key);
+               fn_ptr_type(c), qual_name(c), spec_args(c, k->key), k->key);
   }
   buf_puts(out, "}\n");
 }
@@ -1073,8 +1268,6 @@ void host_register(Prog *prog, Vec *kernel_cursors, Buf *out) {
  * the host unit, whose definitions are the device's objects too, makes
  * each by taking its address, spelled from its linker name, as host code
  * may never name it itself. */
-char *__cxa_demangle(const char *mangled, char *buf, size_t *n, int *status);   /* libstdc++ */
-
 void host_tmpl_vars(Prog *prog, Buf *out) {
   Vec done = {0};
   for (int i = 0; i < prog->globals.n + prog->syms.n; i++) {   /* (the registered ones too) */

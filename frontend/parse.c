@@ -16,6 +16,7 @@ static bool before_name(CXCursor c, CXCursor fn) {
   clang_getExpansionLocation(clang_getCursorLocation(fn), &f2, NULL, NULL, &b);
   return f1 && f2 && clang_File_isEqual(f1, f2) && a < b;
 }
+#include <ctype.h>
 #include <limits.h>
 
 /* ---- small libclang helpers ---- */
@@ -512,6 +513,68 @@ static Obj *global_var(Fe *p, CXCursor d) {
   return o;
 }
 
+/* A constant initializer C accepts at file scope: numbers, strings, casts
+ * of them and brace lists of them. */
+static bool const_init(Node *n) {
+  if (!n) return true;
+  switch (n->k) {
+  case N_NUM: case N_FNUM: case N_STR: return true;
+  case N_CAST: return const_init(n->a);
+  case N_UN:   /* -2.0f: print.c folds the sign into the number */
+    if (n->op != OP_NEG || (n->a->k != N_NUM && n->a->k != N_FNUM)) return false;
+    n->k = n->a->k;
+    n->ival = (int64_t)(0 - (uint64_t)n->a->ival);
+    n->fval = -n->a->fval;
+    n->a = NULL;
+    return true;
+  case N_INIT:
+    for (int i = 0; i < n->list.n; i++)
+      if (!const_init(n->list.v[i])) return false;
+    return true;
+  default: return false;
+  }
+}
+
+/* A function-scope static of device code (`static const int t[4] = {...};`
+ * a lookup table, `static __device__ int n;`): one object for the program,
+ * as in C++, so a file-scope object of the device C, named after its
+ * function (host code cannot name it, so the host unit has no part in it).
+ * Made once per declaration (an instantiated template's body has
+ * declarations of its own); C++ allows such a static only a constant
+ * initializer in device code, which the device C then spells. */
+static Obj *static_local(Fe *p, CXCursor v) {
+  static Vec decls, objs;
+  for (int i = 0; i < decls.n; i++)
+    if (clang_equalCursors(*(CXCursor *)decls.v[i], v)) return objs.v[i];
+  Obj *o = xcalloc(1, sizeof *o);
+  o->name = cx_str(clang_getCursorSpelling(v));
+  cx_loc(v, &o->file, &o->line, &o->col);
+  o->ty = cty(p, v);
+  o->is_global = o->dev_def = true;
+  o->key = xfmt("%s:%d:%d:%s", o->file, o->line, o->col, o->name);
+  o->cname = xfmt("cu_sl%d_%s_%s", p->prog->globals.n, p->fn->name, o->name);
+  for (char *q = o->cname; *q; q++)   /* (an operator's or a lambda's name) */
+    if (!isalnum((unsigned char)*q) && *q != '_') *q = '_';
+  if (o->ty->kind == TY_ARRAY && o->ty->len < 0)
+    err_c(v, "unsupported in device code: static local array '%s' of unknown size", o->name);
+  if (!clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(v))) {
+    Kids k = kids(v);
+    for (int j = 0; j < k.n; j++)
+      if (is_expr(k.v[j]) && !(o->dev_init = eval(p, k.v[j])))   /* (a scalar's constant expression folded) */
+        o->dev_init = expr(p, k.v[j]);
+    free(k.v);
+    if (o->dev_init && o->dev_init->k == N_INIT && o->dev_init->post) o->dev_init = NULL;   /* trivial construction */
+    if (!const_init(o->dev_init))
+      err_c(v, "unsupported in device code: static local variable '%s' whose initializer is not a constant", o->name);
+  }
+  CXCursor *c = xcalloc(1, sizeof *c);
+  *c = v;
+  vec_push(&decls, c);
+  vec_push(&objs, o);
+  vec_push(&p->prog->globals, o);
+  return o;
+}
+
 /* A __shared__ variable at namespace scope (`__shared__ float tile[64];`
  * outside any function): one object per block in every kernel that uses
  * it, as CUDA has it. It is made once (one Obj for the whole program, by
@@ -968,7 +1031,7 @@ static Node *bind(Node *n, int first) {
 /* The in-class initializers of a class's fields (struct S { int n = 4; }):
  * with `fn`, each becomes an assignment to self in fn's body. Returns
  * whether there are any. */
-typedef struct FI { Fe *p; Obj *fn; Node *body; bool any; Vec done; } FI;
+typedef struct FI { Fe *p; Obj *fn; Node *body; bool any; Vec done; bool fields, pattern; CXCursor cls; } FI;
 static Node *assign_field(CXCursor at, Obj *self, CXCursor fd, Node *val);
 /* Is expression e, a child of field f, its in-class initializer (after
  * `=` or `{`), not an array bound (`int v[5]`: after `[`) or a bit-field
@@ -984,36 +1047,96 @@ static bool field_init_expr(CXCursor f, CXCursor e) {
     unsigned o;
     clang_getSpellingLocation(clang_getTokenLocation(tu, t[i]), NULL, NULL, NULL, &o);
     if (o < eo) continue;
-    char *prev = cx_str(clang_getTokenSpelling(tu, t[i - 1]));
-    init = !strcmp(prev, "=") || !strcmp(prev, "{");
+    char *prev = cx_str(clang_getTokenSpelling(tu, t[i - 1])), *at = cx_str(clang_getTokenSpelling(tu, t[i]));
+    /* (`int b{x};`: libclang's list expression itself starts at the `{`) */
+    init = !strcmp(prev, "=") || !strcmp(prev, "{") || (o == eo && !strcmp(at, "{"));
     free(prev);
+    free(at);
     break;
   }
   clang_disposeTokens(tu, t, nt);
   return init;
 }
 
+/* Does an expression of a class template's pattern depend on its
+ * parameters (a type `T`, a value `N`, an unresolved call)? */
+static enum CXChildVisitResult dep_cb(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  bool *dep = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXType t = clang_getCanonicalType(clang_getCursorType(c));
+  char *ts = cx_str(clang_getTypeSpelling(t));
+  enum CXCursorKind rk = clang_getCursorKind(clang_getCursorReferenced(c));
+  *dep |= strstr(ts, "type-parameter-") != NULL || t.kind == CXType_Dependent || t.kind == CXType_Overload ||
+          k == CXCursor_OverloadedDeclRef || rk == CXCursor_TemplateTypeParameter ||
+          rk == CXCursor_NonTypeTemplateParameter || rk == CXCursor_TemplateTemplateParameter ||
+          (is_expr(c) && t.kind == CXType_Invalid);
+  free(ts);
+  return *dep ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static Node *cast_to(Fe *p, CXCursor c, Node *sub, Type *t, bool implicit);
+
+static bool dependent(CXCursor e) {
+  bool dep = false;
+  dep_cb(e, e, &dep);
+  if (!dep) clang_visitChildren(e, dep_cb, &dep);
+  return dep;
+}
+
 static enum CXChildVisitResult fi_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   FI *fi = d;
   if (clang_getCursorKind(c) != CXCursor_FieldDecl) return CXChildVisit_Continue;
+  fi->fields = true;
   Kids k = kids(c);
   for (int i = 0; i < k.n; i++)
     if (is_expr(k.v[i]) && field_init_expr(c, k.v[i])) {
       fi->any = true;
       bool done = false;
-      for (int j = 0; j < fi->done.n; j++) done |= clang_equalCursors(*(CXCursor *)fi->done.v[j], c);
-      if (fi->fn && !done)
-        vec_push(&fi->body->list, assign_field(k.v[i], fi->fn->self, c, expr(fi->p, k.v[i])));
+      char *nm = cx_str(clang_getCursorSpelling(c));
+      for (int j = 0; j < fi->done.n; j++) {
+        CXCursor dc = *(CXCursor *)fi->done.v[j];
+        char *dn = fi->pattern ? cx_str(clang_getCursorSpelling(dc)) : NULL;
+        done |= fi->pattern ? !strcmp(dn, nm) : clang_equalCursors(dc, c);   /* (the pattern's field: by name) */
+        free(dn);
+      }
+      if (fi->fn && !done && fi->pattern && dependent(k.v[i]))
+        err_c(k.v[i], "unsupported in device code: default member initializer of '%s' that depends on the "
+                      "parameters of class template '%s' (initialize it in a constructor)",
+              nm, cx_str(clang_getTypeSpelling(clang_getCursorType(fi->cls))));
+      else if (fi->fn && !done) {
+        Node *v = expr(fi->p, k.v[i]);
+        if (fi->pattern) {   /* (`T s = 0;`: the conversion to the instance's T is not in the pattern) */
+          for (int j = 0; j < fi->fn->self->ty->rec->fields.n; j++) {
+            Field *f = fi->fn->self->ty->rec->fields.v[j];
+            if (!strcmp(f->name, nm) && f->ty->kind <= TY_PTR && v->ty->kind <= TY_PTR && !f->ty->is_ref)
+              v = cast_to(fi->p, k.v[i], v, f->ty, true);
+          }
+        }
+        vec_push(&fi->body->list, assign_field(k.v[i], fi->fn->self, c, v));
+      }
+      free(nm);
     }
   free(k.v);
   return CXChildVisit_Continue;
 }
 
+/* An implicit instance of a class template shows libclang no fields, so
+ * no default member initializers either: they come from the pattern, where
+ * they do not depend on its parameters (`int n = 0;`, `T s = 0;`); one that
+ * does is refused, never skipped. */
 static bool field_inits(CXCursor cls, FI *fi) {
   FI none = {0};
   if (!fi) fi = &none;
+  fi->cls = cls;
   clang_visitChildren(cls, fi_cb, fi);
+  CXCursor pat = clang_getSpecializedCursorTemplate(cls);
+  if (!fi->fields && !clang_Cursor_isNull(pat)) {
+    fi->pattern = true;
+    clang_visitChildren(pat, fi_cb, fi);
+    fi->pattern = false;
+  }
   return fi->any;
 }
 
@@ -1750,6 +1873,7 @@ static Node *expr(Fe *p, CXCursor c) {
   case CXCursor_CharacterLiteral:
   case CXCursor_CXXBoolLiteralExpr:
   case CXCursor_UnaryExpr:            /* sizeof, alignof */
+  case CXCursor_SizeOfPackExpr:       /* sizeof...(Ts), a constant in an instance */
     n = eval(p, c);
     if (!n) err_c(c, "cannot evaluate constant");
     break;
@@ -1829,7 +1953,9 @@ static Node *expr(Fe *p, CXCursor c) {
         n->var = o;
         n->ty = o->ty;
       } else {
-        err_c(c, "unsupported in device code: reference to '%s' (global, __device__ and __constant__ variables are not supported yet)",
+        /* (__device__, __constant__ and __managed__ variables are
+         * global_var's: what is left is a host variable) */
+        err_c(c, "unsupported in device code: reference to host variable '%s' (not __device__, __constant__ or __managed__)",
               cx_str(clang_getCursorSpelling(d)));
       }
     } else if ((n = eval(p, c)) != NULL) {
@@ -1971,7 +2097,10 @@ static Node *decl_stmt(Fe *p, CXCursor c) {
     enum CX_StorageClass sc = clang_Cursor_getStorageClass(v);
     bool shared = cx_has_attr(v, CXCursor_CUDASharedAttr);
     if (sc == CX_SC_Static && !shared) {
-      err_c(v, "unsupported in device code: static local variable");
+      VarMap *m = xcalloc(1, sizeof *m);
+      m->c = v;
+      m->o = static_local(p, v);
+      vec_push(&p->vars, m);
       continue;
     }
     if (is_lambda(clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(v)))))
@@ -2555,7 +2684,7 @@ Obj *fe_func(Fe *p, CXCursor def) {
     vec_push(&f->params, o);
   }
   Kids k = kids(def);
-  FI fi = {p, f, pre, false, {0}};
+  FI fi = {p, f, pre, false, {0}, false, false, {0}};
   Vec binit = {0}, bdone = {0};   /* a constructor's bases built, in order */
   for (int i = 0; i < k.n; i++) {
     enum CXCursorKind kk = clang_getCursorKind(k.v[i]);

@@ -2624,6 +2624,32 @@ static void kernel(P *p, Kern *K) {
   line(p, "%s", "");
 }
 
+/* a function-scope static's initializer at file scope (parse.c has
+ * checked it is a constant): brace lists all the way down, as C wants
+ * them there, not the compound literals of ex() */
+static void const_init(P *p, Node *n) {
+  switch (n->k) {
+  case N_NUM: num(p, n); break;
+  case N_FNUM: fnum(p, n); break;
+  case N_STR: buf_puts(p->o, n->str); break;
+  case N_CAST:
+    buf_printf(p->o, "(%s)(", ty_decl(n->ty, ""));
+    const_init(p, n->a);
+    buf_puts(p->o, ")");
+    break;
+  case N_INIT:
+    if (!n->list.n) { buf_puts(p->o, "{0}"); break; }
+    buf_puts(p->o, "{");
+    for (int i = 0; i < n->list.n; i++) {
+      if (i) buf_puts(p->o, ", ");
+      const_init(p, n->list.v[i]);
+    }
+    buf_puts(p->o, "}");
+    break;
+  default: buf_puts(p->o, "0"); break;
+  }
+}
+
 /* names of globals, before anything is printed: a static one is read
  * through a pointer bound at start-up (cu_bind_static_symbol) */
 void lw_name_globals(Prog *g) {
@@ -2646,7 +2672,14 @@ void lw_print_begin(Lw *L, Prog *g, Buf *out) {
   records(p, g);
   for (int i = 0; i < g->globals.n; i++) {
     Obj *o = g->globals.v[i];
-    if (o->is_static)
+    if (o->dev_def) {
+      buf_printf(p->o, "static %s", decl(o->ty, o->cname, false));
+      if (o->dev_init) {
+        buf_puts(p->o, " = ");
+        const_init(p, o->dev_init);
+      }
+      buf_printf(p->o, ";  /* %s:%d, static in a function */\n", o->file, o->line);
+    } else if (o->is_static)
       line(p, "static %s;  /* %s:%d */", decl(ptr_to(o->ty), xfmt("cu_gp%d", i), false), o->file, o->line);
     else
       line(p, "extern %s __asm__(\"%s\");  /* %s:%d */", decl(o->ty, o->cname, false), o->key, o->file, o->line);

@@ -93,12 +93,18 @@ static __device__ inline void __nanosleep(unsigned int ns) { (void)ns; }
 /* The intrinsics and the bit functions are declared to the host unit too
  * where the program includes CUB (__CUCC_HOST_DEVDECLS__, driver/compile.c):
  * the host compiler parses CUB's __device__ functions, never emits them. */
-#if defined(__CUCC_PARSE__) || defined(__CUCC_HOST_DEVDECLS__)
+/* The built-in variables are declared to the host unit always, as nvcc's
+ * host pass has them (device_launch_parameters.h): what the host unit keeps
+ * of device code may name them, and never runs there: a __device__
+ * constructor's member initializers (`tid(threadIdx.x)`), a default member
+ * initializer (`int t = threadIdx.x;`). Nothing defines them: host code
+ * that reads one fails to link, as it cannot run on a GPU either. */
 extern const __device__ uint3 threadIdx;
 extern const __device__ uint3 blockIdx;
 extern const __device__ dim3 blockDim;
 extern const __device__ dim3 gridDim;
 extern const __device__ int warpSize;
+#if defined(__CUCC_PARSE__) || defined(__CUCC_HOST_DEVDECLS__)
 
 /* ---- intrinsics the frontend models by name ---- */
 __device__ void __syncthreads(void);

@@ -13,7 +13,11 @@
 #define __host__ __attribute__((host))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
-#define __managed__ __attribute__((managed))
+/* clang's `managed` attribute is HIP's only (ignored in CUDA mode, leaving a
+ * host variable that device code may not name); CUDA's __managed__ implies
+ * __device__, and memory is unified here, so a managed variable is a
+ * __device__ one: one object that host code and kernels both use */
+#define __managed__ __attribute__((device))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __forceinline__ __inline__ __attribute__((always_inline))
 /* __noinline__ is a keyword of clang's CUDA mode: no macro, so libstdc++'s
