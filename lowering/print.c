@@ -2179,10 +2179,18 @@ static void warp_open(P *p, Ver *v, bool m0) {
  * the block, _blN and _bhN (long long; every one within 2^61, so sums do
  * not overflow, products through cu_bmul), _bo cleared where one leaves
  * its type's range; then the comparisons. */
+static int64_t bn_const(Bn *n, bool *ok) {
+  *ok = n->k == BN_VAL && (!n->x || bare(n->x)->k == N_NUM);
+  return !*ok ? 0 : n->x ? bare(n->x)->ival : n->c;
+}
+
 static void bound_n(P *p, Buf *b, Bn *n) {
   if (n->a) bound_n(p, b, n->a);
   if (n->b) bound_n(p, b, n->b);
   int i = n->id, a = n->a ? n->a->id : 0, c = n->b ? n->b->id : 0;
+  /* (each computed only while every bound before it fits its type: then
+   * no sum or product here overflows) */
+#define BD(lo, hi, ...) buf_printf(b, " const long long _bl%d = _bo ? " lo " : 0, _bh%d = _bo ? " hi " : 0;", __VA_ARGS__)
   switch (n->k) {
   case BN_VAL:
     if (n->x) buf_printf(b, " const long long _bl%d = (long long)(%s), _bh%d = _bl%d;", i, exs(p, n->x, false), i, i);
@@ -2192,21 +2200,31 @@ static void bound_n(P *p, Buf *b, Bn *n) {
     buf_printf(b, " const long long _bl%d = 0, _bh%d = (long long)_bdm.%c - 1;", i, i, "xyz"[n->dim]);
     break;
   case BN_CAST: buf_printf(b, " const long long _bl%d = _bl%d, _bh%d = _bh%d;", i, a, i, a); break;
-  case BN_ADD: buf_printf(b, " const long long _bl%d = _bl%d + _bl%d, _bh%d = _bh%d + _bh%d;", i, a, c, i, a, c); break;
-  case BN_SUB: buf_printf(b, " const long long _bl%d = _bl%d - _bh%d, _bh%d = _bh%d - _bl%d;", i, a, c, i, a, c); break;
-  case BN_NEG: buf_printf(b, " const long long _bl%d = -_bh%d, _bh%d = -_bl%d;", i, a, i, a); break;
-  case BN_MUL:
-    buf_printf(b, " long long _bl%d, _bh%d; cu_bmul(_bl%d, _bh%d, _bl%d, _bh%d, &_bl%d, &_bh%d);", i, i, a, a, c, c, i, i);
+  case BN_ADD: BD("_bl%d + _bl%d", "_bh%d + _bh%d", i, a, c, i, a, c); break;
+  case BN_SUB: BD("_bl%d - _bh%d", "_bh%d - _bl%d", i, a, c, i, a, c); break;
+  case BN_NEG: BD("-_bh%d", "-_bl%d", i, a, i, a); break;
+  case BN_MUL: {
+    bool k_ok;
+    long long k = (long long)bn_const(n->b, &k_ok);
+    if (k_ok && k > -(INT64_C(1) << 31) && k < (INT64_C(1) << 31) && n->a->tmin >= -(INT64_C(1) << 32) &&
+        n->a->tmax <= (INT64_C(1) << 32)) {
+      /* (by a constant below 2^31, of a value within 2^32: the products fit
+       * in long long, the constant's sign picks the ends) */
+      BD("_b%c%d * %lldll", "_b%c%d * %lldll", i, k >= 0 ? 'l' : 'h', a, k, i, k >= 0 ? 'h' : 'l', a, k);
+    } else
+      buf_printf(b, " long long _bl%d = 0, _bh%d = 0; if (_bo) cu_bmul(_bl%d, _bh%d, _bl%d, _bh%d, &_bl%d, &_bh%d);", i, i, a, a, c,
+                 c, i, i);
     break;
-  case BN_DIV: buf_printf(b, " const long long _bl%d = _bl%d / %lld, _bh%d = _bh%d / %lld;", i, a, (long long)n->c, i, a, (long long)n->c); break;
-  case BN_SHR: buf_printf(b, " const long long _bl%d = _bl%d >> %lld, _bh%d = _bh%d >> %lld;", i, a, (long long)n->c, i, a, (long long)n->c); break;
+  }
+  case BN_DIV: BD("_bl%d / %lldll", "_bh%d / %lldll", i, a, (long long)n->c, i, a, (long long)n->c); break;
+  case BN_SHR: BD("_bl%d >> %lld", "_bh%d >> %lld", i, a, (long long)n->c, i, a, (long long)n->c); break;
   case BN_MOD:   /* (C's remainder takes the sign of the dividend) */
-    buf_printf(b, " const long long _bl%d = _bl%d < 0 ? -%lld : 0, _bh%d = _bh%d < 0 ? 0 : _bh%d < %lld ? _bh%d : %lld;", i, a,
+    buf_printf(b, " const long long _bl%d = _bl%d < 0 ? -%lldll : 0, _bh%d = _bh%d < 0 ? 0 : _bh%d < %lldll ? _bh%d : %lldll;", i, a,
                (long long)n->c - 1, i, a, a, (long long)n->c - 1, a, (long long)n->c - 1);
     break;
   case BN_AND:   /* (a mask not negative keeps a value within [0, mask]) */
-    buf_printf(b, " const long long _bl%d = 0, _bh%d = _bl%d >= 0 && _bh%d < %lld ? _bh%d : %lld;", i, i, a, a, (long long)n->c, a,
-               (long long)n->c);
+    buf_printf(b, " const long long _bl%d = 0, _bh%d = _bl%d >= 0 && _bh%d < %lldll ? _bh%d : %lldll;", i, i, a, a, (long long)n->c,
+               a, (long long)n->c);
     break;
   case BN_CMP: {
     const char *t = n->op == OP_LT ? "_bh%d < _bl%d" : n->op == OP_LE ? "_bh%d <= _bl%d" : n->op == OP_GT ? "_bl%d > _bh%d"
@@ -2221,6 +2239,7 @@ static void bound_n(P *p, Buf *b, Bn *n) {
   case BN_ALL: buf_printf(b, " const int _bc%d = _bc%d && _bc%d;", i, a, c); return;
   case BN_ANY: buf_printf(b, " const int _bc%d = _bc%d || _bc%d;", i, a, c); return;
   }
+#undef BD
   buf_printf(b, " _bo &= _bl%d >= %lldll && _bh%d <= %lldll;", i, (long long)n->tmin, i, (long long)n->tmax);
 }
 
