@@ -2149,8 +2149,11 @@ static void warp_close(P *p, Ver *v, bool m0) {
   /* (a pair of warps' 64 flags: warp _w's row and the next, through a
    * plain pointer, for gcc bounds loops by the arrays they index) */
   const char *ex = p->pair ? "((unsigned char *)_ex)[_w * 32u + _l]" : "_ex[_w][_l]";
-  if (p->K->park) line(p, "%s %s |= !_m0[_l] && !%s;", lanes(p, true), ex, ex);
-  else if (p->K->exits) line(p, "%s %s = !_m0[_l];", lanes(p, true), ex);
+  /* (a fast version runs in a block with no flag set, every lane live: only
+   * a return of its region's clears a lane of _m0) */
+  bool marks = v->k == VK_GEN || !p->R || p->R->flags;
+  if (p->K->park && marks) line(p, "%s %s |= !_m0[_l] && !%s;", lanes(p, true), ex, ex);
+  else if (p->K->exits && marks) line(p, "%s %s = !_m0[_l];", lanes(p, true), ex);
   for (int i = 0; p->R && i < p->R->wcopy.n; i++) wc_copy(p, p->R->wcopy.v[i], "_wco_", "", false);
   line(p, m0 ? "(void)_m0; (void)_nl;" : "(void)_nl;");
   for (int i = 0; i < p->K->cross.n; i++) line(p, "(void)%s;", cname(p->K->cross.v[i]));
