@@ -30,6 +30,7 @@ typedef struct Bc {
   Kern *K;              /* NULL in a device function */
   Obj *fn;
   Ver *v;               /* the version being built (NULL at block level) */
+  Region *R;            /* the region being built (NULL: none) */
   bool fast, bw, inwarp;
   int hw;
   bool full, uctx;
@@ -554,19 +555,45 @@ static W *lane_one(Bc *b, Obj *dst, Node *x, bool join, bool ctrue, Node *ct) {
  * 0` becomes masked loads, 2.3x slower than plain ones (gcc, Zen 4): where
  * every lane takes the first arm (every warp but the last), the statement
  * is printed with that arm alone. */
+/* The first `c ? x : y` in n, outside other ?:s, whose condition the
+ * block's bounds may show (bound.c): its region's test. */
+static Node *bt_cond(Bc *b, Node *n, int *bt) {
+  if (!n || n->k >= S_BLOCK) return NULL;
+  if (n->k == N_COND && pure(n->a) && (*bt = lw_bound_region(b->fn, b->R, n->a))) return n;
+  Node *r;
+  if ((r = bt_cond(b, n->a, bt)) || (r = bt_cond(b, n->b, bt)) || (r = bt_cond(b, n->c, bt)) || (r = bt_cond(b, n->d, bt))) return r;
+  for (int i = 0; i < n->list.n; i++)
+    if ((r = bt_cond(b, n->list.v[i], bt))) return r;
+  return NULL;
+}
+
 static void lane_print(Bc *b, Obj *dst, Node *x) {
   Node *c = (b->fast || b->bw) && b->full ? run_cond(x) : NULL;
+  /* a kernel region's fast versions: where the block's bounds show that
+   * every thread takes the first arm (bound.c), that arm alone in every
+   * lane, with no count (half rows, which count no runs, too: the tiled
+   * matmul's `Ms[ty][tx] = row < n && ph * T + tx < n ? M[...] : 0`) */
+  int bt = 0;
+  bool bto = b->R && b->K && b->fn->is_kernel && !b->ck && b->full && b->v && b->v->k != VK_GEN && lanes_all(b->ls);
+  if (c && bto) bt = pure(c->a) ? lw_bound_region(b->fn, b->R, c->a) : 0;
+  else if (!c && bto && !has_volatile(x)) c = bt_cond(b, x, &bt);
   if (!c) {
     lane_one(b, dst, x, !has_volatile(x), false, NULL);
     return;
   }
   W *w = wadd(b, W_SPLIT, x);
-  aff_run(c->a, ++b->L->nid, &w->run);
-  if (w->run.a2) w->run.id2 = ++b->L->nid;
+  w->bt = bt;
   w->cond = c;
   W *t = seq(false), *e = seq(false);
   INTO(b, t, lane_one(b, dst, x, false, true, c));
   w->a = t;
+  if (!((b->fast || b->bw) && run_ok(c->a, false))) {   /* (a block test alone: the statement as it is in other blocks) */
+    INTO(b, e, lane_one(b, dst, x, !has_volatile(x), false, NULL));
+    w->b = e;
+    return;
+  }
+  aff_run(c->a, ++b->L->nid, &w->run);
+  if (w->run.a2) w->run.id2 = ++b->L->nid;
   Run *r = &w->run;
   if (!b->ck && !r->m && !r->at && !r->point && !r->step && lanes_all(b->ls)) {
     /* the lanes that take the first arm are a prefix or a suffix of the
@@ -950,6 +977,10 @@ static void st_if(Bc *b, Node *n) {
     if (!cnt) w->run = (Run){0};
     if (w->run.a2) w->run.id2 = ++b->L->nid;
     w->mode = IFD_COUNT;
+    /* a kernel's region: counted only in blocks whose bounds do not
+     * show that every thread takes it (bound.c; the tiled matmul's tile
+     * loads under `row < n && ph * TILE + tx < n`) */
+    if (b->R && b->K && b->fn->is_kernel && !b->ck && lanes_all(b->ls)) w->bt = lw_bound_region(b->fn, b->R, n->a);
     w->tall = block(b, n->b);
     if (w->me) w->eall = block(b, n->c);
     Run *r = &w->run;
@@ -1982,6 +2013,11 @@ static void loop_prefetch(Bc *b, Blk *x) {
   }
 }
 
+static bool return_p(Node *n, void *c) {
+  (void)c;
+  return n->k == S_RETURN;
+}
+
 static Region *region(Bc *b, Vec *stmts, int from, int to) {
   Region *r = xcalloc(1, sizeof *r);
   wcopies(stmts, from, to, &r->wcopy);
@@ -1990,6 +2026,7 @@ static Region *region(Bc *b, Vec *stmts, int from, int to) {
   bool tids;
   int npf = 0;
   lw_versions(b->fn, b->K->exits, b->L->ck, r, &tids);
+  b->R = r;
   for (int i = 0; i < r->vers.n; i++) {
     Ver *v = r->vers.v[i];
     v->tids = tids || v->k != VK_GEN;
@@ -1998,6 +2035,8 @@ static Region *region(Bc *b, Vec *stmts, int from, int to) {
     region_body(b, &r->stmts);
     warp_close(b);
   }
+  b->R = NULL;
+  for (int i = 0; i < r->stmts.n; i++) r->flags |= any_node(r->stmts.v[i], return_p, NULL);
   b->bpf_done |= npf > 0;   /* (the first region that reads such a slice) */
   return r;
 }
@@ -2092,7 +2131,12 @@ static Blk *bst(Bc *b, Node *n) {
     return x;
   case S_IF:
     x = bnew(BK_IF, n);
-    if (ln(n->a)->vary) x->cw = cond_warp(b, n->a);
+    if (ln(n->a)->vary) {
+      x->cw = cond_warp(b, n->a);
+      /* (bound.c: counted thread by thread only in blocks whose bounds do
+       * not show that every thread takes it) */
+      if (!b->L->ck) x->bt = lw_bound(b->fn, n->a, NULL);
+    }
     x->then = bsub(b, n->b);
     if (n->c) x->els = bsub(b, n->c);
     return x;

@@ -193,7 +193,8 @@ static void dw(D *d, const char *label, W *w) {
     dsub(d, "rest", w->body);
     break;
   case W_SPLIT:
-    dl(d, "%ssplit%s: first arm of %s in every lane, or not", L, run_s(&w->run), dx(w->cond->a));
+    dl(d, "%ssplit%s: first arm of %s in every lane, or not%s", L, run_s(&w->run), dx(w->cond->a),
+       w->bt ? xfmt(" (every lane where the block's bounds show it: _bt%d)", w->bt) : "");
     dsub(d, "all take it", w->a);
     dsub(d, "else", w->b);
     dsub(d, "else the first arm over its run", w->c);
@@ -211,7 +212,8 @@ static void dw(D *d, const char *label, W *w) {
   case W_IFD: {
     static const char *const md[] = {"counted", "counted, branches over runs", "masked", "masked, counted",
                                      "cold: counted, masked when taken"};
-    dl(d, "%sif divergent #%d %s: %s%s%s", L, w->id, md[w->mode], dx(n->a), run_s(&w->run), w->blend ? ", blend" : "");
+    dl(d, "%sif divergent #%d %s: %s%s%s%s", L, w->id, md[w->mode], dx(n->a), run_s(&w->run), w->blend ? ", blend" : "",
+       w->bt ? xfmt(", every lane where the block's bounds show it (_bt%d)", w->bt) : "");
     dsub(d, "every lane takes then", w->tall);
     dsub(d, "every lane takes else", w->eall);
     dsub(d, "then over the run", w->trun);
@@ -297,6 +299,25 @@ static void dw(D *d, const char *label, W *w) {
   }
 }
 
+/* a block's bounds test (bound.c), as the conditions it shows */
+static char *bn_v(Bn *b) {
+  switch (b->k) {
+  case BN_VAL: return b->x ? dx(b->x) : xfmt("%lld", (long long)b->c);
+  case BN_TID: return xfmt("threadIdx.%c", "xyz"[b->dim]);
+  case BN_CAST: return bn_v(b->a);
+  case BN_NEG: return xfmt("-%s", bn_v(b->a));
+  default: break;
+  }
+  static const char *const o[] = {[BN_ADD] = "+", [BN_SUB] = "-", [BN_MUL] = "*", [BN_DIV] = "/", [BN_MOD] = "%",
+                                  [BN_SHR] = ">>", [BN_AND] = "&"};
+  return xfmt("(%s %s %s)", bn_v(b->a), o[b->k], b->b ? bn_v(b->b) : xfmt("%lld", (long long)b->c));
+}
+
+static char *bn_s(Bn *b) {
+  if (b->k == BN_ALL || b->k == BN_ANY) return xfmt("%s %s %s", bn_s(b->a), b->k == BN_ALL ? "and" : "or", bn_s(b->b));
+  return xfmt("%s %s %s", bn_v(b->a), op_str[b->op], bn_v(b->b));
+}
+
 static const char *vname[] = {[VK_BW] = "block-wide", [VK_ROW] = "rows", [VK_HROW] = "half rows", [VK_GEN] = "general"};
 
 static void dver(D *d, Ver *v, bool checked) {
@@ -324,6 +345,8 @@ static void dblk(D *d, Blk *b, bool checked) {
     dl(d, "region%s%s%s", f ? xfmt(" (line %d)", f->line) : "", f && ln(f)->seam ? ", after a seam (no barrier)" : "",
        wc.s ? xfmt(", per-warp copies of %s", wc.s) : "");
     d->ind++;
+    for (int i = 0; i < r->btn.n; i++)
+      dl(d, "once per block, _bt%d: every thread has %s where %s", i + 1, dx(r->btc.v[i]), bn_s(r->btn.v[i]));
     for (int i = 0; i < r->vers.n; i++) dver(d, r->vers.v[i], checked);
     d->ind--;
     break;
@@ -339,7 +362,8 @@ static void dblk(D *d, Blk *b, bool checked) {
        n->line);
     break;
   case BK_IF:
-    dl(d, "block-level if %s%s", dx(n->a), b->cw ? "   (varying: every thread's answer compared)" : "");
+    dl(d, "block-level if %s%s%s", dx(n->a), b->cw ? "   (varying: every thread's answer compared)" : "",
+       b->bt ? xfmt(", none where the block's bounds show that every thread takes it (%s)", bn_s(b->bt)) : "");
     d->ind++;
     dl(d, "then:");
     d->ind++;

@@ -250,6 +250,9 @@ struct W {
   /* W_IFD */
   int mode;            /* IFD_*, below */
   int psite;           /* CUCC_PROFILE branch site, or -1 */
+  int bt;              /* IFD_COUNT, IFD_RUN: the region's test _btN that
+                          every thread takes it (every lane counted); W_SPLIT:
+                          ... the first arm (then a, with no count); or 0 */
   Mask *mt, *me, *m;   /* then/else masks; the mask around */
   W *tall, *eall;      /* every lane one way */
   W *trun, *erun;      /* the lanes of a run */
@@ -324,12 +327,40 @@ struct Ver {
   W *body;
 };
 
+/* bound.c: bounds over a block's threads of an integer (lowest _blN,
+ * highest _bhN, each checked to fit the type of its node), and conditions
+ * shown to hold in every thread by them */
+typedef enum {
+  BN_VAL,      /* x, the same in every thread (x NULL: the constant c) */
+  BN_TID,      /* threadIdx.dim: 0 .. blockDim.dim - 1 */
+  BN_CAST,     /* a, converted: the same bounds */
+  BN_ADD, BN_SUB, BN_MUL, BN_NEG,
+  BN_DIV, BN_MOD, BN_SHR, BN_AND,   /* a by the constant c */
+  BN_CMP,      /* a op b in every thread */
+  BN_ALL, BN_ANY,   /* a && b, a || b */
+} BnKind;
+typedef struct Bn {
+  BnKind k;
+  int id;
+  Node *x;
+  Op op;
+  int dim;
+  int64_t c;
+  int64_t tmin, tmax;  /* its type's range */
+  bool uns;            /* BN_CMP: an unsigned comparison */
+  struct Bn *a, *b;
+} Bn;
+
 /* Statements between barriers. */
 struct Region {
   Vec stmts;           /* Node*: with the recomputed declarations in front */
   Vec wcopy;           /* Obj*: uniform outer variables it stores to (per-warp copies) */
   Vec vers;            /* Ver*: in the order tried (block-wide, rows, half rows), general last */
   bool keep_m0;        /* false: no statement of any version reads _m0 */
+  bool flags;          /* may set a thread's exit flag (has a return) */
+  Vec btc, btn;        /* Node*, Bn*: conditions inside it every thread of the
+                          block passes where test _btN (N = index + 1),
+                          evaluated once at its top, holds (bound.c) */
 };
 
 typedef enum {
@@ -352,6 +383,7 @@ struct Blk {
   Ver *cw;             /* BK_SYNC predicate, BK_IF/BK_LOOP varying condition:
                           a warp loop counting it (body: hoists) */
   Ver *dw;             /* BK_LOOP: a do-while's varying condition */
+  Bn *bt;              /* BK_IF: a test that every thread takes it (bound.c) */
   Blk *init, *then, *els, *body, *inc;
   W *uinit;            /* BK_LOOP: uniform init statement (once per block) */
   int lid;             /* BK_LOOP: label number */
@@ -405,6 +437,8 @@ typedef struct WarpFn {
 /* ---- passes building the lowered form ---- */
 typedef struct Lw Lw;
 void lw_regions(Lw *L, Kern *K);               /* region.c: sync, regions, cross, remat */
+Bn *lw_bound(Obj *k, Node *c, Vec *rstmts);   /* bound.c: every thread of the block passes c */
+int lw_bound_region(Obj *k, Region *r, Node *c);   /* bound.c: ... tested at r's top: _btN, or 0 */
 void lw_layout(Kern *K, int maxrreg);          /* layout.c: names, offsets, registers */
 void lw_lanes(Kern *K);                        /* layout.c: lane storage */
 void lw_versions(Obj *k, bool exits, unsigned ck, Region *r, bool *tids);   /* version.c */

@@ -1377,15 +1377,20 @@ static void p_ifd(P *p, W *w) {
     /* count first (compares and adds only); the masks only if it splits */
     Run *r = &w->run;
     char *at = NULL, *cnt = r->c ? run_cnt(p, r, &at) : NULL;
+    /* (where the block's bounds show that every thread takes it, every
+     * lane: bound.c) */
+    const char *bt = w->bt ? xfmt("_bt%d ? _nl : ", w->bt) : "";
     if (cnt && p->hw) {
-      line(p, "int %s = 0;", nt);
-      line(p, "for (int _r = 0; _r < %d; _r++) %s += %s;", p->nr, nt, cnt);
+      line(p, "int %s = %s0;", nt, bt);
+      line(p, "%sfor (int _r = 0; _r < %d; _r++) %s += %s;", w->bt ? xfmt("if (!_bt%d) ", w->bt) : "", p->nr, nt, cnt);
     } else if (cnt) {
       run_decl(p, r);
-      line(p, "int %s = %s;", nt, cnt);
+      line(p, "int %s = %s%s;", nt, bt, cnt);
     } else {
-      line(p, "int %s = 0;", nt);
-      line(p, "%s %s += (%s) != 0;", lanes(p, false), nt, exs(p, n->a, true));
+      line(p, "int %s = %s0;", nt, bt);
+      if (w->bt) line(p, "if (!_bt%d) {", w->bt);
+      line(p, "%s%s %s += (%s) != 0;", w->bt ? "  " : "", lanes(p, false), nt, exs(p, n->a, true));
+      if (w->bt) line(p, "}");
     }
     prof_branch(p, w->psite, nt, "_nl");
     line(p, "if (%s == _nl)", nt);
@@ -1940,10 +1945,24 @@ static void pw(P *p, W *w) {
     else lane_stmt(p, pre_s(p, w), item_s(p, w));
     break;
   case W_SPLIT: {
+    if (!w->run.c) {   /* (a block test alone) */
+      line(p, "if (_bt%d) {", w->bt);
+      p->ind++;
+      p->ctrue = w->cond;
+      pw(p, w->a);
+      p->ctrue = NULL;
+      p->ind--;
+      line(p, "} else {");
+      p->ind++;
+      pw(p, w->b);
+      p->ind--;
+      line(p, "}");
+      break;
+    }
     char *at;
     char *cnt = run_cnt(p, &w->run, &at);
     run_decl(p, &w->run);
-    line(p, "if (%s == _nl) {", cnt);
+    line(p, "if (%s%s == _nl) {", w->bt ? xfmt("_bt%d || ", w->bt) : "", cnt);
     p->ind++;
     p->ctrue = w->cond;
     pw(p, w->a);
@@ -2130,8 +2149,11 @@ static void warp_close(P *p, Ver *v, bool m0) {
   /* (a pair of warps' 64 flags: warp _w's row and the next, through a
    * plain pointer, for gcc bounds loops by the arrays they index) */
   const char *ex = p->pair ? "((unsigned char *)_ex)[_w * 32u + _l]" : "_ex[_w][_l]";
-  if (p->K->park) line(p, "%s %s |= !_m0[_l] && !%s;", lanes(p, true), ex, ex);
-  else if (p->K->exits) line(p, "%s %s = !_m0[_l];", lanes(p, true), ex);
+  /* (a fast version runs in a block with no flag set, every lane live: only
+   * a return of its region's clears a lane of _m0) */
+  bool marks = v->k == VK_GEN || !p->R || p->R->flags;
+  if (p->K->park && marks) line(p, "%s %s |= !_m0[_l] && !%s;", lanes(p, true), ex, ex);
+  else if (p->K->exits && marks) line(p, "%s %s = !_m0[_l];", lanes(p, true), ex);
   for (int i = 0; p->R && i < p->R->wcopy.n; i++) wc_copy(p, p->R->wcopy.v[i], "_wco_", "", false);
   line(p, m0 ? "(void)_m0; (void)_nl;" : "(void)_nl;");
   for (int i = 0; i < p->K->cross.n; i++) line(p, "(void)%s;", cname(p->K->cross.v[i]));
@@ -2162,6 +2184,83 @@ static void warp_open(P *p, Ver *v, bool m0) {
  * first; a checked build keeps one only if no access in it is checked lane
  * by lane, for lane by lane the fast versions are slower than the general
  * one (measured: the t % (2*stride) reduction 3x, the tile-16 matmul 1.6x). */
+/* ---- bounds over a block's threads (bound.c) ----
+ * A GNU statement expression: each node's lowest and highest value over
+ * the block, _blN and _bhN (long long; every one within 2^61, so sums do
+ * not overflow, products through cu_bmul), _bo cleared where one leaves
+ * its type's range; then the comparisons. */
+static int64_t bn_const(Bn *n, bool *ok) {
+  *ok = n->k == BN_VAL && (!n->x || bare(n->x)->k == N_NUM);
+  return !*ok ? 0 : n->x ? bare(n->x)->ival : n->c;
+}
+
+static void bound_n(P *p, Buf *b, Bn *n) {
+  if (n->a) bound_n(p, b, n->a);
+  if (n->b) bound_n(p, b, n->b);
+  int i = n->id, a = n->a ? n->a->id : 0, c = n->b ? n->b->id : 0;
+  /* (each computed only while every bound before it fits its type: then
+   * no sum or product here overflows) */
+#define BD(lo, hi, ...) buf_printf(b, " const long long _bl%d = _bo ? " lo " : 0, _bh%d = _bo ? " hi " : 0;", __VA_ARGS__)
+  switch (n->k) {
+  case BN_VAL:
+    if (n->x) buf_printf(b, " const long long _bl%d = (long long)(%s), _bh%d = _bl%d;", i, exs(p, n->x, false), i, i);
+    else buf_printf(b, " const long long _bl%d = %lldll, _bh%d = _bl%d;", i, (long long)n->c, i, i);
+    break;
+  case BN_TID:
+    buf_printf(b, " const long long _bl%d = 0, _bh%d = (long long)_bdm.%c - 1;", i, i, "xyz"[n->dim]);
+    break;
+  case BN_CAST: buf_printf(b, " const long long _bl%d = _bl%d, _bh%d = _bh%d;", i, a, i, a); break;
+  case BN_ADD: BD("_bl%d + _bl%d", "_bh%d + _bh%d", i, a, c, i, a, c); break;
+  case BN_SUB: BD("_bl%d - _bh%d", "_bh%d - _bl%d", i, a, c, i, a, c); break;
+  case BN_NEG: BD("-_bh%d", "-_bl%d", i, a, i, a); break;
+  case BN_MUL: {
+    bool k_ok;
+    long long k = (long long)bn_const(n->b, &k_ok);
+    if (k_ok && k > -(INT64_C(1) << 31) && k < (INT64_C(1) << 31) && n->a->tmin >= -(INT64_C(1) << 32) &&
+        n->a->tmax <= (INT64_C(1) << 32)) {
+      /* (by a constant below 2^31, of a value within 2^32: the products fit
+       * in long long, the constant's sign picks the ends) */
+      BD("_b%c%d * %lldll", "_b%c%d * %lldll", i, k >= 0 ? 'l' : 'h', a, k, i, k >= 0 ? 'h' : 'l', a, k);
+    } else
+      buf_printf(b, " long long _bl%d = 0, _bh%d = 0; if (_bo) cu_bmul(_bl%d, _bh%d, _bl%d, _bh%d, &_bl%d, &_bh%d);", i, i, a, a, c,
+                 c, i, i);
+    break;
+  }
+  case BN_DIV: BD("_bl%d / %lldll", "_bh%d / %lldll", i, a, (long long)n->c, i, a, (long long)n->c); break;
+  case BN_SHR: BD("_bl%d >> %lld", "_bh%d >> %lld", i, a, (long long)n->c, i, a, (long long)n->c); break;
+  case BN_MOD:   /* (C's remainder takes the sign of the dividend) */
+    buf_printf(b, " const long long _bl%d = _bl%d < 0 ? -%lldll : 0, _bh%d = _bh%d < 0 ? 0 : _bh%d < %lldll ? _bh%d : %lldll;", i, a,
+               (long long)n->c - 1, i, a, a, (long long)n->c - 1, a, (long long)n->c - 1);
+    break;
+  case BN_AND:   /* (a mask not negative keeps a value within [0, mask]) */
+    buf_printf(b, " const long long _bl%d = 0, _bh%d = _bl%d >= 0 && _bh%d < %lldll ? _bh%d : %lldll;", i, i, a, a, (long long)n->c,
+               a, (long long)n->c);
+    break;
+  case BN_CMP: {
+    const char *t = n->op == OP_LT ? "_bh%d < _bl%d" : n->op == OP_LE ? "_bh%d <= _bl%d" : n->op == OP_GT ? "_bl%d > _bh%d"
+                    : n->op == OP_GE ? "_bl%d >= _bh%d" : NULL;
+    buf_printf(b, " const int _bc%d = ", i);
+    if (t) buf_printf(b, t, a, c);
+    else buf_printf(b, "(_bh%d < _bl%d || _bl%d > _bh%d)", a, c, a, c);   /* != : apart */
+    if (n->uns) buf_printf(b, " && _bl%d >= 0 && _bl%d >= 0", a, c);
+    buf_printf(b, ";");
+    return;
+  }
+  case BN_ALL: buf_printf(b, " const int _bc%d = _bc%d && _bc%d;", i, a, c); return;
+  case BN_ANY: buf_printf(b, " const int _bc%d = _bc%d || _bc%d;", i, a, c); return;
+  }
+#undef BD
+  buf_printf(b, " _bo &= _bl%d >= %lldll && _bh%d <= %lldll;", i, (long long)n->tmin, i, (long long)n->tmax);
+}
+
+static char *bound_x(P *p, Bn *t) {
+  Buf b = {0};
+  buf_printf(&b, "({ int _bo = 1;");
+  bound_n(p, &b, t);
+  buf_printf(&b, " _bo && _bc%d; })", t->id);
+  return b.s;
+}
+
 static void region(P *p, Region *r) {
   static const char *const conds[] = {
     [VK_BW] = "CU_TAKE(_pf, CU_MODE_NO_BW) && _B->blockDim.x %% 32u == 0 && _B->blockDim.y == 1 && _B->blockDim.z == 1%s) {   /* 1-D block: one loop over its threads */",
@@ -2169,6 +2268,12 @@ static void region(P *p, Region *r) {
     [VK_HROW] = "CU_TAKE(_pf, CU_MODE_NO_HROW) && _B->blockDim.x == 16u && _B->blockDim.y %% 2u == 0%s) {   /* half rows: lane = 16 * _r + threadIdx.x */",
   };
   p->R = r;
+  if (r->btn.n) {   /* (bound.c) */
+    line(p, "{");
+    p->ind++;
+    for (int i = 0; i < r->btn.n; i++)
+      line(p, "const int _bt%d = %s;   /* every thread: %s */", i + 1, bound_x(p, r->btn.v[i]), exs(p, r->btc.v[i], false));
+  }
   if (r->wcopy.n) {
     line(p, "{   /* per-warp copies of the uniform values this region stores to */");
     p->ind++;
@@ -2195,8 +2300,8 @@ static void region(P *p, Region *r) {
   if (p->K->exits && anyfast) {
     line(p, "{");
     p->ind++;
-    if (p->K->wco) line(p, "const int _clean = !cu_any_n(32, _ex[_B->wself]);   /* no thread of this warp returned */");
-    else line(p, "const int _clean = !cu_any_n(32 * (int)_B->nwarps, &_ex[0][0]);   /* no thread returned or parked */");
+    if (p->K->wco) line(p, "const int _clean = !_exd || !cu_any_n(32, _ex[_B->wself]);   /* no thread of this warp returned */");
+    else line(p, "const int _clean = !_exd || !cu_any_n(32 * (int)_B->nwarps, &_ex[0][0]);   /* no thread returned or parked */");
     clean = " && _clean";
   }
   /* the half-row version two warps at a time (version.c, lw_jam): in rows
@@ -2265,6 +2370,11 @@ static void region(P *p, Region *r) {
     p->ind--;
     line(p, "}");
   }
+  if (p->K->exits && r->flags) line(p, "_exd = 1;");
+  if (r->btn.n) {
+    p->ind--;
+    line(p, "}");
+  }
   p->R = NULL;
   free(kept);
 }
@@ -2286,8 +2396,14 @@ static Node *first_sync(Node *n) {
 /* Evaluate a varying condition of block-level control flow for every live
  * thread into the scalar `var`; report a divergent barrier if threads
  * disagree. `sync` is the barrier that only some threads would reach. */
-static void block_cond(P *p, Ver *cw, Node *c, const char *var, Node *sync, const char *what, int park) {
+static void block_cond(P *p, Ver *cw, Node *c, const char *var, Node *sync, const char *what, int park, Bn *bt) {
   line(p, "unsigned _nt = 0, _nc = 0, _td = 0%s;", park ? ", _tt = 0" : "");
+  if (bt) {   /* (bound.c: no thread flagged, and every one takes it) */
+    line(p, "if (%s%s) {", p->K->exits ? "!_exd && " : "", bound_x(p, bt));
+    line(p, "  _nt = _nc = _B->nthreads;   /* every thread: %s */", exs(p, c, false));
+    line(p, "} else {");
+    p->ind++;
+  }
   warp_open(p, cw, true);
   pw(p, cw->body);
   ctx(p, &(Hdr){!p->K->exits, NULL, {0}});
@@ -2302,7 +2418,12 @@ static void block_cond(P *p, Ver *cw, Node *c, const char *var, Node *sync, cons
   line(p, "  _nc += _c;");
   line(p, "}");
   warp_close(p, cw, true);
+  if (bt) {
+    p->ind--;
+    line(p, "}");
+  }
   if (park) {
+    line(p, "if (_nc != _nt) _exd = 1;   /* threads parked */");
     line(p, "%s = _nc != 0;", var);
     return;
   }
@@ -2386,7 +2507,7 @@ static void blk(P *p, Blk *b) {
     if (b->cw) {
       line(p, "int _bc;");
       Node *s = first_sync(n->b) ? first_sync(n->b) : first_sync(n->c);
-      block_cond(p, b->cw, n->a, "_bc", s, s ? "if" : "jump", pk);   /* (no barrier: a break or continue) */
+      block_cond(p, b->cw, n->a, "_bc", s, s ? "if" : "jump", pk, b->bt);   /* (no barrier: a break or continue) */
       c = "_bc";
     } else {
       c = exs(p, n->a, false);
@@ -2432,7 +2553,7 @@ static void blk(P *p, Blk *b) {
     if (n->b && n->k != S_DO) {
       if (b->cw) {
         line(p, "int _lc;");
-        block_cond(p, b->cw, n->b, "_lc", first_sync(n->d), "loop", 0);
+        block_cond(p, b->cw, n->b, "_lc", first_sync(n->d), "loop", 0, NULL);
         line(p, "if (!_lc) break;");
       } else line(p, "if (!(%s)) break;", exs(p, n->b, false));
     }
@@ -2445,7 +2566,7 @@ static void blk(P *p, Blk *b) {
     if (n->k == S_DO) {
       if (b->dw) {
         line(p, "int _lc;");
-        block_cond(p, b->dw, n->b, "_lc", first_sync(n->d), "loop", 0);
+        block_cond(p, b->dw, n->b, "_lc", first_sync(n->d), "loop", 0, NULL);
         line(p, "if (!_lc) break;");
       } else line(p, "if (!(%s)) break;", exs(p, n->b, false));
     }
@@ -2565,6 +2686,10 @@ static void kernel(P *p, Kern *K) {
   if (K->exits) {
     line(p, "unsigned char (*_ex)[32] = (unsigned char (*)[32])_lp;");
     line(p, K->wco ? "memset(_ex[_B->wself], 0, 32);" : "memset(_ex, 0, 32 * _B->nwarps);");
+    /* some flag may be set (a partial warp's missing lanes are, from the
+     * first region on; then returns, and parked threads): while none is,
+     * no region scans the flags for _clean */
+    line(p, "int _exd = _B->nthreads %% 32u != 0;");
   }
   if (K->park) {   /* the innermost if with threads parked: how many take it, of how many; where */
     line(p, "unsigned _pkd = 0, _pkr = 0, _pkt = 0, _pktd = 0;");

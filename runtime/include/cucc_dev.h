@@ -223,6 +223,22 @@ static inline void cu_prefetch_run(const void *a, long long n) {
   for (; q < e; q += 64) __builtin_prefetch((const void *)q);
 }
 
+/* The lowest and highest of [al, ah] * [bl, bh] (lowering's bounds of a
+ * block's threads, bound.c), each within 2^61 in magnitude: the products
+ * in 128 bits, saturated just past 2^61 (outside every type's range that
+ * the bounds check, so the block's test fails) */
+static inline void cu_bmul(long long al, long long ah, long long bl, long long bh, long long *lo, long long *hi) {
+  __int128 p[4] = {(__int128)al * bl, (__int128)al * bh, (__int128)ah * bl, (__int128)ah * bh};
+  __int128 l = p[0], h = p[0];
+  for (int i = 1; i < 4; i++) {
+    if (p[i] < l) l = p[i];
+    if (p[i] > h) h = p[i];
+  }
+  const __int128 lim = (__int128)1 << 62;
+  *lo = (long long)(l < -lim ? -lim : l > lim ? lim : l);
+  *hi = (long long)(h < -lim ? -lim : h > lim ? lim : h);
+}
+
 /* u - a of 64-bit indices for a run's count (cu_lanes_below), saturated
  * at +-2^62 instead of wrapping */
 static inline long long cu_ldiff_u(unsigned long long u, unsigned long long a) {
