@@ -92,7 +92,8 @@ static Bn *var(Bq *q, Node *e) {
   if (v->is_shared || v->is_global || v->addr_taken || l->esc || v->ty->is_volatile) return NULL;
   bool leaf = false;
   if (v->is_param) leaf = !l->vary && !stores(q->k->body, v);
-  else if (!q->inv && !l->vary && (l->rgn == 0 || l->cross)) leaf = !q->rs || !rs_stores(q->rs, v);
+  else if (!q->inv && !l->vary && (l->rgn == 0 || l->cross))   /* (declared in the region: not there yet at its top) */
+    leaf = !q->rs || (!rs_stores(q->rs, v) && !rs_declares(q->rs, v));
   if (leaf) {
     Bn *b = bn(q, BN_VAL, v->ty);
     b->x = e;
