@@ -240,8 +240,21 @@ static bool shq_(Node *n, Sh *o) {
       return true;
     }
     if (n->op == OP_ADDR) {   /* the same element's address in every lane (`&As[ty][0]`) */
+      /* each index on the way to the variable asked itself: uniform.c
+       * marks the indices of a shared or global variable's part, not the
+       * rows between (`&shmem[idx][0]` with idx varying was the same in
+       * every lane: dmmaTensorCoreGemm's generated C did not compile) */
       Node *e = n->a;
-      return e->k == N_INDEX && shq(e->a, &a) && shq(e->b, &b) && !a.s && !b.s;
+      if (e->k != N_INDEX) return false;
+      for (;;) {
+        while (is_decay(e)) e = e->a;
+        if (e->k == N_INDEX) {
+          if (!shq(e->b, &b) || b.s) return false;
+          e = e->a;
+        } else if (e->k == N_MEMBER && !e->post) e = e->a;
+        else break;
+      }
+      return shq(e, &a) && !a.s;
     }
     if (!shq(n->a, &a)) return false;
     if (n->op == OP_NEG) o->s = -a.s;
