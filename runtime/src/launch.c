@@ -143,6 +143,7 @@ void rt_run_block(const cu_kernel *k, cu_block *B, const char *params) {
  * that was there before. (Not under AddressSanitizer, which reports such
  * faults itself.) */
 _Thread_local const cu_block *rt_fault_block;
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)   /* (the sanitizers report faults themselves) */
 static struct sigaction fault_old[4];
 static const int fault_sig[4] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 
@@ -184,6 +185,7 @@ static void on_fault(int sig, siginfo_t *si, void *uc) {
   sigprocmask(SIG_UNBLOCK, &set, NULL);   /* (the jump leaves the handler for good) */
   _longjmp(*(jmp_buf *)B->stop, 1);
 }
+#endif
 
 static pthread_once_t fault_once = PTHREAD_ONCE_INIT;
 static void fault_init(void) {
