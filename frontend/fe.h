@@ -135,6 +135,7 @@ void fe_inline_exits(Obj *kernel);
 int fe_inline_calls(Fe *p, Obj *fn, Vec *calls);   /* these calls inlined too: how many */
 /* sroa.c: a function's objects whose address stays in it, one local per field */
 void fe_sroa(Fe *p, Obj *fn);
+Node *fe_dup(Node *n);   /* a deep copy of an expression */
 
 /* spin.c: a lock that a warp's threads take, with its critical section,
  * outlined to a function run lane by lane */

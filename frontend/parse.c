@@ -268,19 +268,6 @@ static Node *deref(Node *a) {
   return n;
 }
 
-static Node *dup(Node *n) {
-  if (!n) return NULL;
-  Node *c = xcalloc(1, sizeof *c);
-  *c = *n;
-  c->a = dup(n->a);
-  c->b = dup(n->b);
-  c->c = dup(n->c);
-  c->d = dup(n->d);
-  c->list = (Vec){0};
-  for (int i = 0; i < n->list.n; i++) vec_push(&c->list, dup(n->list.v[i]));
-  return c;
-}
-
 static bool effect_p(Node *n, void *c) {
   (void)c;
   return n->k == N_ASSIGN || n->k == N_INCDEC || n->k == N_CALL;
@@ -307,7 +294,7 @@ static Node *addr_of(Node *a, Type *pty) {
    * (`(x = v, &x)`; x evaluated again, so only where it has no effects of
    * its own); `(e, x)` is x */
   if ((a->k == N_ASSIGN || (a->k == N_INCDEC && !a->post)) && !any_node(a->a, effect_p, NULL))
-    return comma(a, addr_of(dup(a->a), pty));
+    return comma(a, addr_of(fe_dup(a->a), pty));
   if (a->k == N_COMMA) return comma(a->a, addr_of(a->b, pty));
   if (a->k == N_COND) {   /* c ? x : y as an lvalue: c ? &x : &y */
     Node *n = xcalloc(1, sizeof *n);
@@ -1857,7 +1844,7 @@ static Node *binop(Fe *p, CXCursor c, Kids *k) {
     *v = (Node){.k = N_VAR, .var = o, .ty = o->ty, .file = n->file, .line = n->line, .col = n->col};
     Node *as = xcalloc(1, sizeof *as);
     *as = (Node){.k = N_ASSIGN, .op = OP_ASSIGN, .a = v, .b = n->b, .ty = o->ty, .file = n->file, .line = n->line, .col = n->col};
-    n->b = dup(v);
+    n->b = fe_dup(v);
     return comma(as, n);
   }
   return n;

@@ -666,23 +666,23 @@ static bool ceval(Node *n, Obj *v, int64_t c, int64_t *r) {
   return *r >= -(1ll << 62) && *r < (1ll << 62) && (*r >= 0 || !cu_uns(n->ty));
 }
 
-static Node *dup(Node *n) {
+Node *fe_dup(Node *n) {
   if (!n) return NULL;
   Node *c = xcalloc(1, sizeof *c);
   *c = *n;
-  c->a = dup(n->a);
-  c->b = dup(n->b);
-  c->c = dup(n->c);
-  c->d = dup(n->d);
+  c->a = fe_dup(n->a);
+  c->b = fe_dup(n->b);
+  c->c = fe_dup(n->c);
+  c->d = fe_dup(n->d);
   c->list = (Vec){0};
-  for (int i = 0; i < n->list.n; i++) vec_push(&c->list, dup(n->list.v[i]));
+  for (int i = 0; i < n->list.n; i++) vec_push(&c->list, fe_dup(n->list.v[i]));
   return c;
 }
 
 static void subst(Node *n, Obj *v, Node *e) {
   if (!n) return;
   if (n->k == N_VAR && n->var == v) {
-    Node *c = dup(e);
+    Node *c = fe_dup(e);
     Type *ty = n->ty;
     *n = *c;
     if (n->ty->kind != ty->kind) {   /* (as the variable's type) */
