@@ -336,7 +336,7 @@ static inline unsigned long long cu_red_blk(const cu_block *B) {
   static inline void cu_red_add_##S(const cu_block *B, T *p, T v) {                           \
     const unsigned long long b = cu_red_blk(B);                                                \
     for (int i = 0; i < cu_nred; i++)                                                          \
-      if (cu_reds[i].p == (void *)p && cu_reds[i].dbl == D) {                                  \
+      if (cu_reds[i].p == (void *)p && cu_reds[i].kind == D) {                                  \
         cu_reds[i].F += v;                                                                     \
         cu_reds[i].blk = b;                                                                    \
         return;                                                                                \
@@ -345,7 +345,7 @@ static inline unsigned long long cu_red_blk(const cu_block *B) {
     cu_red *r = &cu_reds[cu_nred++];                                                           \
     r->p = p;                                                                                  \
     r->blk = b;                                                                                \
-    r->dbl = D;                                                                                \
+    r->kind = D;                                                                                \
     r->F = v;                                                                                  \
   }
 
@@ -482,38 +482,41 @@ CU_SHFL(us, unsigned short)
  * its mask omits too, as on an H100 (tests/warp/gpu_behaviour.cu: every
  * lane calling __ballot_sync(0xffff, p) gets all 32 lanes' bits); the
  * guide calls such a mask undefined, and --check reports it */
+/* (every lane taking part gets the same result: it is found once, in one
+ * pass over the lanes the C compiler vectorizes, and handed to each) */
+static inline unsigned cu_ballot1(const int *p, unsigned act) {
+  unsigned r = 0;
+  for (int k = 0; k < 32; k++) r |= (unsigned)(p[k] != 0) << k;
+  return r & act;
+}
 static inline void cu_ballot(unsigned *o, const int *p, const unsigned *mask, unsigned act) {
   (void)mask;
+  const unsigned r = cu_ballot1(p, act);
   for (int l = 0; l < 32; l++)
-    if (act >> l & 1) {
-      unsigned part = act, r = 0;
-      for (int k = 0; k < 32; k++) r |= (unsigned)((part >> k & 1) && p[k]) << k;
-      o[l] = r;
-    }
+    if (act >> l & 1) o[l] = r;
 }
 static inline void cu_vote_any(int *o, const int *p, const unsigned *mask, unsigned act) {
-  unsigned b[32];
-  cu_ballot(b, p, mask, act);
+  (void)mask;
+  const int r = cu_ballot1(p, act) != 0;
   for (int l = 0; l < 32; l++)
-    if (act >> l & 1) o[l] = b[l] != 0;
+    if (act >> l & 1) o[l] = r;
 }
 static inline void cu_vote_all(int *o, const int *p, const unsigned *mask, unsigned act) {
-  unsigned b[32];
-  cu_ballot(b, p, mask, act);
+  (void)mask;
+  const int r = cu_ballot1(p, act) == act;
   for (int l = 0; l < 32; l++)
-    if (act >> l & 1) o[l] = b[l] == act;
+    if (act >> l & 1) o[l] = r;
 }
 #define CU_REDUCE(NAME, S, T, INIT, OP)                                                 \
   static inline void cu_reduce_##NAME##_##S(T *o, const T *v, const unsigned *mask, unsigned act) { \
     (void)mask;                                                                         \
+    T r = INIT;                                                                         \
+    for (int k = 0; k < 32; k++) {                                                      \
+      T x = act >> k & 1 ? v[k] : INIT;                                                 \
+      r = OP;                                                                           \
+    }                                                                                   \
     for (int l = 0; l < 32; l++)                                                        \
-      if (act >> l & 1) {                                                               \
-        unsigned part = act;                                                            \
-        T r = INIT;                                                                     \
-        for (int k = 0; k < 32; k++)                                                    \
-          if (part >> k & 1) { T x = v[k]; r = OP; }                                    \
-        o[l] = r;                                                                       \
-      }                                                                                 \
+      if (act >> l & 1) o[l] = r;                                                       \
   }
 CU_REDUCE(add, i, int, 0, (int)((unsigned)r + (unsigned)x))
 CU_REDUCE(add, u, unsigned int, 0u, r + x)
@@ -595,8 +598,12 @@ static inline unsigned cu_atomicDec_u(unsigned *p, unsigned v) {
 CU_ATOMIC_FLT(f, float, unsigned int)
 CU_ATOMIC_FLT(d, double, unsigned long long)
 #undef CU_ATOMIC_FLT
-CU_RED_ADD(f, float, f, 0)
-CU_RED_ADD(d, double, d, 1)
+CU_RED_ADD(f, float, f, CU_RED_F)
+CU_RED_ADD(d, double, d, CU_RED_D)
+CU_RED_ADD(i, int, u, CU_RED_U32)
+CU_RED_ADD(u, unsigned int, u, CU_RED_U32)
+CU_RED_ADD(ll, long long, u, CU_RED_U64)
+CU_RED_ADD(ull, unsigned long long, u, CU_RED_U64)
 #undef CU_RED_ADD
 
 /* cuda_math.h's Bessel functions: glibc's */
