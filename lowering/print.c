@@ -963,9 +963,10 @@ static void p_agg(P *p, W *w) {
   if (mn || mx) line(p, "{ %s _x = %s; if (_x %s _ag%d) _ag%d = _x; }", t, x, mn ? "<" : ">", id, id);
   else line(p, "_ag%d %s= (%s)(%s);", id, op, u, x);
   lane_close(p);
-  /* (a float sum to global memory: the worker's pending reduction,
-   * cucc_rt.h's cu_red; not in checked builds) */
-  if (fl && *op == '+' && !shared_atomic(c) && !p->ck && strstr(nm, "Add_"))
+  /* (a sum to global memory: the worker's pending reduction, cucc_rt.h's
+   * cu_red; not in checked builds) */
+  bool red = fl || !strcmp(sfx, "i") || !strcmp(sfx, "u") || wide;
+  if (red && *op == '+' && !shared_atomic(c) && !p->ck && strstr(nm, "Add_"))
     line(p, "if (%s) cu_red_add_%s(_B, %s, (%s)_ag%d);", any_lane, sfx, exs(p, c->list.v[0], false), t, id);
   else
     line(p, "if (%s) %s(%s, (%s)_ag%d);", any_lane, shared_atomic(c) ? xfmt("cu_s%s", nm + 3) : nm,

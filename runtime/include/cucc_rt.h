@@ -175,11 +175,11 @@ void cu_warp_wait(const unsigned *p, unsigned target);
  * store (frontend/spin.c): the block's other warps run meanwhile. */
 void cu_warp_yield(void);
 
-/* A float or double atomicAdd whose result no thread reads, at an address
- * the same in every lane (lowering/print.c's p_agg): added into the
- * worker's pending sum for that address, as a GPU's L2 performs such a
- * reduction while the thread goes on, instead of a compare-and-swap loop
- * that every worker contends for (a block reduction's one atomicAdd per
+/* An atomicAdd (float, double, 32- or 64-bit integer) whose result no
+ * thread reads, at an address the same in every lane (lowering/print.c's
+ * p_agg): added into the worker's pending sum for that address, as a
+ * GPU's L2 performs such a reduction while the thread goes on, instead of
+ * an atomic or a compare-and-swap loop that every worker contends for (a block reduction's one atomicAdd per
  * block). The sums reach memory when the worker ends its share of the
  * grid, at a __threadfence(), a grid sync, and, for the block that made
  * them, at its __syncthreads() (so that its own threads see them). */
@@ -188,9 +188,11 @@ typedef struct cu_red {
   void *p;                    /* NULL: free */
   unsigned long long blk;     /* the last block that added (cu_red_blk) */
   double d;
+  unsigned long long u;       /* an integer sum, wrapping (its low 32 bits for int and unsigned) */
   float f;
-  int dbl;
+  int kind;                   /* CU_RED_F, _D, _U32, _U64 */
 } cu_red;
+enum { CU_RED_F, CU_RED_D, CU_RED_U32, CU_RED_U64 };
 extern __thread cu_red cu_reds[CU_NRED];   /* (__thread: C and C++ both read this header) */
 extern __thread int cu_nred;   /* slots in use */
 void cu_red_flush(int only, unsigned long long blk);   /* all, or (only) blk's */

@@ -209,7 +209,11 @@ __thread cu_red cu_reds[CU_NRED];
 __thread int cu_nred;
 
 static void red_do(cu_red *r) {   /* the atomicAdd itself (as cucc_dev.h's) */
-  if (r->dbl) {
+  if (r->kind == CU_RED_U32) {
+    __atomic_fetch_add((unsigned *)r->p, (unsigned)r->u, __ATOMIC_RELAXED);
+  } else if (r->kind == CU_RED_U64) {
+    __atomic_fetch_add((unsigned long long *)r->p, r->u, __ATOMIC_RELAXED);
+  } else if (r->kind == CU_RED_D) {
     unsigned long long o = __atomic_load_n((unsigned long long *)r->p, __ATOMIC_RELAXED), n;
     double f;
     do {

@@ -6,6 +6,8 @@
 // __syncthreads(); after __threadfence() every block sees them (the last
 // block of threadFenceReduction's pattern reads the whole sum); after a
 // grid sync too; additions whose result is read, mixed in, stay exact.
+// Integer sums too (int, unsigned, unsigned long long): they wrap as on
+// the GPU (an unsigned total past 2^32, an int one through negatives).
 #include <cstdio>
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
@@ -35,6 +37,29 @@ __global__ void last_block(const float *in, float *total, float *out, int n) {
     atomicAdd(total, s[0]);
     __threadfence();
     if (atomicInc(&ticket, gridDim.x) == gridDim.x - 1) *out = *total;   // every block's sum is in
+  }
+}
+
+// each block adds -3 and +1 to an int (per warp, 32 lanes combined),
+// 2^28 + its index to an unsigned (the total wraps past 2^32 several
+// times), and 2^33 to an unsigned long long; then reads them after its
+// barrier, and the last block (after a fence) the whole totals
+__device__ unsigned iticket;
+__global__ void isums(int *i, unsigned *u, unsigned long long *ull, int *seen, unsigned long long *last) {
+  int t = threadIdx.x;
+  if (t < 32) atomicAdd(&i[0], -3);
+  if (t == 32) atomicAdd(&i[1], 1);
+  if (t == 0) atomicAdd(u, (1u << 28) + blockIdx.x);
+  if (t == 1) atomicAdd(ull, 1ull << 33);
+  __syncthreads();
+  if (t == 5) seen[blockIdx.x] = i[0] <= -96 && i[1] >= 1 && *ull >= (1ull << 33);
+  if (t == 0) {
+    __threadfence();
+    if (atomicInc(&iticket, gridDim.x) == gridDim.x - 1) {
+      last[0] = (unsigned long long)(long long)i[0];
+      last[1] = *u;
+      last[2] = *ull;
+    }
   }
 }
 
@@ -85,6 +110,39 @@ int main() {
     last_block<<<blocks, 128>>>(in, total, out, n);
     cudaDeviceSynchronize();
     if (*out != (float)want || *total != (float)want) { printf("FAIL: last block read %g, total %g, want %g\n", *out, *total, want); fails++; }
+  }
+  {
+    int *iv, *iseen;
+    unsigned *uv;
+    unsigned long long *ullv, *last;
+    cudaMallocManaged(&iv, 2 * sizeof(int));
+    cudaMallocManaged(&uv, sizeof(unsigned));
+    cudaMallocManaged(&ullv, sizeof(unsigned long long));
+    cudaMallocManaged(&iseen, blocks * sizeof(int));
+    cudaMallocManaged(&last, 3 * sizeof(unsigned long long));
+    unsigned uwant = 0;
+    for (unsigned b = 0; b < (unsigned)blocks; b++) uwant += (1u << 28) + b;
+    for (int bs : {64, 96}) {
+      iv[0] = iv[1] = 0;
+      *uv = 0;
+      *ullv = 0;
+      last[0] = last[1] = last[2] = 0;
+      unsigned zero = 0;
+      cudaMemcpyToSymbol(iticket, &zero, sizeof zero);
+      isums<<<blocks, bs>>>(iv, uv, ullv, iseen, last);
+      cudaDeviceSynchronize();
+      if (iv[0] != -96 * blocks || iv[1] != blocks || *uv != uwant || *ullv != (unsigned long long)blocks << 33) {
+        printf("FAIL: integer sums (block %d): %d %d %u %llu, want %d %d %u %llu\n", bs, iv[0], iv[1], *uv, *ullv, -96 * blocks,
+               blocks, uwant, (unsigned long long)blocks << 33);
+        fails++;
+      }
+      if ((long long)last[0] != -96LL * blocks || last[1] != uwant || last[2] != (unsigned long long)blocks << 33) {
+        printf("FAIL: the last block read %lld %llu %llu\n", (long long)last[0], last[1], last[2]);
+        fails++;
+      }
+      for (int b = 0; b < blocks; b++)
+        if (!iseen[b]) { printf("FAIL: block %d of %d did not see its own integer additions\n", b, bs); fails++; break; }
+    }
   }
   int nb = 0, dev = 0;
   cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, coop, 64, 0);
