@@ -708,10 +708,55 @@ static int conv2d(long n, int reps) {
   return 1;
 }
 
+/* ---- stream compaction: the elements above 0, in any order (filter) ----
+ * Each thread counts its static part, the counts' prefix gives its first
+ * slot, then it copies its part's kept elements there (two passes over the
+ * input, as a compaction with no per-element atomic must). */
+static int filter(long n, int reps) {
+  int *src = xalloc(n * sizeof(int)), *dst = xalloc(n * sizeof(int));
+  long want_n = 0, got = 0;
+  long long want_sum = 0;
+  for (long i = 0; i < n; i++) {
+    unsigned x = (unsigned)i * 2654435761u;
+    src[i] = (x >> 31) ? (int)(x >> 20) + 1 : -(int)(x >> 24);
+    if (src[i] > 0) want_n++, want_sum += src[i];
+  }
+  int nt = omp_get_max_threads();
+  long *cnt = xalloc((size_t)(nt + 1) * sizeof(long));
+  for (int rep = 0; rep < reps; rep++) {
+    double t0 = now();
+#pragma omp parallel num_threads(nt)
+    {
+      int T = omp_get_num_threads(), t = omp_get_thread_num();
+      long lo = n * t / T, hi = n * (t + 1) / T, c = 0;
+#pragma omp simd reduction(+ : c)
+      for (long i = lo; i < hi; i++) c += src[i] > 0;
+      cnt[t + 1] = c;
+#pragma omp barrier
+#pragma omp single
+      {
+        cnt[0] = 0;
+        for (int k = 1; k <= T; k++) cnt[k] += cnt[k - 1];
+        got = cnt[T];
+      }
+      long o = cnt[t], e = cnt[t + 1];
+      for (long i = lo; i < hi && o < e; i++) {   /* (no branch: half the elements pass, at random) */
+        dst[o] = src[i];
+        o += src[i] > 0;
+      }
+    }
+    printf("TIME %.4f\n", now() - t0);
+  }
+  long long sum = 0;
+  for (long k = 0; k < got; k++) sum += dst[k] > 0 ? dst[k] : -1000000000LL;
+  if (got != want_n) return fail("count", 0, (double)got, (double)want_n);
+  return sum == want_sum || fail("sum", 0, (double)sum, (double)want_sum);
+}
+
 int main(int argc, char **argv) {
   if (argc < 4) {
     printf("usage: expert red|matmul|saxpy|vadd_inplace|vadd|jacobi|transpose|scan|xscan|hist|"
-           "softmax|spmv|nbody|blackscholes|conv1d|conv2d N REPS\n");
+           "softmax|spmv|nbody|blackscholes|conv1d|conv2d|filter N REPS\n");
     return 2;
   }
   const char *k = argv[1];
@@ -733,6 +778,7 @@ int main(int argc, char **argv) {
   else if (!strcmp(k, "blackscholes")) ok = blackscholes(n, reps);
   else if (!strcmp(k, "conv1d")) ok = conv1d(n, reps);
   else if (!strcmp(k, "conv2d")) ok = conv2d(n, reps);
+  else if (!strcmp(k, "filter")) ok = filter(n, reps);
   else { printf("expert: unknown kind %s\n", k); return 2; }
   if (ok) printf("PASS\n");
   return ok ? 0 : 1;
