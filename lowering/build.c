@@ -254,6 +254,10 @@ static void hoist(Bc *b, Node *n, bool cond) {
   w->fastsh = coll_shfl(n->coll) && b->full && lanes_all(b->ls) && off &&
               !ln(off)->vary && pure(off) && (!wd || (!ln(wd)->vary && pure(wd))) && pure(n->list.v[0]) &&
               !(b->ck & CK_SYNC);
+  /* a shuffle from one lane, whose result shape.c gives stride 0 (read
+   * from lane 0): that lane's value in every lane, whatever the mask */
+  w->bcast = !w->fastsh && n->coll == CO_SHFL && b->v && (b->v->k == VK_ROW || b->v->k == VK_HROW) && rowu(n) &&
+             pure(off) && pure(n->list.v[0]) && !(b->ck & CK_SYNC);
   Node *val = n->list.n > 1 ? n->list.v[1] : NULL;
   w->xdir = w->fastsh && n->coll == CO_SHFL_XOR && val && val->k == N_VAR && lane_arr(val->var) &&
             (val->ty->size == 4 || val->ty->size == 8);
@@ -496,6 +500,11 @@ static bool agg_atomic(Node *x) {
  * all be done before any lane's after it, so it shares no lane loop (in
  * one, lane 0 read its neighbour's element before lane 3 wrote it, right
  * only where the C compiler happened to vectorize the loop whole) */
+static bool atomic_p(Node *n, void *c) {
+  (void)c;
+  return n->k == N_CALL && n->ck == C_ATOMIC;
+}
+
 static W *lane_one(Bc *b, Obj *dst, Node *x, bool join, bool ctrue, Node *ct) {
   if (is_syncwarp(x)) join = false;
   W *w = wmk(b, W_ONE, x);
@@ -542,11 +551,15 @@ static W *lane_one(Bc *b, Obj *dst, Node *x, bool join, bool ctrue, Node *ct) {
       for (int i = k - 1; i + 1 < b->out->n; i++) b->out->v[i] = b->out->v[i + 1];   /* the loop after them */
       b->out->v[b->out->n - 1] = last;
       vec_push(&last->ws, w);
+      last->sparse |= !b->full && !b->hw && !b->bw && any_node(x, atomic_p, NULL);
       return w;
     }
   }
   W *l = wadd(b, W_LANES, x);
   l->join = join;
+  /* (the leader's atomicAdd of a warp-aggregated counter: one lane of
+   * 32, found by its bit, not by testing each lane) */
+  l->sparse = !b->full && !b->hw && !b->bw && any_node(x, atomic_p, NULL);
   vec_push(&l->ws, w);
   return w;
 }
@@ -622,7 +635,15 @@ static void lane_print(Bc *b, Obj *dst, Node *x) {
 /* whole-row version: an affine variable is set by its base; half-row
  * version: by one base per sub-row */
 /* (st is the declaration or the store: =, op=, ++, --) */
+static bool coll_p(Node *n, void *c) {
+  (void)c;
+  return n->k == N_CALL && n->ck == C_WARP;
+}
 static void aff_set(Bc *b, Obj *o, Node *st, bool decl) {
+  /* (a collective whose result is the same in every lane, shape.c's
+   * coll_shape: computed first, its base read from it) */
+  Node *x = decl ? st->a : st->k == N_ASSIGN ? st->b : NULL;
+  if (x && any_node(x, coll_p, NULL)) hoist(b, x, false);
   W *w = wadd(b, W_AFFSET, st);
   w->o = o;
   w->x = decl ? st->a : st->k == N_ASSIGN ? st->b : NULL;

@@ -160,7 +160,7 @@ static void dw(D *d, const char *label, W *w) {
   case W_LANES:
     dl(d, "%s%s%s%s%s:", L, hs(&w->h), w->ws.n > 1 ? xfmt(", %d statements in one loop", w->ws.n) : "",
        w->ws.n == 1 && ((W *)w->ws.v[0])->agg ? ", the values combined, one atomic for the lanes" : "",
-       w->ws.n == 1 && ((W *)w->ws.v[0])->simt ? simt_s(w->ws.v[0]) : "");
+       w->ws.n == 1 && ((W *)w->ws.v[0])->simt ? simt_s(w->ws.v[0]) : w->sparse ? ", over the mask's set bits" : "");
     for (int i = 0; i < w->ws.n; i++) {
       W *o = w->ws.v[i];
       d->ind++;
@@ -202,7 +202,8 @@ static void dw(D *d, const char *label, W *w) {
     break;
   case W_WARPOP:
     dl(d, "%scollective %s = %s, under %s%s", L, w->fwd ? "_ret (the function's results)" : xfmt("_w%d", w->id), dx(n),
-       w->act ? mn(w->act) : "the live lanes", w->xdir ? ", permuting the value's lane array itself" : "");
+       w->act ? mn(w->act) : "the live lanes",
+       w->xdir ? ", permuting the value's lane array itself" : w->bcast ? ", one lane's value to every lane" : "");
     break;
   case W_IFU:
     dl(d, "%sif uniform %s%s", L, dx(n->a), w->guard ? xfmt("   (if any lane of %s)", mn(w->guard)) : "");

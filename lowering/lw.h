@@ -220,6 +220,11 @@ struct W {
   bool fastsh;         /* W_WARPOP: a whole warp's shuffle, as one lane loop */
   bool xdir;           /* ... an xor shuffle of a lane array as it stands:
                           permuted from it, not from a padded copy */
+  bool sparse;         /* W_LANES under a mask, with an atomic (no lane
+                          loop of it vectorizes): over the mask's set bits */
+  bool bcast;          /* W_WARPOP: a shuffle from one lane (shape.c's
+                          coll_shape) in whole or half rows: its value to
+                          every lane */
   Vec ahead, ahead_w;  /* W_ONE (simt), W_IFD (blend): Node*, the index of
                           each read of a stored array and of its store that
                           a test once per warp lets run as one lane loop

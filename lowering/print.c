@@ -30,6 +30,7 @@ typedef struct P {
   /* the statement's context */
   bool lane, full, noprof;
   bool novol;          /* a warp-synchronous statement: volatile read as plain (p_simt) */
+  bool rbase;          /* half rows: printing sub-row _r's base (p_affset) */
   int bshift;          /* W_BPF: blockIdx.x moved this far */
   bool bsub;           /* W_BPF, W_LPF: variables as their bdef */
   Vec *ivn;            /* W_LPF: induction variables at their next values */
@@ -667,7 +668,11 @@ static void ex(P *p, Node *n) {
         errorat(n->file, n->line, n->col, "internal error: warp collective not hoisted");
         break;
       }
-      buf_printf(o, p->lane ? "%s[_l]" : "%s[0]", h);
+      /* (out of a lane: a result the same in every lane, shape.c's
+       * coll_shape; in half rows, the same in the sub-row's lanes) */
+      if (p->lane) buf_printf(o, "%s[_l]", h);
+      else if (p->rbase) buf_printf(o, "%s[_r * %d]", h, p->hw);
+      else buf_printf(o, "%s[0]", h);
       break;
     }
     if (n->ck == C_LAUNCH || n->ck == C_DRT) {
@@ -984,7 +989,12 @@ static void p_lanes(P *p, W *w) {
     p_agg(p, w->ws.v[0]);
     return;
   }
-  lane_open(p);
+  if (w->sparse && !p->full && !p->hw && !p->bw && !p->pair) {
+    if (prof_here(p)) line(p, "if (_pf & 1) { _pst++; _pln += %s; }", act_count(p));
+    line(p, "for (unsigned _mb = cu_bits(%s); _mb; _mb &= _mb - 1) {", mname(p->m));
+    p->ind++;
+    line(p, "const int _l = __builtin_ctz(_mb);");
+  } else lane_open(p);
   for (int i = 0; i < w->ws.n; i++) lane_item(p, w->ws.v[i]);
   lane_close(p);
 }
@@ -1092,8 +1102,10 @@ static void p_affset(P *p, W *w) {
   Node *st = w->n;
   const char *b = p->hw ? xfmt("%s_b[_r]", cn) : xfmt("%s_b", cn);
   char *set;
+  p->rbase = p->hw != 0;
   if (w->decl || st->k == N_ASSIGN) set = xfmt("%s %s %s;", b, w->decl ? "=" : op_str[st->op], exs(p, w->x, false));
   else set = st->post ? xfmt("%s%s;", b, op_str[st->op]) : xfmt("%s%s;", op_str[st->op], b);
+  p->rbase = false;
   if (l->su)   /* (shape.c: set only by this declaration, never kept across regions) */
     line(p, "const %s = (%s)(%s);", ty_decl(o->ty, cname(l->su)), ty_decl(o->ty, ""), exs(p, l->sun, false));
   if (p->hw) {
@@ -1236,7 +1248,32 @@ static void p_warpop(P *p, W *w) {
   if (n->coll == CO_MATCH_ALL) line(p, "%s[_l] = %s;", Q, exs(p, a->v[2], true));
   lane_close(p);
   if (p->ck & CK_SYNC) line(p, "cu_ck_mask(_B, _w, %s, %s, \"%s\", %d);", K, A, n->file, n->line);
-  if (shfl) {
+  if (w->bcast) {
+    /* the source lane's value (0 from a lane not taking part, as the
+     * helper gives) in every lane of the warp; in half rows, of the
+     * sub-row (its base, shape.c, may be the sub-row's own) */
+    line(p, "%s{", p->hw ? xfmt("for (int _r = 0; _r < %d; _r++) ", p->nr) : "");
+    p->ind++;
+    p->rbase = p->hw != 0;
+    line(p, "const int _sb = (int)(%s) & 31;", exs(p, a->v[2], false));
+    p->rbase = false;
+    line(p, "const %s = %s >> _sb & 1 ? %s[_sb] : (%s)0;", ty_decl(val->ty, "_vb"), A, V, ty_decl(val->ty, ""));
+    if (p->hw) line(p, "CU_LANES for (int _x = 0; _x < %d; _x++) %s[_r * %d + _x] = _vb;", p->hw, H, p->hw);
+    else line(p, "CU_LANES for (int _l = 0; _l < 32; _l++) %s[_l] = _vb;", H);
+    p->ind--;
+    line(p, "}");
+  } else if (shfl && rowu(n) && (p->fast || p->hw)) {
+    /* (a shuffle from one lane that must take the helper, --check's: its
+     * result, read from the run's first lane, shape.c, is the first
+     * active lane's, in each sub-row of half rows) */
+    line(p, "%s(%s, %s, %s, %s, %s);", n->name, H, V, S, WD, A);
+    int run = p->hw ? p->hw : 32;
+    line(p, "for (int _r = 0; _r < %d; _r++) {", 32 / run);
+    line(p, "  const unsigned _ra = %s >> (_r * %d) & %s;", A, run, run == 32 ? "0xffffffffu" : "0xffffu");
+    line(p, "  const int _f = _r * %d + (_ra ? __builtin_ctz(_ra) : 0);", run);
+    line(p, "  CU_LANES for (int _x = 0; _x < %d; _x++) %s[_r * %d + _x] = %s[_f];", run, H, run, H);
+    line(p, "}");
+  } else if (shfl) {
     line(p, "%s(%s, %s, %s, %s, %s);", n->name, H, V, S, WD, A);
   } else if (n->coll == CO_MATCH_ANY) {
     line(p, "%s(%s, %s, %s);", n->name, H, V, A);

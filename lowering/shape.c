@@ -97,6 +97,40 @@ static bool call_shape(Node *n, Sh *o) {
   return r && !o->u;   /* (a uniform stride names the callee's values) */
 }
 
+static bool num_val(Node *n, int64_t *v);
+
+/* builtins of no effect, whose result is a function of their arguments */
+static bool pure_builtin(const char *nm) {
+  static const char *const ok[] = {"ffs", "ffsl", "ffsll", "popcount", "popcountl", "popcountll", "clz", "clzl",
+                                   "clzll", "ctz", "ctzl", "ctzll", "parity", "parityl", "parityll", "bswap16",
+                                   "bswap32", "bswap64", NULL};
+  if (strncmp(nm, "__builtin_", 10)) return false;
+  for (int i = 0; ok[i]; i++)
+    if (!strcmp(nm + 10, ok[i])) return true;
+  return false;
+}
+
+/* A collective's result the same in every lane of the warp: a vote, a
+ * reduction, __activemask(), and a shuffle from one lane (a source lane
+ * of stride 0, the whole warp's width): stride 0, a warp's (split: not
+ * block-wide, where the block's warps are one run). The lowering reads it
+ * from lane 0 (cucc_dev.h's helpers give every lane the result; a
+ * broadcast shuffle, build.c's bcast, too). */
+static bool coll_shape(Node *n, Sh *o) {
+  Sh a;
+  int64_t w;
+  (void)o;
+  if (coll_vote(n->coll) || coll_reduce(n->coll) || n->coll == CO_ACTIVEMASK) {
+    split = true;
+    return true;
+  }
+  if (n->coll != CO_SHFL || n->list.n < 3 || !is_arith(n->ty)) return false;
+  if (n->list.n > 3 && !(num_val(n->list.v[3], &w) && w == 32)) return false;
+  if (!shq(n->list.v[2], &a) || a.s) return false;
+  split = true;
+  return true;
+}
+
 /* an integer constant, folded as written (`32 - 1`, `warpSize`) */
 static bool num_val(Node *n, int64_t *v) {
   int64_t a, b;
@@ -208,7 +242,15 @@ static bool shq_(Node *n, Sh *o) {
   case N_NUM:
     uni_facts(n, o);
     return true;
-  case N_CALL: return call_shape(n, o);
+  case N_CALL:
+    if (n->ck == C_WARP) return coll_shape(n, o);
+    if (n->ck == C_LIBM || (n->ck == C_BUILTIN && pure_builtin(n->name))) {
+      /* a pure function of values the same in every lane (__ffs(ballot)) */
+      for (int i = 0; i < n->list.n; i++)
+        if (!shq(n->list.v[i], &a) || a.s) return false;
+      return true;
+    }
+    return call_shape(n, o);
   case N_BUILTIN:
     if (n->bk != B_TID) {
       uni_facts(n, o);

@@ -483,7 +483,9 @@ CU_SHFL(us, unsigned short)
  * lane calling __ballot_sync(0xffff, p) gets all 32 lanes' bits); the
  * guide calls such a mask undefined, and --check reports it */
 /* (every lane taking part gets the same result: it is found once, in one
- * pass over the lanes the C compiler vectorizes, and handed to each) */
+ * pass over the lanes the C compiler vectorizes, and handed to every lane
+ * of the warp, taking part or not: the lowering reads a warp's result,
+ * the same in all its lanes, from lane 0, lowering/shape.c's coll_shape) */
 static inline unsigned cu_ballot1(const int *p, unsigned act) {
   unsigned r = 0;
   for (int k = 0; k < 32; k++) r |= (unsigned)(p[k] != 0) << k;
@@ -492,20 +494,17 @@ static inline unsigned cu_ballot1(const int *p, unsigned act) {
 static inline void cu_ballot(unsigned *o, const int *p, const unsigned *mask, unsigned act) {
   (void)mask;
   const unsigned r = cu_ballot1(p, act);
-  for (int l = 0; l < 32; l++)
-    if (act >> l & 1) o[l] = r;
+  for (int l = 0; l < 32; l++) o[l] = r;
 }
 static inline void cu_vote_any(int *o, const int *p, const unsigned *mask, unsigned act) {
   (void)mask;
   const int r = cu_ballot1(p, act) != 0;
-  for (int l = 0; l < 32; l++)
-    if (act >> l & 1) o[l] = r;
+  for (int l = 0; l < 32; l++) o[l] = r;
 }
 static inline void cu_vote_all(int *o, const int *p, const unsigned *mask, unsigned act) {
   (void)mask;
   const int r = cu_ballot1(p, act) == act;
-  for (int l = 0; l < 32; l++)
-    if (act >> l & 1) o[l] = r;
+  for (int l = 0; l < 32; l++) o[l] = r;
 }
 #define CU_REDUCE(NAME, S, T, INIT, OP)                                                 \
   static inline void cu_reduce_##NAME##_##S(T *o, const T *v, const unsigned *mask, unsigned act) { \
@@ -515,8 +514,7 @@ static inline void cu_vote_all(int *o, const int *p, const unsigned *mask, unsig
       T x = act >> k & 1 ? v[k] : INIT;                                                 \
       r = OP;                                                                           \
     }                                                                                   \
-    for (int l = 0; l < 32; l++)                                                        \
-      if (act >> l & 1) o[l] = r;                                                       \
+    for (int l = 0; l < 32; l++) o[l] = r;                                              \
   }
 CU_REDUCE(add, i, int, 0, (int)((unsigned)r + (unsigned)x))
 CU_REDUCE(add, u, unsigned int, 0u, r + x)
