@@ -12,54 +12,7 @@
  * Names we introduce start with '_' (or cu_), which user code cannot use at
  * file scope and in practice does not use for locals (layout.c renames
  * those that do). */
-#include "lw.h"
-
-typedef struct P {
-  Lw *L;
-  Buf *o;
-  int ind;
-  Obj *fn;
-  Kern *K;
-  Region *R;
-  /* the version being printed */
-  bool fast, bw, inwarp, subrow;
-  int hw;              /* half rows: a sub-row's lanes (16) */
-  int nr;              /* half rows: sub-rows a step (2; 4 for a pair of warps) */
-  int pair;            /* printing a half-row version for two warps at a
-                          time, in rows of this many lanes (16 or 32) */
-  /* the statement's context */
-  bool lane, full, noprof;
-  bool novol;          /* a warp-synchronous statement: volatile read as plain (p_simt) */
-  int bshift;          /* W_BPF: blockIdx.x moved this far */
-  bool bsub;           /* W_BPF, W_LPF: variables as their bdef */
-  Vec *ivn;            /* W_LPF: induction variables at their next values */
-  Mask *m;
-  Lanes ls;
-  Node *ctrue;         /* a ?: printed as its first arm */
-  Node *cfalse;        /* a ?: printed as its second arm */
-  Vec prom;            /* Obj*: held in _s_NAME (W_LOOPL) */
-  bool jam;            /* ... as _s_NAME[_l]: the loop outside its lanes */
-  Vec *own;            /* ... but these, the loop body's own, as _s_NAME */
-  Vec hn, hid;         /* hoisted collectives and calls, and their arrays' names */
-  /* --check */
-  unsigned ck;
-  bool skipck;         /* the next expression is an lvalue's own part */
-  bool rngfast;        /* printing a statement whose accesses were tested as ranges */
-  int acc;             /* the next expression is accessed as ACC_RD/ACC_WR */
-  int cold, nlck;
-  Buf sites;
-  int nsites;
-} P;
-
-static void line(P *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void line(P *p, const char *fmt, ...) {
-  for (int i = 0; i < p->ind; i++) buf_puts(p->o, "  ");
-  va_list ap;
-  va_start(ap, fmt);
-  buf_vprintf(p->o, fmt, ap);   /* (any length: a range test's line is long) */
-  va_end(ap);
-  buf_puts(p->o, "\n");
-}
+#include "print.h"
 
 /* ---- types ---- */
 
@@ -120,50 +73,8 @@ static void records(P *p, Prog *g) {
   }
 }
 
-/* ---- names of lowered things ---- */
-
-static const char *mname(Mask *m) {
-  static const char *const tag[] = {"0", "t", "e", "l", "i", "s", "d", "a"};
-  return m->k == MK_0 ? "_m0" : xfmt("_m%s%d", tag[m->k], m->id);
-}
-
-static const char *LN(P *p) { return p->bw ? "1024" : p->pair ? "64" : "32"; }   /* (a pair: two warps) */
-static const char *lo_s(Lanes *l) { return l->lo ? xfmt("_cut%d", l->lo) : "0"; }
-static const char *hi_s(Lanes *l) {
-  return l->hik == HI_NL ? "_nl" : l->hik == HI_CUT ? xfmt("_cut%d", l->hi) : xfmt("_cut%d + 1", l->hi);
-}
-static const char *step_s(Lanes *l) { return l->step ? xfmt("_s%d", l->step) : "1"; }
-
-/* The header of a lane loop: over every lane of the lane arrays (all), or
- * over the live lanes [lo, hi). In the half-row version it is two loops,
- * sub-row _r x column _x, so that a row's lanes are an inner loop with unit
- * stride (bounded by _l: gcc unrolls a loop of constant count 16 before it
- * could vectorize it); in the block-wide version the lanes are the block's
- * threads, _nl of them. The inner loop carries CU_LANES too: without it gcc
- * tested, at run time, whether shared memory overlaps the global arrays a
- * tile is copied from, and the tile-16 matmul ran 1.6x slower. */
-static const char *lanes(P *p, bool all) {
-  if (p->subrow) return xfmt("CU_LANES for (int _x = 0, _l = _r * %d; _l < _r * %d + %d; _x++, _l++)", p->hw, p->hw, p->hw);
-  if (p->hw)
-    return xfmt("for (int _r = 0; _r < %d; _r++) CU_LANES for (int _x = 0, _l = _r * %d; _l < _r * %d + %d; _x++, _l++)",
-                p->nr, p->hw, p->hw, p->hw);
-  if (!all && p->ls.step) return xfmt("CU_LANES for (int _l = %s; _l < %s; _l += %s)", lo_s(&p->ls), hi_s(&p->ls), step_s(&p->ls));
-  return xfmt("CU_LANES for (int _l = %s; _l < %s; _l++)", all ? "0" : lo_s(&p->ls), all ? (p->bw ? "_nl" : LN(p)) : hi_s(&p->ls));
-}
-
-/* "is any lane of mask m set?" */
-static const char *any(P *p, const char *m) {
-  return p->bw ? xfmt("cu_any_n(_nl, %s)", m) : p->pair ? xfmt("cu_any_n(64, %s)", m) : xfmt("cu_any(%s)", m);
-}
-
 static char *lane_head(P *p) {
   return p->full ? xfmt("%s {", lanes(p, false)) : xfmt("%s if (%s[_l]) {", lanes(p, true), mname(p->m));
-}
-
-static void ctx(P *p, Hdr *h) {
-  p->full = h->full;
-  p->m = h->m;
-  p->ls = h->ls;
 }
 
 /* ---- --check and CUCC_PROFILE ---- */
@@ -183,21 +94,21 @@ static const char *tid_expr(P *p) {
 }
 
 /* a new entry of the cu_site table: the access n at its source line */
-static int site(P *p, Node *n, int acc, int space) {
+int p_site(P *p, Node *n, int acc, int space) {
   buf_printf(&p->sites, "  {\"%s\", %d, %lld, %d, %d, %d},\n", n->file, n->line, (long long)n->ty->size,
              n->ty->align > 0 ? n->ty->align : 1, acc, space);
   return p->nsites++;
 }
 
 /* Counting for CUCC_PROFILE happens in kernels' general versions only. */
-static bool prof_here(P *p) { return p->fn->is_kernel && p->inwarp && !p->fast && !p->hw && !p->bw && !p->noprof; }
+bool p_prof_here(P *p) { return p->fn->is_kernel && p->inwarp && !p->fast && !p->hw && !p->bw && !p->noprof; }
 
 /* how many lanes run the current statement */
-static const char *act_count(P *p) { return p->full ? "(unsigned)_nl" : xfmt("cu_count(%s)", mname(p->m)); }
+const char *p_act_count(P *p) { return p->full ? "(unsigned)_nl" : xfmt("cu_count(%s)", mname(p->m)); }
 
 /* a divergent branch site evaluated by a warp: `taken` of `active` lanes
  * went the first way (a split when neither none nor all) */
-static void prof_branch(P *p, int ps, const char *taken, const char *active) {
+void p_prof_branch(P *p, int ps, const char *taken, const char *active) {
   if (ps < 0) return;
   line(p, "if (_pf & 1) { _pbr++; if (%s && %s != %s) { _pdv++; __atomic_fetch_add(&%s_psplit[%d], 1, __ATOMIC_RELAXED); } }",
        taken, taken, active, p->K->cn, ps);
@@ -207,7 +118,7 @@ static void prof_branch(P *p, int ps, const char *taken, const char *active) {
 
 static void ex(P *p, Node *n);
 
-static char *exs(P *p, Node *n, bool lane) {
+char *p_exs(P *p, Node *n, bool lane) {
   Buf b = {0};
   Buf *save = p->o;
   bool sl = p->lane;
@@ -222,8 +133,8 @@ static char *exs(P *p, Node *n, bool lane) {
 /* An expression statement: a value computed for its effects only is cast to
  * void (a call returning a reference prints as a dereference; a hoisted call
  * as its temporary), which device C built with -Werror needs under clang. */
-static char *stx(P *p, Node *n, bool lane) {
-  char *s = exs(p, n, lane);
+char *p_stx(P *p, Node *n, bool lane) {
+  char *s = p_exs(p, n, lane);
   /* (a record kept per field is stored by a statement expression, whose
    * value clang would call unused) */
   bool soa = n->k == N_ASSIGN && n->a->k == N_VAR && lo(n->a->var)->soa;
@@ -238,7 +149,7 @@ static void emaj(P *p, Node *n) {
   p->acc = ACC_RD;
   buf_puts(p->o, "[");
   if (p->ck & CK_MEM) {   /* a local array overrun */
-    int id = site(p, n, acc, SP_OBJ);
+    int id = p_site(p, n, acc, SP_OBJ);
     buf_printf(p->o, "cu_ck_index(_B, %s, (long long)(", tid_expr(p));
     ex(p, n->b);
     buf_printf(p->o, "), %lld, &_cs[%d])", (long long)n->a->a->ty->len, id);
@@ -270,10 +181,10 @@ static bool ck_access(P *p, Node *n) {
   int space;
   if (!ck_target(n, &c, &space)) return false;
   if (p->rngfast) return false;   /* tested as a range before the statement */
-  int id = site(p, n, acc, space);
+  int id = p_site(p, n, acc, space);
   char *obj = xstrdup("0"), *objn = xstrdup("0");
   if (space == SP_OBJ) {
-    char *r = exs(p, c, p->lane);
+    char *r = p_exs(p, c, p->lane);
     obj = xfmt("&%s", r);
     objn = xfmt("sizeof %s", r);
   }
@@ -394,7 +305,7 @@ static void init_list(P *p, Node *n) {
   buf_puts(p->o, "}");
 }
 
-static bool promoted(P *p, Obj *o) {
+bool p_promoted(P *p, Obj *o) {
   for (int i = 0; i < p->prom.n; i++)
     if (p->prom.v[i] == o) return true;
   return false;
@@ -408,33 +319,33 @@ static bool vol_elem(Type *t) {
 }
 
 /* t without volatile (itself and its elements, for an array) */
-static Type *unvol(Type *t) {
+Type *p_unvol(Type *t) {
   Type *u = calloc(1, sizeof *u);
   *u = *t;
   u->is_volatile = false;
-  if (t->kind == TY_ARRAY) u->base = unvol(t->base);
+  if (t->kind == TY_ARRAY) u->base = p_unvol(t->base);
   return u;
 }
 
 /* ---- records kept per field (soa.c) ---- */
-static const char *soa_f(Obj *o, int i) { return xfmt("_fld%d_%s", i, cname(o)); }
+const char *p_soa_f(Obj *o, int i) { return xfmt("_fld%d_%s", i, cname(o)); }
 
-static Field *soa_fld(Obj *o, int i) { return o->ty->rec->fields.v[i]; }
+Field *p_soa_fld(Obj *o, int i) { return o->ty->rec->fields.v[i]; }
 
 /* the record read whole: rebuilt from its lanes' fields */
 static char *soa_read(P *p, Obj *o) {
   Buf b = {0};
   buf_printf(&b, "((%s){", ty_decl(o->ty, ""));
-  for (int i = 0; i < o->ty->rec->fields.n; i++) buf_printf(&b, "%s%s[%s]", i ? ", " : "", soa_f(o, i), p->lane ? "_l" : "0");
+  for (int i = 0; i < o->ty->rec->fields.n; i++) buf_printf(&b, "%s%s[%s]", i ? ", " : "", p_soa_f(o, i), p->lane ? "_l" : "0");
   buf_puts(&b, "})");
   return buf_take(&b);
 }
 
 /* the record stored whole: v taken apart into its lane's fields */
-static char *soa_store(Obj *o, const char *v) {
+char *p_soa_store(Obj *o, const char *v) {
   Buf b = {0};
   buf_printf(&b, "({ %s = (%s); ", ty_decl(o->ty, "_rec"), v);
-  for (int i = 0; i < o->ty->rec->fields.n; i++) buf_printf(&b, "%s[_l] = _rec.%s; ", soa_f(o, i), soa_fld(o, i)->name);
+  for (int i = 0; i < o->ty->rec->fields.n; i++) buf_printf(&b, "%s[_l] = _rec.%s; ", p_soa_f(o, i), p_soa_fld(o, i)->name);
   buf_puts(&b, "_rec; })");
   return buf_take(&b);
 }
@@ -461,7 +372,7 @@ static void var(P *p, Obj *o) {
     Type *pt = calloc(1, sizeof *pt);
     *pt = *o->ty;
     pt->kind = TY_PTR, pt->size = 8, pt->align = 8, pt->len = 0, pt->is_const = pt->is_volatile = false;
-    pt->base = unvol(o->ty->base);
+    pt->base = p_unvol(o->ty->base);
     Buf b = {0};
     Buf *save = p->o;
     p->o = &b;
@@ -477,7 +388,7 @@ static void var(P *p, Obj *o) {
     else buf_printf(p->o, "(*%s)", cn);
     return;
   }
-  if (p->lane && promoted(p, o)) {   /* (jammed: the lanes' array; a body's own variable: the lane's scalar) */
+  if (p->lane && p_promoted(p, o)) {   /* (jammed: the lanes' array; a body's own variable: the lane's scalar) */
     buf_printf(p->o, p->jam && !in_vec(p->own, o) ? "_s_%s[_l]" : "_s_%s", cn);
     return;
   }
@@ -519,7 +430,7 @@ static bool in_shared(Node *n) {
 /* An atomic on the block's own shared memory (&s[i], &s.f, a shared
  * array): a plain read-modify-write (cucc_dev.h, cu_satomic*); a block runs
  * on one worker thread. Not in checked builds (they report each access). */
-static bool shared_atomic(Node *n) {
+bool p_shared_atomic(Node *n) {
   if (!n->list.n || strncmp(n->name, "cu_atomic", 9)) return false;
   Node *a0 = n->list.v[0], *a = bare(a0);
   if (a->k == N_UN && a->op == OP_ADDR) return in_shared(a->a);
@@ -528,7 +439,7 @@ static bool shared_atomic(Node *n) {
 
 /* a row access's base index x (the first lane's index): of unsigned int
  * type, it may have wrapped below zero where the active lanes' have not */
-static char *row_base(Node *b, char *x) {
+char *p_row_base(Node *b, char *x) {
   return b->ty->kind == TY_UINT ? xfmt("cu_ubase(%s)", x) : x;
 }
 
@@ -604,7 +515,7 @@ static void ex(P *p, Node *n) {
     /* fall through */
   case N_ASSIGN:
     if (n->k == N_ASSIGN && n->a->k == N_VAR && lo(n->a->var)->soa) {
-      buf_puts(o, soa_store(n->a->var, exs(p, n->b, p->lane)));
+      buf_puts(o, p_soa_store(n->a->var, p_exs(p, n->b, p->lane)));
       break;
     }
     buf_puts(o, "(");
@@ -694,11 +605,11 @@ static void ex(P *p, Node *n) {
       /* a scalar device function's (a tile's sync(), called once per
        * lane or per warp): counted for its thread's warp; its lanes are
        * not known here, so its mask is taken as the active one */
-      const char *m = n->list.n ? exs(p, n->list.v[0], p->lane) : "0xffffffffu";
+      const char *m = n->list.n ? p_exs(p, n->list.v[0], p->lane) : "0xffffffffu";
       buf_printf(o, "cu_ck_syncwarp(_B, cu_tid3(_B, _tx, _ty, _tz), %s, %s, \"%s\", %d)", m, m, n->file, n->line);
       break;
     }
-    if (n->ck == C_ATOMIC && !p->ck && shared_atomic(n)) buf_printf(o, "cu_s%s", n->name + 3);
+    if (n->ck == C_ATOMIC && !p->ck && p_shared_atomic(n)) buf_printf(o, "cu_s%s", n->name + 3);
     else buf_puts(o, n->ck == C_FUNC ? cname(n->fn) : n->name);
     args(p, n);
     break;
@@ -715,7 +626,7 @@ static void ex(P *p, Node *n) {
        * lanes) */
       buf_puts(o, "(&");
       ex(p, n->a);
-      buf_printf(o, "[%s])[%s]", row_base(n->b, exs(p, n->b, false)), p->hw ? "_x" : "_l");
+      buf_printf(o, "[%s])[%s]", p_row_base(n->b, p_exs(p, n->b, false)), p->hw ? "_x" : "_l");
       break;
     }
     ex(p, n->a);
@@ -727,8 +638,8 @@ static void ex(P *p, Node *n) {
     if (!n->post && n->a->k == N_VAR && lo(n->a->var)->soa) {
       Obj *r = n->a->var;
       for (int i = 0; i < r->ty->rec->fields.n; i++)
-        if (soa_fld(r, i) == n->field || !strcmp(soa_fld(r, i)->name, n->field->name)) {
-          buf_printf(o, "%s[%s]", soa_f(r, i), p->lane ? "_l" : "0");
+        if (p_soa_fld(r, i) == n->field || !strcmp(p_soa_fld(r, i)->name, n->field->name)) {
+          buf_printf(o, "%s[%s]", p_soa_f(r, i), p->lane ? "_l" : "0");
           break;
         }
       break;
@@ -751,24 +662,24 @@ static void ex(P *p, Node *n) {
 /* the count of a run's lanes (and for % its first lane and step) */
 /* u - a for a run's count: 32-bit integers widened; 64-bit ones (size_t
  * indices) by a difference that saturates instead of wrapping */
-static char *run_diff(P *p, Node *u, Node *a) {
+char *p_run_diff(P *p, Node *u, Node *a) {
   Type *t = a->ty;
-  if (t->size <= 4) return xfmt("(long long)(%s) - (long long)(%s)", exs(p, u, false), exs(p, a, false));
+  if (t->size <= 4) return xfmt("(long long)(%s) - (long long)(%s)", p_exs(p, u, false), p_exs(p, a, false));
   bool uns = t->kind == TY_ULONG || t->kind == TY_ULLONG;
-  return xfmt("cu_ldiff_%c(%s, %s)", uns ? 'u' : 's', exs(p, u, false), exs(p, a, false));
+  return xfmt("cu_ldiff_%c(%s, %s)", uns ? 'u' : 's', p_exs(p, u, false), p_exs(p, a, false));
 }
 
-static char *run_cnt(P *p, Run *r, char **at) {
+char *p_run_cnt(P *p, Run *r, char **at) {
   /* (in a whole-row warp 32, or fewer after a return that cut it; in half
    * rows a sub-row's, _r's: build.c counts there only where no lane left) */
   const char *n = p->hw ? xfmt("%d", p->hw) : "_nl";
   *at = NULL;
   if (r->m) {
     *at = xfmt("_f%d", r->id);
-    return xfmt("cu_lanes_divisible((long long)(%s), (long long)(%s), %s, &_f%d, &_s%d)", exs(p, r->m->a, false),
-                exs(p, r->m->b, false), n, r->id, r->id);
+    return xfmt("cu_lanes_divisible((long long)(%s), (long long)(%s), %s, &_f%d, &_s%d)", p_exs(p, r->m->a, false),
+                p_exs(p, r->m->b, false), n, r->id, r->id);
   }
-  char *d = run_diff(p, r->u, r->a), *c;
+  char *d = p_run_diff(p, r->u, r->a), *c;
   switch (r->op) {
   case OP_EQ:
     *at = xfmt("cu_lanes_below(%s, %s)", d, n);
@@ -780,37 +691,35 @@ static char *run_cnt(P *p, Run *r, char **at) {
   default: c = xfmt("%s - cu_lanes_below(%s, %s)", n, d, n); break;   /* >= */
   }
   if (r->a2) {   /* an interval: from the lower bound's first lane to the upper bound's end */
-    char *d2 = run_diff(p, r->u2, r->a2);
+    char *d2 = p_run_diff(p, r->u2, r->a2);
     *at = xfmt("cu_lanes_below(%s%s, %s)", d2, r->op2 == OP_GT ? " + 1" : "", n);
     c = xfmt("cu_run_len(%s, %s)", *at, c);
   }
   if (r->g.n) {   /* the row terms, tested once where some lane passes the comparisons */
     char *g = "";
-    for (int i = 0; i < r->g.n; i++) g = xfmt("%s%s%s(%s)", g, i ? " && " : "", r->gneg ? "!" : "", exs(p, r->g.v[i], false));
+    for (int i = 0; i < r->g.n; i++) g = xfmt("%s%s%s(%s)", g, i ? " && " : "", r->gneg ? "!" : "", p_exs(p, r->g.v[i], false));
     c = xfmt("({ const int _k = %s; _k && !(%s) ? 0 : _k; })", c, g);
   }
   return c;
 }
 
-static void run_decl(P *p, Run *r) {
+void p_run_decl(P *p, Run *r) {
   if (r->m) line(p, "int _f%d, _s%d;", r->id, r->id);
 }
 
 /* ---- statements ---- */
 
-static void pw(P *p, W *w);
-
-static char *pre_s(P *p, W *w) {
+char *p_pre_s(P *p, W *w) {
   if (!w->o || lo(w->o)->soa) return xstrdup("");
-  return xfmt(p->jam && promoted(p, w->o) && !in_vec(p->own, w->o) ? "_s_%s[_l] = " : "%s[_l] = ", cname(w->o));
+  return xfmt(p->jam && p_promoted(p, w->o) && !in_vec(p->own, w->o) ? "_s_%s[_l] = " : "%s[_l] = ", cname(w->o));
 }
 
 /* an arm's assignment as a select in every lane (build.c, sel_arm):
  * `l = c ? l op v : l`, the right-hand side read first as C does */
 static char *sel_s(P *p, W *w) {
   Node *x = w->x;
-  if (w->shead) return xfmt("const int _sel%d = (%s) != 0", w->sel, exs(p, x, true));
-  char *l = exs(p, x->a, true), *v = exs(p, x->b, true);
+  if (w->shead) return xfmt("const int _sel%d = (%s) != 0", w->sel, p_exs(p, x, true));
+  char *l = p_exs(p, x->a, true), *v = p_exs(p, x->b, true);
   const char *on = xfmt("%s_sel%d", w->sneg ? "!" : "", w->sel);
   if (x->op == OP_ASSIGN) return xfmt("({ const %s = %s; %s = %s ? _v : %s; })", ty_decl(x->b->ty, "_v"), v, l, on, l);
   return xfmt("({ const %s = %s; %s = %s ? %s %.*s _v : %s; })", ty_decl(x->b->ty, "_v"), v, l, on, l,
@@ -818,20 +727,20 @@ static char *sel_s(P *p, W *w) {
 }
 
 /* a lane item's expression: stored to its variable, or a statement */
-static char *item_s(P *p, W *w) {
+char *p_item_s(P *p, W *w) {
   if (w->sel) return sel_s(p, w);
-  if (w->o && lo(w->o)->soa) return xfmt("(void)%s", soa_store(w->o, exs(p, w->x, true)));
-  return w->o ? exs(p, w->x, true) : stx(p, w->x, true);
+  if (w->o && lo(w->o)->soa) return xfmt("(void)%s", p_soa_store(w->o, p_exs(p, w->x, true)));
+  return w->o ? p_exs(p, w->x, true) : p_stx(p, w->x, true);
 }
 
 /* a lane loop of its own, its header after the profile's count */
-static void lane_open(P *p) {
-  if (prof_here(p)) line(p, "if (_pf & 1) { _pst++; _pln += %s; }", act_count(p));
+void p_lane_open(P *p) {
+  if (p_prof_here(p)) line(p, "if (_pf & 1) { _pst++; _pln += %s; }", p_act_count(p));
   line(p, "%s", lane_head(p));
   p->ind++;
 }
 
-static void lane_close(P *p) {
+void p_lane_close(P *p) {
   p->ind--;
   line(p, "}");
 }
@@ -845,9 +754,9 @@ static void init_elems(P *p, Obj *o, Type *t, Node *init, const char *path) {
     }
     return;
   }
-  char *v = init ? exs(p, init, true) : xstrdup(t->kind == TY_RECORD ? "{0}" : "0");
+  char *v = init ? p_exs(p, init, true) : xstrdup(t->kind == TY_RECORD ? "{0}" : "0");
   if (!init && t->kind == TY_RECORD) v = xfmt("(%s){0}", ty_decl(t, ""));
-  if (lo(o)->soa) line(p, "(void)%s;", soa_store(o, v));
+  if (lo(o)->soa) line(p, "(void)%s;", p_soa_store(o, v));
   else if (lo(o)->esc) line(p, "%s[_l]%s = %s;", cname(o), path, v);
   else line(p, "%s%s[_l] = %s;", cname(o), path, v);
 }
@@ -855,7 +764,7 @@ static void init_elems(P *p, Obj *o, Type *t, Node *init, const char *path) {
 /* one item of a lane loop */
 static void lane_item(P *p, W *w) {
   if (w->k == W_INIT) init_elems(p, w->o, w->o->ty, w->x, "");
-  else line(p, "%s%s;", pre_s(p, w), item_s(p, w));
+  else line(p, "%s%s;", p_pre_s(p, w), p_item_s(p, w));
 }
 
 /* the read at index j is at or ahead of the store at index i: their
@@ -869,13 +778,13 @@ static char *ahead_s(const char *j, const char *i, bool wide) {
 /* the test that read index rj cannot reach the word any lane stores at wx
  * (build.c, nb_ahead): reading ahead with a constant stride; with a
  * uniform one, both strides the same and the distance not a multiple */
-static char *ahead_x(P *p, Node *rj, Node *wx) {
+char *p_ahead_x(P *p, Node *rj, Node *wx) {
   int64_t s, s2;
   Node *u, *u2;
-  char *j = exs(p, rj, false), *i = exs(p, wx, false);
+  char *j = p_exs(p, rj, false), *i = p_exs(p, wx, false);
   if (!aff_ustride(wx, &s, &u) || !u || !aff_ustride(rj, &s2, &u2) || !u2)
     return ahead_s(j, i, wx->ty->size > 4 || rj->ty->size > 4);
-  char *su = exs(p, u, false), *su2 = exs(p, u2, false);
+  char *su = p_exs(p, u, false), *su2 = p_exs(p, u2, false);
   return xfmt("((long long)(%s) == (long long)(%s) && (long long)(%s) != 0 && ((long long)(%s) - (long long)(%s)) %% ((long long)(%lld) * (long long)(%s)) != 0)",
               su, su2, su, j, i, (long long)s, su);
 }
@@ -898,7 +807,7 @@ static void p_simt(P *p, W *w) {
   char *ok = NULL;
   p->novol = nv;
   for (int i = 0; i < w->ahead.n; i++) {   /* (build.c: fast versions, not half rows, unchecked) */
-    char *c = ahead_x(p, w->ahead.v[i], w->ahead_w.v[i]);
+    char *c = p_ahead_x(p, w->ahead.v[i], w->ahead_w.v[i]);
     ok = ok ? xfmt("%s && %s", ok, c) : c;
   }
   line(p, "{");
@@ -908,25 +817,25 @@ static void p_simt(P *p, W *w) {
   if (ok) {
     line(p, "if (%s) {   /* reading ahead, or no lane's read at another's store: one loop */", ok);
     p->ind++;
-    lane_open(p);
-    line(p, "%s;", stx(p, x, true));
-    lane_close(p);
+    p_lane_open(p);
+    line(p, "%s;", p_stx(p, x, true));
+    p_lane_close(p);
     p->ind--;
     line(p, "} else {");
     p->ind++;
   }
-  line(p, "%s;", ty_decl(unvol(x->ty), xfmt("_sv%d[%s]", id, LN(p))));
-  lane_open(p);
-  if (x->op == OP_ASSIGN) line(p, "_sv%d[_l] = %s;", id, exs(p, x->b, true));
+  line(p, "%s;", ty_decl(p_unvol(x->ty), xfmt("_sv%d[%s]", id, LN(p))));
+  p_lane_open(p);
+  if (x->op == OP_ASSIGN) line(p, "_sv%d[_l] = %s;", id, p_exs(p, x->b, true));
   else {
-    char *l = exs(p, x->a, true);   /* (read here: checked as a read) */
-    line(p, "_sv%d[_l] = %s %.*s %s;", id, l, (int)strlen(op_str[x->op]) - 1, op_str[x->op], exs(p, x->b, true));
+    char *l = p_exs(p, x->a, true);   /* (read here: checked as a read) */
+    line(p, "_sv%d[_l] = %s %.*s %s;", id, l, (int)strlen(op_str[x->op]) - 1, op_str[x->op], p_exs(p, x->b, true));
   }
-  lane_close(p);
-  lane_open(p);
+  p_lane_close(p);
+  p_lane_open(p);
   p->acc = ACC_WR;
-  line(p, "%s = _sv%d[_l];", exs(p, x->a, true), id);
-  lane_close(p);
+  line(p, "%s = _sv%d[_l];", p_exs(p, x->a, true), id);
+  p_lane_close(p);
   if (ok) {
     p->ind--;
     line(p, "}");
@@ -958,23 +867,23 @@ static void p_agg(P *p, W *w) {
   line(p, "{");
   p->ind++;
   line(p, "%s _ag%d = %s;", u, id, id0);
-  lane_open(p);
-  char *x = exs(p, v, true);
+  p_lane_open(p);
+  char *x = p_exs(p, v, true);
   if (mn || mx) line(p, "{ %s _x = %s; if (_x %s _ag%d) _ag%d = _x; }", t, x, mn ? "<" : ">", id, id);
   else line(p, "_ag%d %s= (%s)(%s);", id, op, u, x);
-  lane_close(p);
+  p_lane_close(p);
   /* (a float sum to global memory: the worker's pending reduction,
    * cucc_rt.h's cu_red; not in checked builds) */
-  if (fl && *op == '+' && !shared_atomic(c) && !p->ck && strstr(nm, "Add_"))
-    line(p, "if (%s) cu_red_add_%s(_B, %s, (%s)_ag%d);", any_lane, sfx, exs(p, c->list.v[0], false), t, id);
+  if (fl && *op == '+' && !p_shared_atomic(c) && !p->ck && strstr(nm, "Add_"))
+    line(p, "if (%s) cu_red_add_%s(_B, %s, (%s)_ag%d);", any_lane, sfx, p_exs(p, c->list.v[0], false), t, id);
   else
-    line(p, "if (%s) %s(%s, (%s)_ag%d);", any_lane, shared_atomic(c) ? xfmt("cu_s%s", nm + 3) : nm,
-         exs(p, c->list.v[0], false), t, id);
+    line(p, "if (%s) %s(%s, (%s)_ag%d);", any_lane, p_shared_atomic(c) ? xfmt("cu_s%s", nm + 3) : nm,
+         p_exs(p, c->list.v[0], false), t, id);
   p->ind--;
   line(p, "}");
 }
 
-static void p_lanes(P *p, W *w) {
+void p_lanes(P *p, W *w) {
   if (w->ws.n == 1 && ((W *)w->ws.v[0])->simt) {
     p_simt(p, w->ws.v[0]);
     return;
@@ -983,13 +892,10 @@ static void p_lanes(P *p, W *w) {
     p_agg(p, w->ws.v[0]);
     return;
   }
-  lane_open(p);
+  p_lane_open(p);
   for (int i = 0; i < w->ws.n; i++) lane_item(p, w->ws.v[i]);
-  lane_close(p);
+  p_lane_close(p);
 }
-
-/* the fields of a range test of access r over the current lanes */
-typedef struct RngS { char *tid, *tstep, *addr, *cnt, *step, *obj, *objn; int id; } RngS;
 
 static RngS rng_s(P *p, Rng *r) {
   Node *n = r->n, *c = r->root;
@@ -997,19 +903,19 @@ static RngS rng_s(P *p, Rng *r) {
   bool z = !l->lo, st = l->step != 0;   /* st: every step-th lane */
   RngS s = {0};
   if (n->k == N_INDEX && rowu(n->a) && aff_e(n->b) && no_access(n->a) && no_access(n->b)) {
-    char *b = exs(p, n->b, false);
-    s.addr = xfmt("&(%s)[%s]", exs(p, n->a, false), row_base(n->b, z ? b : xfmt("%s + (%s)", b, lo_s(l))));
-    s.step = xfmt(st ? "(%2$s) * sizeof (%1$s)[0]" : "sizeof (%1$s)[0]", exs(p, n->a, false), step_s(l));
+    char *b = p_exs(p, n->b, false);
+    s.addr = xfmt("&(%s)[%s]", p_exs(p, n->a, false), p_row_base(n->b, z ? b : xfmt("%s + (%s)", b, lo_s(l))));
+    s.step = xfmt(st ? "(%2$s) * sizeof (%1$s)[0]" : "sizeof (%1$s)[0]", p_exs(p, n->a, false), step_s(l));
   } else {
     p->skipck = true;   /* the address only */
-    s.addr = xfmt("&%s", exs(p, n, false));
+    s.addr = xfmt("&%s", p_exs(p, n, false));
     s.step = xstrdup("0");
   }
-  s.id = site(p, n, r->acc, r->space);
+  s.id = p_site(p, n, r->acc, r->space);
   s.obj = xstrdup("0");
   s.objn = xstrdup("0");
   if (r->space == SP_OBJ) {
-    char *x = exs(p, c, false);
+    char *x = p_exs(p, c, false);
     s.obj = xfmt("&%s", x);
     s.objn = xfmt("sizeof %s", x);
   }
@@ -1024,7 +930,7 @@ static RngS rng_s(P *p, Rng *r) {
 
 /* the fields of all range tests rd + wr, each site taken in the order the
  * accesses were visited */
-static RngS *rng_all(P *p, Vec *rd, Vec *wr) {
+RngS *p_rng_all(P *p, Vec *rd, Vec *wr) {
   int n = rd->n + wr->n;
   RngS *s = xcalloc(n + 1, sizeof *s);
   for (int q = 0; q < n; q++)
@@ -1036,10 +942,10 @@ static RngS *rng_all(P *p, Vec *rd, Vec *wr) {
 }
 
 /* `pre x;` in a lane loop of its own */
-static void lane_stmt(P *p, const char *pre, const char *x) {
-  lane_open(p);
+void p_lane_stmt(P *p, const char *pre, const char *x) {
+  p_lane_open(p);
   line(p, "%s%s;", pre, x);
-  lane_close(p);
+  p_lane_close(p);
 }
 
 /* A statement over the unmasked lanes whose every checked access is a
@@ -1047,31 +953,31 @@ static void lane_stmt(P *p, const char *pre, const char *x) {
  * first (a warp loads before it stores), then run unchecked, so it
  * vectorizes as the unchecked build does. If any test fails the lanes run
  * checked one by one instead, and that reports. */
-static void p_one_rng(P *p, W *w) {
+void p_one_rng(P *p, W *w) {
   p->subrow = p->hw != 0;   /* half rows: a sub-row's lanes are a range, the tests go inside its loop */
   if (p->hw) {
     line(p, "for (int _r = 0; _r < %d; _r++) {", p->nr);
     p->ind++;
   }
   Buf c = {0};
-  RngS *all = rng_all(p, &w->rd, &w->wr);
+  RngS *all = p_rng_all(p, &w->rd, &w->wr);
   for (int i = 0; i < w->rd.n + w->wr.n; i++) {
     RngS s = all[i];
     buf_printf(&c, "%scu_ck_rng(_B, %s, %s, %s, %s, %s, &_cs[%d], %s, %s)", i ? xfmt(" &&\n%*s", 2 * p->ind + 4, "") : "",
                s.tid, s.tstep, s.addr, s.cnt, s.step, s.id, s.obj, s.objn);
   }
-  char *pre = pre_s(p, w);
+  char *pre = p_pre_s(p, w);
   p->rngfast = true;
-  char *fast = item_s(p, w);
+  char *fast = p_item_s(p, w);
   p->rngfast = false;
   line(p, "if (%s) {", c.s);
   p->ind++;
-  lane_stmt(p, pre, fast);
+  p_lane_stmt(p, pre, fast);
   p->ind--;
   line(p, "} else {");
   p->ind++;
   p->cold++;
-  lane_stmt(p, pre, item_s(p, w));
+  p_lane_stmt(p, pre, p_item_s(p, w));
   p->cold--;
   p->ind--;
   line(p, "}");
@@ -1084,22 +990,22 @@ static void p_one_rng(P *p, W *w) {
 
 /* an affine variable's declaration or store: its base (one per sub-row in
  * half rows); kept per thread, the lanes' values too */
-static void p_affset(P *p, W *w) {
+void p_affset(P *p, W *w) {
   Obj *o = w->o;
   LObj *l = lo(o);
   const char *cn = cname(o);
   Node *st = w->n;
   const char *b = p->hw ? xfmt("%s_b[_r]", cn) : xfmt("%s_b", cn);
   char *set;
-  if (w->decl || st->k == N_ASSIGN) set = xfmt("%s %s %s;", b, w->decl ? "=" : op_str[st->op], exs(p, w->x, false));
+  if (w->decl || st->k == N_ASSIGN) set = xfmt("%s %s %s;", b, w->decl ? "=" : op_str[st->op], p_exs(p, w->x, false));
   else set = st->post ? xfmt("%s%s;", b, op_str[st->op]) : xfmt("%s%s;", op_str[st->op], b);
   if (l->su)   /* (shape.c: set only by this declaration, never kept across regions) */
-    line(p, "const %s = (%s)(%s);", ty_decl(o->ty, cname(l->su)), ty_decl(o->ty, ""), exs(p, l->sun, false));
+    line(p, "const %s = (%s)(%s);", ty_decl(o->ty, cname(l->su)), ty_decl(o->ty, ""), p_exs(p, l->sun, false));
   if (p->hw) {
     int R = p->nr;
     if (w->decl && !l->cross) line(p, "%s;", ty_decl(o->ty, xfmt("%s_b[%d]", cn, R)));
     line(p, "for (int _r = 0; _r < %d; _r++) %s", R, set);
-  } else if (w->decl && !l->cross) line(p, "%s = %s;", ty_decl(o->ty, xfmt("%s_b", cn)), exs(p, w->x, false));
+  } else if (w->decl && !l->cross) line(p, "%s = %s;", ty_decl(o->ty, xfmt("%s_b", cn)), p_exs(p, w->x, false));
   else line(p, "%s", set);
   if (l->cross) {
     const char *x = p->hw ? "_x" : "_l";
@@ -1113,7 +1019,7 @@ static void p_affset(P *p, W *w) {
 static void p_shfl_pad(P *p, W *w, const char *H, const char *V, const char *D, const char *W, Node *wd) {
   Node *n = w->n, *val = n->list.v[1];
   line(p, "%s;", ty_decl(val->ty, xfmt("%s[96]", V)));
-  line(p, "%s %s[32 + _l] = %s;", lanes(p, false), V, exs(p, val, true));
+  line(p, "%s %s[32 + _l] = %s;", lanes(p, false), V, p_exs(p, val, true));
   /* lanes past a partial warp's last thread read 0, as on a GPU */
   line(p, "if (_nl < 32) __builtin_memset(&%s[32 + _nl], 0, (32 - _nl) * sizeof *%s);", V, V);
   size_t vs = val->ty->size;
@@ -1170,7 +1076,7 @@ static void p_shfl_pad(P *p, W *w, const char *H, const char *V, const char *D, 
   if (els) p->ind--;
 }
 
-static void p_warpop(P *p, W *w) {
+void p_warpop(P *p, W *w) {
   Node *n = w->n;
   Vec *a = &n->list;
   int id = w->id;
@@ -1190,16 +1096,16 @@ static void p_warpop(P *p, W *w) {
     char *V = xfmt("_v%d", id), *D = xfmt("_d%d", id);
     if (wd && bare(wd)->k == N_NUM && bare(wd)->ival == 32) wd = NULL;   /* (the whole warp) */
     const char *W = wd ? xfmt("_ww%d", id) : "32";
-    if (wd) line(p, "const int %s = cu_shfl_width(%s);", W, exs(p, wd, false));
-    if (n->coll == CO_SHFL || n->coll == CO_SHFL_XOR) line(p, "const int %s = %s;", D, exs(p, a->v[2], false));
-    else if (!wd) line(p, "const int %s = (int)cu_shfl_off(%s);", D, exs(p, a->v[2], false));   /* (int: gcc sees a unit stride) */
-    else line(p, "const unsigned %s = cu_shfl_off(%s);", D, exs(p, a->v[2], false));
+    if (wd) line(p, "const int %s = cu_shfl_width(%s);", W, p_exs(p, wd, false));
+    if (n->coll == CO_SHFL || n->coll == CO_SHFL_XOR) line(p, "const int %s = %s;", D, p_exs(p, a->v[2], false));
+    else if (!wd) line(p, "const int %s = (int)cu_shfl_off(%s);", D, p_exs(p, a->v[2], false));   /* (int: gcc sees a unit stride) */
+    else line(p, "const unsigned %s = cu_shfl_off(%s);", D, p_exs(p, a->v[2], false));
     Obj *xo = w->xdir ? bare(val)->var : NULL;
     if (xo) {
       /* lane ^ d within the warp's 32 lanes: a permutation of the lane
        * array itself (lanes past a partial warp: the copy below) */
       line(p, "if (_nl == 32 && (unsigned)%s < (unsigned)%s && !(%s & (%s - 1))) cu_xor_perm(%s, %s%s, (unsigned)%s, sizeof *%s);",
-           D, W, W, W, H, p->jam && promoted(p, xo) ? "_s_" : "", cname(xo), D, H);
+           D, W, W, W, H, p->jam && p_promoted(p, xo) ? "_s_" : "", cname(xo), D, H);
       line(p, "else {");
       p->ind++;
     }
@@ -1226,14 +1132,14 @@ static void p_warpop(P *p, W *w) {
   Node *wd = shfl && a->n > 3 ? a->v[3] : NULL;
   if (shfl) line(p, "int %s[32], %s[32];", S, WD);
   if (n->coll == CO_MATCH_ALL) line(p, "int *%s[32];", Q);
-  lane_open(p);
-  line(p, "%s[_l] = %s;", K, exs(p, a->v[0], true));
-  line(p, "%s[_l] = %s;", V, vote ? xfmt("(%s) != 0", exs(p, val, true)) : exs(p, val, true));
-  if (shfl) line(p, "%s[_l] = %s;", S, exs(p, a->v[2], true));
+  p_lane_open(p);
+  line(p, "%s[_l] = %s;", K, p_exs(p, a->v[0], true));
+  line(p, "%s[_l] = %s;", V, vote ? xfmt("(%s) != 0", p_exs(p, val, true)) : p_exs(p, val, true));
+  if (shfl) line(p, "%s[_l] = %s;", S, p_exs(p, a->v[2], true));
   /* a width per lane: a parameter of a warp version may be a lane array */
-  if (shfl) line(p, "%s[_l] = %s;", WD, wd ? exs(p, wd, true) : "32");
-  if (n->coll == CO_MATCH_ALL) line(p, "%s[_l] = %s;", Q, exs(p, a->v[2], true));
-  lane_close(p);
+  if (shfl) line(p, "%s[_l] = %s;", WD, wd ? p_exs(p, wd, true) : "32");
+  if (n->coll == CO_MATCH_ALL) line(p, "%s[_l] = %s;", Q, p_exs(p, a->v[2], true));
+  p_lane_close(p);
   if (p->ck & CK_SYNC) line(p, "cu_ck_mask(_B, _w, %s, %s, \"%s\", %d);", K, A, n->file, n->line);
   if (shfl) {
     line(p, "%s(%s, %s, %s, %s, %s);", n->name, H, V, S, WD, A);
@@ -1261,7 +1167,7 @@ static const char *tid_params(WarpFn *wf, bool decl) {
 /* A call of a warp version: its varying arguments gathered lane by lane,
  * the caller's lanes as a mask where they are not all the warp's, the
  * results into _fN. */
-static void p_callw(P *p, W *w) {
+void p_callw(P *p, W *w) {
   WarpFn *wf = w->wf;
   Node *n = w->n;
   Obj *c = wf->c;
@@ -1285,15 +1191,15 @@ static void p_callw(P *p, W *w) {
       vary = true;
     }
   if (vary) {
-    lane_open(p);
+    p_lane_open(p);
     for (int i = 0; i < c->params.n; i++)
-      if (wf->sh[i] == PS_VARY && !DIRECT(i)) line(p, "_a%d_%d[_l] = %s;", id, i, exs(p, n->list.v[i], true));
-    lane_close(p);
+      if (wf->sh[i] == PS_VARY && !DIRECT(i)) line(p, "_a%d_%d[_l] = %s;", id, i, p_exs(p, n->list.v[i], true));
+    p_lane_close(p);
   }
   for (int i = 0; i < c->params.n && p->hw; i++)   /* (half rows: an affine one's base per sub-row) */
     if (wf->sh[i] == PS_AFF) {
       line(p, "%s;", ty_decl(((Obj *)c->params.v[i])->ty, xfmt("_a%d_%d[%d]", id, i, p->nr)));
-      line(p, "for (int _r = 0; _r < %d; _r++) _a%d_%d[_r] = %s;", p->nr, id, i, exs(p, n->list.v[i], false));
+      line(p, "for (int _r = 0; _r < %d; _r++) _a%d_%d[_r] = %s;", p->nr, id, i, p_exs(p, n->list.v[i], false));
     }
   Buf a = {0};
   buf_printf(&a, "_B, _w%s%s%s", wf->k == VK_ROW || wf->k == VK_HROW ? "" : ", _nl", tid_params(wf, false),
@@ -1301,7 +1207,7 @@ static void p_callw(P *p, W *w) {
   for (int i = 0; i < c->params.n; i++)
     buf_printf(&a, ", %s", DIRECT(i)                 ? cname(((Node *)n->list.v[i])->var)
                            : wf->sh[i] == PS_VARY || (wf->sh[i] == PS_AFF && p->hw) ? xfmt("_a%d_%d", id, i)
-                                                                                    : exs(p, n->list.v[i], false));
+                                                                                    : p_exs(p, n->list.v[i], false));
 #undef DIRECT
   if (wf->ret) buf_printf(&a, w->fwd ? ", _ret" : ", _f%d", id);
   line(p, "%s(%s);", c->cname, a.s);
@@ -1319,9 +1225,9 @@ static void blend_st(P *p, Node *n, const char *on) {
    * the condition: a conditional load became a masked one that gcc
    * carried through the stack from one iteration to the next */
   Node *x = n->a;
-  char *l = exs(p, x->a, true);
+  char *l = p_exs(p, x->a, true);
   line(p, "{");
-  line(p, "  const %s = %s;", ty_decl(x->b->ty, "_v"), exs(p, x->b, true));
+  line(p, "  const %s = %s;", ty_decl(x->b->ty, "_v"), p_exs(p, x->b, true));
   if (x->op == OP_ASSIGN) line(p, "  %s = %s ? _v : %s;", l, on, l);
   else line(p, "  %s = %s ? %s %.*s _v : %s;", l, on, l, (int)strlen(op_str[x->op]) - 1, op_str[x->op], l);
   line(p, "}");
@@ -1331,7 +1237,7 @@ static void blend_st(P *p, Node *n, const char *on) {
  * blend_simt, ahead_of), after " && ", or "" */
 static char *blend_ahead(P *p, W *w) {
   char *s = "";
-  for (int i = 0; i < w->ahead.n; i++) s = xfmt("%s && %s", s, ahead_x(p, w->ahead.v[i], w->ahead_w.v[i]));
+  for (int i = 0; i < w->ahead.n; i++) s = xfmt("%s && %s", s, p_ahead_x(p, w->ahead.v[i], w->ahead_w.v[i]));
   return s;
 }
 
@@ -1353,18 +1259,18 @@ static void p_ifd(P *p, W *w) {
       line(p, "%s", mdecl);
       line(p, "%s", zero);
       line(p, "%s {", lanes(p, false));
-      line(p, "  int _c = (%s) != 0;", exs(p, n->a, true));
+      line(p, "  int _c = (%s) != 0;", p_exs(p, n->a, true));
       line(p, "  %s[_l] = _c;", mt);
       line(p, "  %s += _c;", nt);
       line(p, "}");
-    } else line(p, "%s %s += (%s) != 0;", lanes(p, false), nt, exs(p, n->a, true));
-    prof_branch(p, w->psite, nt, act_count(p));
+    } else line(p, "%s %s += (%s) != 0;", lanes(p, false), nt, p_exs(p, n->a, true));
+    p_prof_branch(p, w->psite, nt, p_act_count(p));
     line(p, "if (__builtin_expect(%s != 0, 0)) {", nt);
     p->ind++;
     if (!w->ckc) {
       line(p, "%s", mdecl);
       line(p, "%s", zero);
-      line(p, "%s %s[_l] = (%s) != 0;", lanes(p, false), mt, exs(p, n->a, true));
+      line(p, "%s %s[_l] = (%s) != 0;", lanes(p, false), mt, p_exs(p, n->a, true));
     }
     pw(p, w->tm);
     p->ind--;
@@ -1376,7 +1282,7 @@ static void p_ifd(P *p, W *w) {
   if (w->mode == IFD_COUNT || w->mode == IFD_RUN) {
     /* count first (compares and adds only); the masks only if it splits */
     Run *r = &w->run;
-    char *at = NULL, *cnt = r->c ? run_cnt(p, r, &at) : NULL;
+    char *at = NULL, *cnt = r->c ? p_run_cnt(p, r, &at) : NULL;
     /* (where the block's bounds show that every thread takes it, every
      * lane: bound.c) */
     const char *bt = w->bt ? xfmt("_bt%d ? _nl : ", w->bt) : "";
@@ -1384,15 +1290,15 @@ static void p_ifd(P *p, W *w) {
       line(p, "int %s = %s0;", nt, bt);
       line(p, "%sfor (int _r = 0; _r < %d; _r++) %s += %s;", w->bt ? xfmt("if (!_bt%d) ", w->bt) : "", p->nr, nt, cnt);
     } else if (cnt) {
-      run_decl(p, r);
+      p_run_decl(p, r);
       line(p, "int %s = %s%s;", nt, bt, cnt);
     } else {
       line(p, "int %s = %s0;", nt, bt);
       if (w->bt) line(p, "if (!_bt%d) {", w->bt);
-      line(p, "%s%s %s += (%s) != 0;", w->bt ? "  " : "", lanes(p, false), nt, exs(p, n->a, true));
+      line(p, "%s%s %s += (%s) != 0;", w->bt ? "  " : "", lanes(p, false), nt, p_exs(p, n->a, true));
       if (w->bt) line(p, "}");
     }
-    prof_branch(p, w->psite, nt, "_nl");
+    p_prof_branch(p, w->psite, nt, "_nl");
     line(p, "if (%s == _nl)", nt);
     pw(p, w->tall);
     ctx(p, &w->h);
@@ -1439,7 +1345,7 @@ static void p_ifd(P *p, W *w) {
     p->ind++;
     line(p, "unsigned char %s[%s]%s%s%s;", mt, LN(p), me ? ", " : "", me ? me : "", me ? xfmt("[%s]", LN(p)) : "");
     line(p, "%s {", lanes(p, true));
-    line(p, "  int _c = _l < _nl && (%s);", exs(p, n->a, true));
+    line(p, "  int _c = _l < _nl && (%s);", p_exs(p, n->a, true));
     line(p, "  %s[_l] = _c;", mt);
     if (me) line(p, "  %s[_l] = _l < _nl && !_c;", me);
     line(p, "}");
@@ -1448,8 +1354,8 @@ static void p_ifd(P *p, W *w) {
     line(p, "unsigned char %s[%s]%s%s%s;", mt, LN(p), me ? ", " : "", me ? me : "", me ? xfmt("[%s]", LN(p)) : "");
     line(p, "int %s = 0%s%s%s;", nt, me ? ", " : "", me ? ne : "", me ? " = 0" : "");
     line(p, "%s {", lanes(p, true));
-    if (p->full) line(p, "  int _c = _l < _nl && (%s);", exs(p, n->a, true));
-    else line(p, "  int _c = %s[_l] && (%s);", mname(w->m), exs(p, n->a, true));
+    if (p->full) line(p, "  int _c = _l < _nl && (%s);", p_exs(p, n->a, true));
+    else line(p, "  int _c = %s[_l] && (%s);", mname(w->m), p_exs(p, n->a, true));
     line(p, "  %s[_l] = _c;", mt);
     line(p, "  %s += _c;", nt);
     if (me) {
@@ -1457,7 +1363,7 @@ static void p_ifd(P *p, W *w) {
       line(p, "  %s += %s[_l];", ne, me);
     }
     line(p, "}");
-    prof_branch(p, w->psite, nt, act_count(p));
+    p_prof_branch(p, w->psite, nt, p_act_count(p));
     if (dual) {
       /* every lane one way: that branch alone, with no mask */
       line(p, "if (%s == _nl)", nt);
@@ -1489,9 +1395,9 @@ static void p_ifd(P *p, W *w) {
 /* a loop's for-init of uniform declarations, in its header */
 static char *uniform_init(P *p, Node *init) {
   if (!init) return xstrdup("");
-  if (init->k == S_EXPR) return exs(p, init->a, false);
+  if (init->k == S_EXPR) return p_exs(p, init->a, false);
   Node *d = init->list.v[0];
-  return d->a ? xfmt("%s = %s", ty_decl(d->var->ty, cname(d->var)), exs(p, d->a, false))
+  return d->a ? xfmt("%s = %s", ty_decl(d->var->ty, cname(d->var)), p_exs(p, d->a, false))
               : ty_decl(d->var->ty, cname(d->var));
 }
 
@@ -1531,8 +1437,8 @@ static void loopu(P *p, W *w) {
     pw(p, w->init);
     ctx(p, &w->h);
   }
-  char *c = n->b ? exs(p, n->b, false) : xstrdup("");
-  if (n->k == S_FOR) line(p, "for (%s; %s; %s)", ui, c, n->c ? exs(p, n->c, false) : "");
+  char *c = n->b ? p_exs(p, n->b, false) : xstrdup("");
+  if (n->k == S_FOR) line(p, "for (%s; %s; %s)", ui, c, n->c ? p_exs(p, n->c, false) : "");
   else if (n->k == S_WHILE) line(p, "while (%s)", c);
   else line(p, "do");
   pw(p, w->body);
@@ -1565,9 +1471,9 @@ static void p_loopd(P *p, W *w) {
     ctx(p, &in);
     char *pa = w->pa ? xfmt("_pa%d", w->pa) : NULL;   /* lanes before the test */
     if (pa) line(p, "const unsigned %s = (_pf & 1) ? cu_count(%s) : 0;", pa, ml);
-    if (ln(n->b)->vary) line(p, "%s if (%s[_l]) %s[_l] = (%s) != 0;", lanes(p, true), ml, ml, exs(p, n->b, true));
-    else line(p, "if (!%s || !(%s)) break;", any(p, ml), exs(p, n->b, false));   /* no lane left: no test */
-    if (pa) prof_branch(p, w->psite, xfmt("cu_count(%s)", ml), pa);
+    if (ln(n->b)->vary) line(p, "%s if (%s[_l]) %s[_l] = (%s) != 0;", lanes(p, true), ml, ml, p_exs(p, n->b, true));
+    else line(p, "if (!%s || !(%s)) break;", any(p, ml), p_exs(p, n->b, false));   /* no lane left: no test */
+    if (pa) p_prof_branch(p, w->psite, xfmt("cu_count(%s)", ml), pa);
   }
   if (n->k != S_DO) line(p, "if (!%s) break;", any(p, ml));
   if (mi) {
@@ -1580,13 +1486,13 @@ static void p_loopd(P *p, W *w) {
     pw(p, w->ih);
     ctx(p, &in);
     if (w->inc->ws.n) pw(p, w->inc);
-    else line(p, "if (%s) %s;", any(p, ml), exs(p, n->c, false));
+    else line(p, "if (%s) %s;", any(p, ml), p_exs(p, n->c, false));
   }
   if (n->k == S_DO) {
     pw(p, w->dh);
     ctx(p, &in);
-    if (ln(n->b)->vary) line(p, "%s if (%s[_l]) %s[_l] = (%s) != 0;", lanes(p, true), ml, ml, exs(p, n->b, true));
-    else line(p, "if (!%s || !(%s)) break;", any(p, ml), exs(p, n->b, false));
+    if (ln(n->b)->vary) line(p, "%s if (%s[_l]) %s[_l] = (%s) != 0;", lanes(p, true), ml, ml, p_exs(p, n->b, true));
+    else line(p, "if (!%s || !(%s)) break;", any(p, ml), p_exs(p, n->b, false));
     line(p, "if (!%s) break;", any(p, ml));
   }
   p->ind--;
@@ -1609,7 +1515,7 @@ static void p_looprun(P *p, W *w) {
   line(p, "int _cut%d = %s;   /* the run of lanes still in the loop */", id, r->prefix ? hi_s(&in) : lo_s(&in));
   line(p, "for (;;) {");
   p->ind++;
-  char *d = run_diff(p, r->u, r->a);
+  char *d = p_run_diff(p, r->u, r->a);
   bool one = r->op == OP_LE || r->op == OP_GT;   /* <= and > count from d + 1 */
   line(p, "const int _c%d = cu_lanes_below(%s%s, %s);", id, d, one ? " + 1" : "", n);
   if (r->prefix) {
@@ -1619,11 +1525,11 @@ static void p_looprun(P *p, W *w) {
     char *seen = "";
     for (int i = 0; i < w->pf.n; i++) {
       Node *x = w->pf.v[i];
-      char *a = xfmt("&(%s)[%s]", exs(p, x->a, false), row_base(x->b, exs(p, x->b, false)));
+      char *a = xfmt("&(%s)[%s]", p_exs(p, x->a, false), p_row_base(x->b, p_exs(p, x->b, false)));
       if (strstr(seen, xfmt("|%s|", a))) continue;
       seen = xfmt("%s|%s|", seen, a);
       line(p, "cu_prefetch_next(%s, (long long)(%s) * (long long)sizeof *%s, (long long)_cut%d * (long long)sizeof *%s);", a,
-           exs(p, w->pstep, false), a, id, a);
+           p_exs(p, w->pstep, false), a, id, a);
     }
   } else {
     line(p, "if (_c%d > _cut%d) _cut%d = _c%d;", id, id, id, id);
@@ -1654,13 +1560,13 @@ static void lane_st(P *p, Node *n) {
     p->ind--;
     line(p, "}");
     break;
-  case S_EXPR: line(p, "%s;", stx(p, n->a, true)); break;
+  case S_EXPR: line(p, "%s;", p_stx(p, n->a, true)); break;
   case S_DECL:   /* (a lane-by-lane loop's own variable: the lane's scalar) */
-    line(p, "%s = %s;", ty_decl(n->var->ty, promoted(p, n->var) ? xfmt("_s_%s", cname(n->var)) : cname(n->var)),
-         exs(p, n->a, true));
+    line(p, "%s = %s;", ty_decl(n->var->ty, p_promoted(p, n->var) ? xfmt("_s_%s", cname(n->var)) : cname(n->var)),
+         p_exs(p, n->a, true));
     break;
   case S_IF:
-    line(p, "if (%s)", exs(p, n->a, true));
+    line(p, "if (%s)", p_exs(p, n->a, true));
     p->ind += n->b->k != S_BLOCK;
     lane_st(p, n->b);
     p->ind -= n->b->k != S_BLOCK;
@@ -1676,16 +1582,16 @@ static void lane_st(P *p, Node *n) {
     if (lv) {
       Node *d = n->a->list.v[0];
       /* (a varying loop's own variable, promoted: the lane's scalar) */
-      const char *nm = promoted(p, lv) ? xfmt("_s_%s", cname(lv)) : cname(lv);
-      line(p, "for (%s = %s; %s; %s)", ty_decl(lv->ty, nm), exs(p, d->a, true), exs(p, n->b, true), exs(p, n->c, true));
-    } else line(p, "for (; %s; %s)", exs(p, n->b, true), exs(p, n->c, true));   /* (build.c: no init, or none but this) */
+      const char *nm = p_promoted(p, lv) ? xfmt("_s_%s", cname(lv)) : cname(lv);
+      line(p, "for (%s = %s; %s; %s)", ty_decl(lv->ty, nm), p_exs(p, d->a, true), p_exs(p, n->b, true), p_exs(p, n->c, true));
+    } else line(p, "for (; %s; %s)", p_exs(p, n->b, true), p_exs(p, n->c, true));   /* (build.c: no init, or none but this) */
     p->ind++;
     lane_st(p, n->d);
     p->ind--;
     break;
   }
   case S_WHILE:   /* (its cursor, declared before it, is promoted: p_loopl) */
-    line(p, "while (%s)", exs(p, n->b, true));
+    line(p, "while (%s)", p_exs(p, n->b, true));
     p->ind++;
     lane_st(p, n->d);
     p->ind--;
@@ -1695,7 +1601,7 @@ static void lane_st(P *p, Node *n) {
     p->ind++;
     lane_st(p, n->d);
     p->ind--;
-    line(p, "while (%s);", exs(p, n->b, true));
+    line(p, "while (%s);", p_exs(p, n->b, true));
     break;
   case S_BREAK: line(p, "break;"); break;   /* (of the lane's own loop: build.c's lane_ok) */
   case S_CONTINUE: line(p, "continue;"); break;
@@ -1726,7 +1632,7 @@ static void p_loopl_jam(P *p, W *w) {
     line(p, "%s;", ty_decl(o->ty, xfmt("_s_%s[%s]", cname(o), LN(p))));
     line(p, "CU_UNROLL for (int _l = 0; _l < %s; _l++) _s_%s[_l] = %s[_l];", LN(p), cname(o), cname(o));
   }
-  line(p, "for (%s = %s; %s; %s)", ty_decl(lv->ty, cname(lv)), exs(p, d->a, false), exs(p, n->b, false), exs(p, n->c, false));
+  line(p, "for (%s = %s; %s; %s)", ty_decl(lv->ty, cname(lv)), p_exs(p, d->a, false), p_exs(p, n->b, false), p_exs(p, n->c, false));
   p->ind++;
   line(p, "%s", lane_head(p));
   p->ind++;
@@ -1737,23 +1643,23 @@ static void p_loopl_jam(P *p, W *w) {
   p->jam = false;
   p->own = NULL;
   p->prom = (Vec){0};
-  lane_close(p);
+  p_lane_close(p);
   p->ind--;
   for (int i = 0; i < w->prom.n; i++) {
     Obj *o = w->prom.v[i];
-    if (o != lv && !in_vec(&w->own, o) && promoted(&(P){.prom = w->prom_st}, o))
+    if (o != lv && !in_vec(&w->own, o) && p_promoted(&(P){.prom = w->prom_st}, o))
       line(p, "CU_UNROLL for (int _l = 0; _l < %s; _l++) %s[_l] = _s_%s[_l];", LN(p), cname(o), cname(o));
   }
   p->ind--;
   line(p, "}");
 }
 
-static void p_loopl(P *p, W *w) {
+void p_loopl(P *p, W *w) {
   if (w->jam) {
     p_loopl_jam(p, w);
     return;
   }
-  lane_open(p);
+  p_lane_open(p);
   Obj *lv = loop_var(w->n);
   for (int i = 0; i < w->prom.n; i++) {
     Obj *o = w->prom.v[i];
@@ -1764,10 +1670,10 @@ static void p_loopl(P *p, W *w) {
   p->prom = (Vec){0};
   for (int i = 0; i < w->prom.n; i++) {
     Obj *o = w->prom.v[i];
-    if (o != lv && !in_vec(&w->own, o) && promoted(&(P){.prom = w->prom_st}, o))
+    if (o != lv && !in_vec(&w->own, o) && p_promoted(&(P){.prom = w->prom_st}, o))
       line(p, "%s[_l] = _s_%s;", cname(o), cname(o));
   }
-  lane_close(p);
+  p_lane_close(p);
 }
 
 static void p_loopr(P *p, W *w) {
@@ -1776,7 +1682,7 @@ static void p_loopr(P *p, W *w) {
   int id = w->id;
   long long step = w->kstep;
   /* the tests' fields, once (each takes a site) */
-  RngS *rs = rng_all(p, &w->rd, &w->wr);
+  RngS *rs = p_rng_all(p, &w->rd, &w->wr);
   line(p, "{");
   p->ind++;
   line(p, "int _lk%d = 1;   /* the loop's accesses, tested as ranges before it */", id);
@@ -1790,17 +1696,17 @@ static void p_loopr(P *p, W *w) {
     if (p->hw) line(p, "for (int _r = 0; _r < %d && _lk%d; _r++) {", p->nr, id);
     else line(p, "{");
     p->ind++;
-    line(p, "%s = %s;", ty_decl(k->ty, cname(k)), exs(p, w->kinit, false));   /* (its own: the loop's may be declared before it) */
+    line(p, "%s = %s;", ty_decl(k->ty, cname(k)), p_exs(p, w->kinit, false));   /* (its own: the loop's may be declared before it) */
     /* iterations, counted in the comparison's own types */
-    char *span = xfmt("(long long)(%s)(%s) - (long long)(%s)%s", ty_decl(c->b->ty, ""), exs(p, c->b, false),
-                      ty_decl(c->a->ty, ""), exs(p, c->a, false));
+    char *span = xfmt("(long long)(%s)(%s) - (long long)(%s)%s", ty_decl(c->b->ty, ""), p_exs(p, c->b, false),
+                      ty_decl(c->a->ty, ""), p_exs(p, c->a, false));
     char *nit = c->op == OP_LE ? xfmt("%s + 1", step > 1 ? xfmt("(%s) / %lld", span, step) : span)
                 : step > 1 ? xfmt("(%s + %lld) / %lld", span, step - 1, step) : span;
-    line(p, "const long long _lt%d = %s ? %s : 0;", id, exs(p, c, false), nit);
+    line(p, "const long long _lt%d = %s ? %s : 0;", id, p_exs(p, c, false), nit);
     Buf pb = {0}, t = {0};
     for (int i = 0; i < nv; i++) buf_printf(&pb, "%s(const char *)(%s)", i ? ", " : "", v[i].addr);
     line(p, "const char *_lp%d[%d] = {%s};", id, nv, pb.s ? pb.s : "");
-    line(p, "%s;", stx(p, inc, false));
+    line(p, "%s;", p_stx(p, inc, false));
     for (int i = 0; i < nv; i++) {
       RngS *r = &v[i];
       buf_printf(&t, " &&\n%*scu_ck_rng2(_B, %s, %s, _lp%d[%d], %s, %s, _lt%d, (const char *)(%s) - _lp%d[%d], &_cs[%d], %s, %s)",
@@ -1829,7 +1735,7 @@ static void p_loopr(P *p, W *w) {
 static void p_swu(P *p, W *w) {
   Node *n = w->n;
   if (w->guard) line(p, "if (%s)", any(p, mname(w->guard)));
-  line(p, "switch (%s) {", exs(p, n->a, false));
+  line(p, "switch (%s) {", p_exs(p, n->a, false));
   for (int i = 0; i < w->ws.n; i++) {
     W *s = w->ws.v[i];
     if (s->k == W_CASE) {
@@ -1862,9 +1768,9 @@ static void p_swd(P *p, W *w) {
   char *svt = ty_decl(n->a->ty, vary ? xfmt("%s[%s]", sv, LN(p)) : sv);
   if (vary) {
     line(p, "%s;", svt);
-    line(p, "%s if (%s[_l]) %s[_l] = %s;", lanes(p, true), m, sv, exs(p, n->a, true));
+    line(p, "%s if (%s[_l]) %s[_l] = %s;", lanes(p, true), m, sv, p_exs(p, n->a, true));
   } else {
-    line(p, "%s = %s;", svt, exs(p, n->a, false));
+    line(p, "%s = %s;", svt, p_exs(p, n->a, false));
   }
   line(p, "unsigned char %s[%s] = {0};", ms, LN(p));
   if (md) {
@@ -1898,7 +1804,7 @@ static void p_jump(P *p, W *w) {
   free(b.s);
 }
 
-static void pw(P *p, W *w) {
+void pw(P *p, W *w) {
   if (!w) return;
   ctx(p, &w->h);
   p->noprof = w->noprof;
@@ -1915,8 +1821,8 @@ static void pw(P *p, W *w) {
     }
     break;
   case W_EXPR:
-    if (w->guard) line(p, "if (%s) %s;", any(p, mname(w->guard)), stx(p, w->x, false));
-    else line(p, "%s;", stx(p, w->x, false));
+    if (w->guard) line(p, "if (%s) %s;", any(p, mname(w->guard)), p_stx(p, w->x, false));
+    else line(p, "%s;", p_stx(p, w->x, false));
     break;
   case W_UDECL: {
     Obj *o = w->o;
@@ -1925,16 +1831,16 @@ static void pw(P *p, W *w) {
       if (w->x->k == N_INIT) {
         /* a record's init list already prints as a compound literal */
         const char *ty = w->x->ty->kind == TY_RECORD ? "" : xfmt("(%s)", ty_decl(o->ty, ""));
-        line(p, "memcpy(&%s, &%s%s, sizeof %s);", cn, ty, exs(p, w->x, false), cn);
-      } else line(p, "%s = %s;", cn, exs(p, w->x, false));
-    } else if (w->x) line(p, "%s = %s;", ty_decl(o->ty, cn), exs(p, w->x, false));
+        line(p, "memcpy(&%s, &%s%s, sizeof %s);", cn, ty, p_exs(p, w->x, false), cn);
+      } else line(p, "%s = %s;", cn, p_exs(p, w->x, false));
+    } else if (w->x) line(p, "%s = %s;", ty_decl(o->ty, cn), p_exs(p, w->x, false));
     else line(p, "%s;", ty_decl(o->ty, cn));
     break;
   }
   case W_VDECL:
     if (lo(w->o)->soa)
       for (int i = 0; i < w->o->ty->rec->fields.n; i++)
-        line(p, "%s;", ty_decl(soa_fld(w->o, i)->ty, xfmt("%s[%s]", soa_f(w->o, i), LN(p))));
+        line(p, "%s;", ty_decl(p_soa_fld(w->o, i)->ty, xfmt("%s[%s]", p_soa_f(w->o, i), LN(p))));
     else if (w->o->ty->kind == TY_ARRAY && !lo(w->o)->esc) line(p, "%s[32];", ty_decl(w->o->ty, cname(w->o)));   /* element-major */
     else line(p, "%s;", ty_decl(w->o->ty, xfmt("%s[%s]", cname(w->o), LN(p))));
     break;
@@ -1942,7 +1848,7 @@ static void pw(P *p, W *w) {
   case W_LANES: p_lanes(p, w); break;
   case W_ONE:
     if (w->rng) p_one_rng(p, w);
-    else lane_stmt(p, pre_s(p, w), item_s(p, w));
+    else p_lane_stmt(p, p_pre_s(p, w), p_item_s(p, w));
     break;
   case W_SPLIT: {
     if (!w->run.c) {   /* (a block test alone) */
@@ -1960,8 +1866,8 @@ static void pw(P *p, W *w) {
       break;
     }
     char *at;
-    char *cnt = run_cnt(p, &w->run, &at);
-    run_decl(p, &w->run);
+    char *cnt = p_run_cnt(p, &w->run, &at);
+    p_run_decl(p, &w->run);
     line(p, "if (%s%s == _nl) {", w->bt ? xfmt("_bt%d || ", w->bt) : "", cnt);
     p->ind++;
     p->ctrue = w->cond;
@@ -1995,7 +1901,7 @@ static void pw(P *p, W *w) {
     p->bsub = true;
     for (int i = 0; i < w->pf.n; i++) {
       Node *x = w->pf.v[i];
-      char *a = exs(p, x->a, false), *ix = exs(p, x->b, false);
+      char *a = p_exs(p, x->a, false), *ix = p_exs(p, x->b, false);
       line(p, "cu_prefetch_next(&%s[%s], 0, (long long)_nl * (long long)sizeof *%s);", a, ix, a);
     }
     p->bshift = 0;
@@ -2009,7 +1915,7 @@ static void pw(P *p, W *w) {
     p->ivn = &w->ivs;
     for (int i = 0; i < w->pf.n; i++) {
       Node *x = w->pf.v[i];
-      char *a = exs(p, x->a, false), *ix = exs(p, x->b, false);
+      char *a = p_exs(p, x->a, false), *ix = p_exs(p, x->b, false);
       if (p->hw)
         line(p, "for (int _r = 0; _r < %d; _r++) cu_prefetch_run(&%s[%s], %d * (long long)sizeof *%s);", p->nr, a, ix, p->hw, a);
       else line(p, "cu_prefetch_run(&%s[%s], (long long)_nl * (long long)sizeof *%s);", a, ix, a);
@@ -2020,10 +1926,10 @@ static void pw(P *p, W *w) {
   case W_NARROW: {
     /* the lanes left after `if (c) return;`: a prefix, as a partial warp */
     char *at;
-    char *cnt = run_cnt(p, &w->run, &at);
+    char *cnt = p_run_cnt(p, &w->run, &at);
     line(p, "{");
     p->ind++;
-    run_decl(p, &w->run);
+    p_run_decl(p, &w->run);
     line(p, "const int _nl%d = %s;   /* the lanes that did not return */", w->id, cnt);
     line(p, "if (_nl%d > 0) {", w->id);
     p->ind++;
@@ -2046,12 +1952,12 @@ static void pw(P *p, W *w) {
                      : xfmt("_l >= %s && _l < %s%s", lo_s(&p->ls), hi_s(&p->ls),
                             p->ls.step ? xfmt(" && (_l - %s) %% %s == 0", lo_s(&p->ls), step_s(&p->ls)) : "");
     line(p, "unsigned char %s[%s];", m, LN(p));
-    line(p, "%s %s[_l] = (%s) && %s(%s);", lanes(p, true), m, in, w->sense ? "" : "!", exs(p, w->x, true));
+    line(p, "%s %s[_l] = (%s) && %s(%s);", lanes(p, true), m, in, w->sense ? "" : "!", p_exs(p, w->x, true));
     break;
   }
   case W_IFU:
-    if (w->guard) line(p, "if (%s && (%s))", any(p, mname(w->guard)), exs(p, w->n->a, false));
-    else line(p, "if (%s)", exs(p, w->n->a, false));
+    if (w->guard) line(p, "if (%s && (%s))", any(p, mname(w->guard)), p_exs(p, w->n->a, false));
+    else line(p, "if (%s)", p_exs(p, w->n->a, false));
     pw(p, w->a);
     if (w->b) {
       line(p, "else");
@@ -2071,7 +1977,7 @@ static void pw(P *p, W *w) {
     line(p, "if (!%s) goto _rend%d;", any(p, "_m0"), w->rend);
     break;
   case W_RETURN:
-    if (w->x) line(p, "return %s;", exs(p, w->x, false));
+    if (w->x) line(p, "return %s;", p_exs(p, w->x, false));
     else line(p, "return;");
     break;
   default: break;
@@ -2143,7 +2049,7 @@ static void warp_head(P *p, Ver *v, bool m0) {
   p->inwarp = true;
 }
 
-static void warp_close(P *p, Ver *v, bool m0) {
+void p_warp_close(P *p, Ver *v, bool m0) {
   if (v->rend_used) line(p, "_rend%d: ;", v->rend);
   /* (parked threads keep their flags: only lanes live at the head exit) */
   /* (a pair of warps' 64 flags: warp _w's row and the next, through a
@@ -2166,7 +2072,7 @@ static void warp_close(P *p, Ver *v, bool m0) {
   line(p, "}");
 }
 
-static void warp_open(P *p, Ver *v, bool m0) {
+void p_warp_open(P *p, Ver *v, bool m0) {
   if (p->K->wco) {   /* the one warp this call runs (runtime/src/warps.c) */
     line(p, "for (unsigned _wi = _B->wself; _wi == _B->wself; _wi++) {");
     p->ind++;
@@ -2203,7 +2109,7 @@ static void bound_n(P *p, Buf *b, Bn *n) {
 #define BD(lo, hi, ...) buf_printf(b, " const long long _bl%d = _bo ? " lo " : 0, _bh%d = _bo ? " hi " : 0;", __VA_ARGS__)
   switch (n->k) {
   case BN_VAL:
-    if (n->x) buf_printf(b, " const long long _bl%d = (long long)(%s), _bh%d = _bl%d;", i, exs(p, n->x, false), i, i);
+    if (n->x) buf_printf(b, " const long long _bl%d = (long long)(%s), _bh%d = _bl%d;", i, p_exs(p, n->x, false), i, i);
     else buf_printf(b, " const long long _bl%d = %lldll, _bh%d = _bl%d;", i, (long long)n->c, i, i);
     break;
   case BN_TID:
@@ -2253,7 +2159,7 @@ static void bound_n(P *p, Buf *b, Bn *n) {
   buf_printf(b, " _bo &= _bl%d >= %lldll && _bh%d <= %lldll;", i, (long long)n->tmin, i, (long long)n->tmax);
 }
 
-static char *bound_x(P *p, Bn *t) {
+char *p_bound_x(P *p, Bn *t) {
   Buf b = {0};
   buf_printf(&b, "({ int _bo = 1;");
   bound_n(p, &b, t);
@@ -2261,7 +2167,7 @@ static char *bound_x(P *p, Bn *t) {
   return b.s;
 }
 
-static void region(P *p, Region *r) {
+void p_region(P *p, Region *r) {
   static const char *const conds[] = {
     [VK_BW] = "CU_TAKE(_pf, CU_MODE_NO_BW) && _B->blockDim.x %% 32u == 0 && _B->blockDim.y == 1 && _B->blockDim.z == 1%s) {   /* 1-D block: one loop over its threads */",
     [VK_ROW] = "CU_TAKE(_pf, CU_MODE_NO_ROW) && _B->blockDim.x %% 32u == 0%s) {   /* whole-row warps: threadIdx.x = _tx0 + lane (_pf: see prologue) */",
@@ -2272,7 +2178,7 @@ static void region(P *p, Region *r) {
     line(p, "{");
     p->ind++;
     for (int i = 0; i < r->btn.n; i++)
-      line(p, "const int _bt%d = %s;   /* every thread: %s */", i + 1, bound_x(p, r->btn.v[i]), exs(p, r->btc.v[i], false));
+      line(p, "const int _bt%d = %s;   /* every thread: %s */", i + 1, p_bound_x(p, r->btn.v[i]), p_exs(p, r->btc.v[i], false));
   }
   if (r->wcopy.n) {
     line(p, "{   /* per-warp copies of the uniform values this region stores to */");
@@ -2321,7 +2227,7 @@ static void region(P *p, Region *r) {
       p->pair = pw_;
       warp_head(p, v, m0);
       pw(p, v->body);
-      warp_close(p, v, m0);
+      p_warp_close(p, v, m0);
       p->ind--;
     }
   }
@@ -2346,7 +2252,7 @@ static void region(P *p, Region *r) {
     p->ind++;
     warp_head(p, v, m0);
     pw(p, v->body);
-    warp_close(p, v, m0);
+    p_warp_close(p, v, m0);
     p->ind--;
   }
   if (nk) {
@@ -2354,9 +2260,9 @@ static void region(P *p, Region *r) {
     p->ind++;
   }
   Ver *g = r->vers.v[nv - 1];
-  warp_open(p, g, m0);
+  p_warp_open(p, g, m0);
   pw(p, g->body);
-  warp_close(p, g, m0);
+  p_warp_close(p, g, m0);
   if (nk) {
     p->ind--;
     line(p, "}");
@@ -2399,16 +2305,16 @@ static Node *first_sync(Node *n) {
 static void block_cond(P *p, Ver *cw, Node *c, const char *var, Node *sync, const char *what, int park, Bn *bt) {
   line(p, "unsigned _nt = 0, _nc = 0, _td = 0%s;", park ? ", _tt = 0" : "");
   if (bt) {   /* (bound.c: no thread flagged, and every one takes it) */
-    line(p, "if (%s%s) {", p->K->exits ? "!_exd && " : "", bound_x(p, bt));
-    line(p, "  _nt = _nc = _B->nthreads;   /* every thread: %s */", exs(p, c, false));
+    line(p, "if (%s%s) {", p->K->exits ? "!_exd && " : "", p_bound_x(p, bt));
+    line(p, "  _nt = _nc = _B->nthreads;   /* every thread: %s */", p_exs(p, c, false));
     line(p, "} else {");
     p->ind++;
   }
-  warp_open(p, cw, true);
+  p_warp_open(p, cw, true);
   pw(p, cw->body);
   ctx(p, &(Hdr){!p->K->exits, NULL, {0}});
   line(p, "%s if (_m0[_l]) {", lanes(p, true));
-  line(p, "  int _c = (%s) != 0;", exs(p, c, true));
+  line(p, "  int _c = (%s) != 0;", p_exs(p, c, true));
   line(p, "  if (!_c && _nt == _nc) _td = _w * 32 + _l;");
   if (park) {   /* park the threads not taking it; the first that does */
     line(p, "  if (_c && _nc == 0) _tt = _w * 32 + _l;");
@@ -2417,7 +2323,7 @@ static void block_cond(P *p, Ver *cw, Node *c, const char *var, Node *sync, cons
   line(p, "  _nt++;");
   line(p, "  _nc += _c;");
   line(p, "}");
-  warp_close(p, cw, true);
+  p_warp_close(p, cw, true);
   if (bt) {
     p->ind--;
     line(p, "}");
@@ -2456,7 +2362,7 @@ static void blk(P *p, Blk *b) {
       line(p, "}");
     }
     break;
-  case BK_REGION: region(p, b->r); break;
+  case BK_REGION: p_region(p, b->r); break;
   case BK_UNI: blk_uni(p, b->w); break;
   case BK_SYNC:
     if (p->K->park) {   /* reached while an if has threads parked: only its takers reach it */
@@ -2482,14 +2388,14 @@ static void blk(P *p, Blk *b) {
     line(p, "{");
     p->ind++;
     line(p, "unsigned _nt = 0, _nc = 0;");
-    warp_open(p, b->cw, true);
+    p_warp_open(p, b->cw, true);
     pw(p, b->cw->body);
     ctx(p, &(Hdr){!p->K->exits, NULL, {0}});
     line(p, "%s if (_m0[_l]) {", lanes(p, true));
     line(p, "  _nt++;");
-    line(p, "  _nc += (%s) != 0;", exs(p, n->a, true));
+    line(p, "  _nc += (%s) != 0;", p_exs(p, n->a, true));
     line(p, "}");
-    warp_close(p, b->cw, true);
+    p_warp_close(p, b->cw, true);
     if (n->var && !lo(n->var)->vary)
       line(p, "%s = %s;", cname(n->var),
            n->coll == CO_SYNC_COUNT ? "_nc" : n->coll == CO_SYNC_AND ? "_nc == _nt" : "_nc != 0");
@@ -2510,7 +2416,7 @@ static void blk(P *p, Blk *b) {
       block_cond(p, b->cw, n->a, "_bc", s, s ? "if" : "jump", pk, b->bt);   /* (no barrier: a break or continue) */
       c = "_bc";
     } else {
-      c = exs(p, n->a, false);
+      c = p_exs(p, n->a, false);
     }
     if (pk) {   /* threads that disagree: the others parked while a side runs */
       line(p, "const int _dv = _nc != 0 && _nc != _nt;");
@@ -2555,20 +2461,20 @@ static void blk(P *p, Blk *b) {
         line(p, "int _lc;");
         block_cond(p, b->cw, n->b, "_lc", first_sync(n->d), "loop", 0, NULL);
         line(p, "if (!_lc) break;");
-      } else line(p, "if (!(%s)) break;", exs(p, n->b, false));
+      } else line(p, "if (!(%s)) break;", p_exs(p, n->b, false));
     }
     blk(p, b->body);
     if (ln(n)->bcont) line(p, "_cont%d: ;", b->lid);
     if (n->c) {
       if (b->inc) blk(p, b->inc);
-      else line(p, "%s;", stx(p, n->c, false));
+      else line(p, "%s;", p_stx(p, n->c, false));
     }
     if (n->k == S_DO) {
       if (b->dw) {
         line(p, "int _lc;");
         block_cond(p, b->dw, n->b, "_lc", first_sync(n->d), "loop", 0, NULL);
         line(p, "if (!_lc) break;");
-      } else line(p, "if (!(%s)) break;", exs(p, n->b, false));
+      } else line(p, "if (!(%s)) break;", p_exs(p, n->b, false));
     }
     p->ind--;
     line(p, "}");
@@ -2618,7 +2524,7 @@ static bool small_fn_(P *p, Obj *f, int most) {
   return k <= most;
 }
 static bool small_fn(P *p, Obj *f) { return small_fn_(p, f, 400); }
-static char *fn_sig(P *p, Obj *f) {
+char *p_fn_sig(P *p, Obj *f) {
   return xfmt("%s%s(%s)", f->key ? "" : small_fn(p, f) ? "static inline __attribute__((always_inline)) " : "static ",
               ty_decl(f->ty, f->cname), params_decl(f));
 }
@@ -2626,7 +2532,7 @@ static char *fn_sig(P *p, Obj *f) {
 static void device_fn(P *p, Dfn *d) {
   Obj *f = d->f;
   line(p, "/* __device__ %s, %s:%d */", f->name, f->file, f->line);
-  line(p, "%s", fn_sig(p, f));
+  line(p, "%s", p_fn_sig(p, f));
   p->fn = f;
   p->lane = false;
   p->inwarp = false;
@@ -2821,7 +2727,7 @@ void lw_print_begin(Lw *L, Prog *g, Buf *out) {
     Obj *f = g->funcs.v[i];
     if (fn_inlined(f) || lw_warp_only(L, f)) continue;
     lw_name_locals(f);
-    line(p, "%s%s;", fn_sig(p, f), f->key ? xfmt(" __asm__(\"cu_dev_%s\")", f->key) : "");
+    line(p, "%s%s;", p_fn_sig(p, f), f->key ? xfmt(" __asm__(\"cu_dev_%s\")", f->key) : "");
   }
   if (g->funcs.n) line(p, "%s", "");
 }
