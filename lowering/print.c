@@ -11,7 +11,17 @@
  * or, under a mask, `for (_l = 0; _l < 32; _l++) if (_mt3[_l]) { ... }`.
  * Names we introduce start with '_' (or cu_), which user code cannot use at
  * file scope and in practice does not use for locals (layout.c renames
- * those that do). */
+ * those that do).
+ *
+ * The printer's files, one concern each (print.h: what they share):
+ *   print.c    C types, expressions, and the file around the functions
+ *              (records, globals, prototypes; --check's sites, registration)
+ *   pblock.c   a kernel's block function: block-level items, descriptor
+ *   pregion.c  a region: its versions, each a loop over the block's warps
+ *   pstmt.c    warp statements (W): control flow, one template per kind
+ *   plane.c    lane loops and lane statements; runs of lanes
+ *   pcoll.c    warp collectives
+ *   pfunc.c    device functions: scalar ones and warp versions */
 #include "print.h"
 
 /* ---- types ---- */
@@ -652,6 +662,8 @@ static void ex(P *p, Node *n) {
     buf_puts(o, "/* ? */0");
   }
 }
+
+/* ---- the file: what comes before the functions and after ---- */
 
 /* a function-scope static's initializer at file scope (parse.c has
  * checked it is a constant): brace lists all the way down, as C wants
