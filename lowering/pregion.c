@@ -1,8 +1,9 @@
 /* pregion.c: a region between barriers, its versions in turn, each taken
- * by the block's shape at run time (block-wide, whole rows, half rows, half
- * rows two warps at a time), the general one last: each a loop over the
- * block's warps, the warp's set-up (_nl, _m0, per-thread storage, per-warp
- * copies) around its body; bound.c's tests once at the region's top. */
+ * by the block's shape at run time (the half-row version two warps at a
+ * time, then block-wide, whole rows, half rows; the general one last):
+ * each a loop over the block's warps, the warp's set-up (_nl, _m0,
+ * per-thread storage, per-warp copies) around its body; bound.c's tests
+ * once at the region's top. */
 #include "print.h"
 
 /* ---- warps and regions ---- */
