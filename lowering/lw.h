@@ -7,7 +7,8 @@
  *                         regions (Region), each region in versions (Ver),
  *                         each version a tree of warp statements (W) with
  *                         their lane sets and masks as data
- * print.c turns the lowered form into C and decides nothing. */
+ * print.c (and its files, p*.c) turn the lowered form into C and decide
+ * nothing. */
 #ifndef LW_H
 #define LW_H
 #include "cucc.h"
@@ -472,7 +473,7 @@ struct Lw {
   Vec wfs;             /* WarpFn*: warp versions built */
   Vec wnew;            /* ... not printed yet, callees first */
   Vec rec;             /* Obj*: functions in a call cycle (scalar calls only) */
-  struct P *pr;        /* print.c's state */
+  struct P *pr;        /* the printer's state (print.h) */
   Buf *out, body;      /* the device C; checked: the functions, after the sites */
 };
 void lw_build_kernel(Lw *L, Kern *K);
@@ -509,9 +510,9 @@ void lw_soa(Kern *K);                           /* soa.c: records kept per field
 /* print.c */
 void lw_name_globals(Prog *p);
 void lw_print_begin(Lw *L, Prog *p, Buf *out);
-void lw_print_dfn(Lw *L, Dfn *d);
-void lw_print_kernel(Lw *L, Kern *K);
-void lw_print_warpfn(Lw *L, WarpFn *wf);
+void lw_print_dfn(Lw *L, Dfn *d);                /* pfunc.c */
+void lw_print_kernel(Lw *L, Kern *K);            /* pblock.c */
+void lw_print_warpfn(Lw *L, WarpFn *wf);         /* pfunc.c */
 Obj *lw_clone_fn(Obj *f, const char *cname);   /* clone.c */
 bool simt_store(Node *x);                       /* build.c: a warp-synchronous store */
 bool nb_ahead(Node *x, Vec *rd);                /* build.c: its reads of the stored array, ahead */
