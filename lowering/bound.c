@@ -115,12 +115,8 @@ static Bn *var(Bq *q, Node *e) {
   return c;
 }
 
-static bool cnum(Node *e, int64_t *c) {
-  e = bare(e);
-  if (e->k != N_NUM) return false;
-  *c = e->ival;
-  return true;
-}
+/* the constant a value is divided, shifted or masked by (frontend/eval.c) */
+static bool cnum(Node *e, int64_t *c) { return ev_int(e, c); }
 
 static Bn *val(Bq *q, Node *e) {
   if (!e || !int_ok(e->ty)) return NULL;

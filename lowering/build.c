@@ -1857,27 +1857,21 @@ static Obj *iv_next(Node *e, Node *loop, Node **next) {
   return v;
 }
 
-/* an integer constant, through casts and variables of one definition */
-static bool cval(Node *e, int64_t *v, int depth) {
-  int64_t a, b;
-  e = bare(e);
-  if (depth > 8) return false;
-  switch (e->k) {
-  case N_NUM: *v = e->ival; return true;
-  case N_CAST: return is_intty(e->ty) && cval(e->a, v, depth + 1);
-  case N_VAR: return !e->var->is_param && lo(e->var)->bdef && cval(lo(e->var)->bdef, v, depth + 1);
-  case N_UN: return e->op == OP_NEG && cval(e->a, &a, depth + 1) && (*v = -a, true);
-  case N_BIN:
-    if (!cval(e->a, &a, depth + 1) || !cval(e->b, &b, depth + 1)) return false;
-    switch (e->op) {
-    case OP_ADD: *v = a + b; return true;
-    case OP_SUB: *v = a - b; return true;
-    case OP_MUL: *v = a * b; return true;
-    case OP_SHL: return b >= 0 && b < 32 && (*v = a << b, true);
-    default: return false;
-    }
-  default: return false;
-  }
+/* an integer constant (frontend/eval.c), through variables of one
+ * definition (a local's bdef, not a parameter's: those of a warp version
+ * are the caller's), at most 8 deep */
+static bool cval_var(Obj *o, int64_t *v, void *ctx) {
+  int *depth = ctx;
+  if (o->is_param || !lo(o)->bdef || *depth >= 8) return false;
+  ++*depth;
+  bool r = ev_intv(lo(o)->bdef, cval_var, ctx, v);
+  --*depth;
+  return r;
+}
+
+static bool cval(Node *e, int64_t *v) {
+  int depth = 0;
+  return ev_intv(e, cval_var, &depth, v);
 }
 
 /* How far an index (of an expression bdef_ok takes) moves from one
@@ -1893,7 +1887,7 @@ static bool iv_delta(Node *e, Vec *nexts, int64_t *d, int depth) {
   case N_VAR:
     for (int i = 0; i < nexts->n; i++) {
       Node *nx = nexts->v[i];
-      if (nx->a->var == e->var) return cval(nx->b, &c, 0) && (*d = nx->op == OP_SUB ? -c : c, true);
+      if (nx->a->var == e->var) return cval(nx->b, &c) && (*d = nx->op == OP_SUB ? -c : c, true);
     }
     if (e->var->is_param || !lo(e->var)->bdef) {
       *d = 0;
@@ -1908,10 +1902,10 @@ static bool iv_delta(Node *e, Vec *nexts, int64_t *d, int depth) {
     case OP_SUB: *d = a - b; return true;
     case OP_MUL:
       if (!a && !b) return (*d = 0, true);
-      if (!a && cval(e->a, &c, 0)) return (*d = c * b, true);
-      if (!b && cval(e->b, &c, 0)) return (*d = c * a, true);
+      if (!a && cval(e->a, &c)) return (*d = c * b, true);
+      if (!b && cval(e->b, &c)) return (*d = c * a, true);
       return false;
-    case OP_SHL: return !b && cval(e->b, &c, 0) && c >= 0 && c < 32 && (*d = a << c, true);
+    case OP_SHL: return !b && cval(e->b, &c) && c >= 0 && c < 32 && (*d = a << c, true);
     default: return !a && !b && (*d = 0, true);
     }
   default: return false;

@@ -97,21 +97,9 @@ static bool call_shape(Node *n, Sh *o) {
   return r && !o->u;   /* (a uniform stride names the callee's values) */
 }
 
-/* an integer constant, folded as written (`32 - 1`, `warpSize`) */
-static bool num_val(Node *n, int64_t *v) {
-  int64_t a, b;
-  n = bare(n);
-  while (n->k == N_CAST && is_intty(n->ty) && (n->a->k == N_NUM || n->a->k == N_CAST || n->a->k == N_BIN)) n = bare(n->a);
-  if (n->k == N_BUILTIN && n->bk == B_WSIZE) { *v = 32; return true; }
-  if (n->k == N_BIN && (n->op == OP_ADD || n->op == OP_SUB || n->op == OP_MUL) && num_val(n->a, &a) &&
-      num_val(n->b, &b) && a > -(1 << 20) && a < (1 << 20) && b > -(1 << 20) && b < (1 << 20)) {
-    *v = n->op == OP_ADD ? a + b : n->op == OP_SUB ? a - b : a * b;
-    return true;
-  }
-  if (n->k != N_NUM) return false;
-  *v = n->ival;
-  return true;
-}
+/* an integer constant, folded as written (`32 - 1`, `32 / (WARP_BYTES /
+ * (16 * sizeof(double)))`: frontend/eval.c) */
+static bool num_val(Node *n, int64_t *v) { return ev_int(n, v); }
 
 static bool is_unsigned_int(Type *t) { return t->kind == TY_UINT || t->kind == TY_ULONG || t->kind == TY_ULLONG; }
 
@@ -285,9 +273,14 @@ static bool shq_(Node *n, Sh *o) {
     }
     if (!is_intty(n->ty)) return false;
     if (n->op == OP_MUL) {
-      if (b.s == 0 && num_val(n->b, &c)) o->s = a.s * c, o->u = a.u, o->al = a.al || c % 32 == 0, o->nn = a.nn && c >= 0;
-      else if (a.s == 0 && num_val(n->a, &c)) o->s = b.s * c, o->u = b.u, o->al = b.al || c % 32 == 0, o->nn = b.nn && c >= 0;
-      else if (b.s == 0 && !a.u && uni_mul(n->b)) o->s = a.s, o->u = n->b;   /* (x * offset: offset uniform) */
+      /* (a stride too large for 64 bits: no shape) */
+      if (b.s == 0 && num_val(n->b, &c)) {
+        if (__builtin_mul_overflow(a.s, c, &o->s)) return false;
+        o->u = a.u, o->al = a.al || c % 32 == 0, o->nn = a.nn && c >= 0;
+      } else if (a.s == 0 && num_val(n->a, &c)) {
+        if (__builtin_mul_overflow(b.s, c, &o->s)) return false;
+        o->u = b.u, o->al = b.al || c % 32 == 0, o->nn = b.nn && c >= 0;
+      } else if (b.s == 0 && !a.u && uni_mul(n->b)) o->s = a.s, o->u = n->b;   /* (x * offset: offset uniform) */
       else if (a.s == 0 && !b.u && uni_mul(n->a)) o->s = b.s, o->u = n->a;
       else return false;
       return true;
