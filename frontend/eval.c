@@ -14,10 +14,11 @@
  * initializer.
  *
  * Frontend and lowering passes ask it (lowering/fold.c: conditions taken;
- * shape.c: strides, splits of a warp; build.c: induction steps; bound.c:
- * divisors and masks; frontend/sroa.c: constant locals and dead loops;
- * inline.c: constant arguments), so a constant is one whichever pass
- * meets it. */
+ * shape.c: strides, splits of a warp; build.c: induction steps, trip
+ * counts; bound.c: divisors and masks; walk.c: divisions that cannot
+ * trap; print.c: a shuffle's width; frontend/sroa.c: constant locals and
+ * dead loops; inline.c: constant arguments), so a constant is one
+ * whichever pass meets it. */
 #include "cucc.h"
 
 /* an integer type as evaluated: its width, signedness; bool converts by

@@ -1108,17 +1108,14 @@ static bool lane_loop_ok(Node *n) {
   return c->k == N_INCDEC || pure(c->b);
 }
 
-/* Constant trip count of `for (T k = a; k < b; ++k)` with literal a and b,
- * else -1. */
+/* Constant trip count of `for (T k = a; k < b; ++k)` with constant a and b
+ * (eval.c), else -1. */
 static long long trips(Node *n) {
   Node *d = n->a->list.v[0], *c = n->b, *st = n->c;
-  Node *a = d->a;
-  while (a->k == N_CAST) a = a->a;
-  if (a->k != N_NUM || c->k != N_BIN || c->op != OP_LT || c->a->k != N_VAR || c->a->var != d->var) return -1;
-  Node *e = c->b;
-  while (e->k == N_CAST) e = e->a;
-  if (e->k != N_NUM || st->k != N_INCDEC || st->op != OP_INC) return -1;
-  return e->ival - a->ival;
+  int64_t a, b, r;
+  if (!d->a || !ev_int(d->a, &a) || c->k != N_BIN || c->op != OP_LT || c->a->k != N_VAR || c->a->var != d->var) return -1;
+  if (!ev_int(c->b, &b) || st->k != N_INCDEC || st->op != OP_INC || __builtin_sub_overflow(b, a, &r)) return -1;
+  return r;
 }
 
 /* The per-lane scalars a uniform loop inside a lane loop uses (prom) and
@@ -1218,11 +1215,9 @@ static bool rng_loop(Bc *b, Node *n) {
   if (c->k != N_BIN || (c->op != OP_LT && c->op != OP_LE) || strip_casts(c->a)->k != N_VAR ||
       strip_casts(c->a)->var != k || reads_var(c->b, k) || !no_access(c->b))
     return false;
-  long long step = 1;
+  int64_t step = 1;
   if (inc->k == N_ASSIGN) {
-    Node *v = strip_casts(inc->b);
-    if (inc->op != OP_ADDA || v->k != N_NUM || v->ival <= 0) return false;
-    step = v->ival;
+    if (inc->op != OP_ADDA || !ev_int(inc->b, &step) || step <= 0) return false;
   } else if (inc->op != OP_INC) return false;
   Vec rd = {0}, wr = {0};
   RngCtx rc = {b->ck, true, b->fast, b->hw != 0, b->bw, k, NULL};
