@@ -263,6 +263,20 @@ typedef struct Prog {
                           sym_size): registered for the symbol API */
 } Prog;
 
+/* ---- frontend/eval.c: the one constant evaluator, for the frontend's
+ * passes and the lowering's ---- */
+/* n's value if it is an integer constant expression, as C computes it in
+ * n's type (an unsigned 64-bit value above INT64_MAX: its bits); false
+ * where C gives it none (division by zero, signed overflow, a shift out
+ * of range) or it reads what is not a constant */
+bool ev_int(Node *n, int64_t *v);
+/* ... where var may give a variable's value (false: none) */
+typedef bool EvVar(Obj *var, int64_t *val, void *ctx);
+bool ev_intv(Node *n, EvVar *var, void *ctx, int64_t *v);
+/* ... made of literals and operators only (no variable, call or store,
+ * not even in an arm not taken): copied anywhere, the same constant */
+bool ev_const(Node *n, int64_t *v);
+
 /* ---- lowering/ ---- */
 /* The device C of a program (lowering/lower.c runs the passes); 0 on
  * success, else the errors were reported. */

@@ -246,13 +246,15 @@ static void inl_expr(Fe *p, Node *n, Vec *pre) {
   ninl++;
   int nloc = p->fn->locals.n;
   Map m = {0};
-  /* a constant argument of a parameter the body never writes stands in
-   * for it (a shuffle width stays a constant, a tile size folds) */
+  /* a constant argument (a literal, or an integer constant expression of
+   * literals: eval.c) of a parameter the body never writes stands in for
+   * it (a shuffle width stays a constant, a tile size folds) */
   bool *cst = xcalloc(f->params.n + 1, 1);
   for (int i = 0; i < f->params.n && i < n->list.n; i++) {
     Node *a = n->list.v[i];
+    int64_t v;
     while (a->k == N_CAST && a->implicit && (a->a->k == N_NUM || a->a->k == N_FNUM || a->a->k == N_CAST)) a = a->a;
-    if ((a->k == N_NUM || a->k == N_FNUM) && !written(f->body, f->params.v[i])) {
+    if ((a->k == N_NUM || a->k == N_FNUM || ev_const(n->list.v[i], &v)) && !written(f->body, f->params.v[i])) {
       cst[i] = true;
       vec_push(&m.cparm, f->params.v[i]);
       vec_push(&m.cval, n->list.v[i]);

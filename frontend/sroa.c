@@ -603,67 +603,17 @@ static Type *unconst(Type *t) {
  * is read; a for loop whose test fails on entry (`for (int WORD = 1; WORD
  * < WORDS; ...)`, reading the pointer a reinterpret_cast made by index)
  * is its init. Then fewer pointers escape. */
-static bool cexpr(Node *n) {
-  if (!n) return false;
-  switch (n->k) {
-  case N_NUM: return true;
-  case N_CAST: return (int_ty(n->ty) || n->ty->kind == TY_BOOL) && cexpr(n->a);
-  case N_UN: return n->op != OP_DEREF && n->op != OP_ADDR && cexpr(n->a);
-  case N_BIN: return cexpr(n->a) && cexpr(n->b);
-  default: return false;
-  }
+
+/* n's value with variable v taken as c (frontend/eval.c) */
+typedef struct { Obj *v; int64_t c; } Bound1;
+static bool bound1(Obj *o, int64_t *r, void *ctx) {
+  Bound1 *b = ctx;
+  return o == b->v && (*r = b->c, true);
 }
 
-static bool cu_uns(Type *t) {
-  return t->kind == TY_BOOL || t->kind == TY_UCHAR || t->kind == TY_USHORT || t->kind == TY_UINT || t->kind == TY_ULONG ||
-         t->kind == TY_ULLONG;
-}
-
-/* n's value with variable v taken as c (false: not known, or not as C
- * computes it in 64 bits: a value outside [-2^62, 2^62)) */
 static bool ceval(Node *n, Obj *v, int64_t c, int64_t *r) {
-  int64_t a, b;
-  n = strip(n);
-  switch (n->k) {
-  case N_NUM: *r = n->ival; break;
-  case N_VAR: if (n->var != v) return false; *r = c; break;
-  case N_CAST:
-    if ((!int_ty(n->ty) && n->ty->kind != TY_BOOL) || !ceval(n->a, v, c, &a)) return false;
-    if (n->ty->kind == TY_BOOL) a = a != 0;
-    else if (n->ty->size < 8) {
-      int bits = (int)n->ty->size * 8;
-      uint64_t u = (uint64_t)a & ((1ull << bits) - 1);
-      if (!cu_uns(n->ty) && (u >> (bits - 1))) u |= ~0ull << bits;
-      a = (int64_t)u;
-    }
-    *r = a;
-    break;
-  case N_UN:
-    if (!ceval(n->a, v, c, &a)) return false;
-    if (n->op == OP_NEG) *r = -a;
-    else if (n->op == OP_LNOT) *r = !a;
-    else if (n->op == OP_PLUS) *r = a;
-    else return false;
-    break;
-  case N_BIN:
-    if (!ceval(n->a, v, c, &a) || !ceval(n->b, v, c, &b)) return false;
-    switch (n->op) {
-    case OP_ADD: *r = a + b; break;
-    case OP_SUB: *r = a - b; break;
-    case OP_MUL: if (a > (1 << 30) || a < -(1 << 30) || b > (1 << 30) || b < -(1 << 30)) return false; *r = a * b; break;
-    case OP_DIV: if (b <= 0 || a < 0) return false; *r = a / b; break;
-    case OP_LT: *r = a < b; break;
-    case OP_GT: *r = a > b; break;
-    case OP_LE: *r = a <= b; break;
-    case OP_GE: *r = a >= b; break;
-    case OP_EQ: *r = a == b; break;
-    case OP_NE: *r = a != b; break;
-    default: return false;
-    }
-    break;
-  default: return false;
-  }
-  return *r >= -(1ll << 62) && *r < (1ll << 62) && (*r >= 0 || !cu_uns(n->ty));
+  Bound1 b = {v, c};
+  return ev_intv(n, bound1, &b, r);
 }
 
 Node *fe_dup(Node *n) {
@@ -723,11 +673,12 @@ static void dead_loops(Node *n) {
 }
 
 static void consts(Obj *fn) {
+  int64_t c;
   for (int i = 0; i < fn->locals.n; i++) {
     Obj *v = fn->locals.v[i];
     if (!local(v) || v->addr_taken || (!int_ty(v->ty) && v->ty->kind != TY_BOOL)) continue;
     Node *d = decl_of(fn->body, v);
-    if (!d || !cexpr(d->a) || nstores(fn->body, v) != 1) continue;
+    if (!d || !ev_const(d->a, &c) || nstores(fn->body, v) != 1) continue;
     Node *e = d->a;
     d->a = NULL;   /* (not substituted into itself) */
     subst(fn->body, v, e);

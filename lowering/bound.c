@@ -115,13 +115,6 @@ static Bn *var(Bq *q, Node *e) {
   return c;
 }
 
-static bool cnum(Node *e, int64_t *c) {
-  e = bare(e);
-  if (e->k != N_NUM) return false;
-  *c = e->ival;
-  return true;
-}
-
 static Bn *val(Bq *q, Node *e) {
   if (!e || !int_ok(e->ty)) return NULL;
   switch (e->k) {
@@ -167,13 +160,13 @@ static Bn *val(Bq *q, Node *e) {
     case OP_ADD: k = BN_ADD; break;
     case OP_SUB: k = BN_SUB; break;
     case OP_MUL: k = BN_MUL; break;
-    /* by a positive constant: monotone (division, shifts) or bounded
-     * (remainder, mask) */
-    case OP_DIV: k = BN_DIV; if (!cnum(e->b, &c) || c <= 0) return NULL; break;
-    case OP_MOD: k = BN_MOD; if (!cnum(e->b, &c) || c <= 0) return NULL; break;
-    case OP_SHR: k = BN_SHR; if (!cnum(e->b, &c) || c < 0 || c > 62) return NULL; break;
-    case OP_SHL: k = BN_MUL; if (!cnum(e->b, &c) || c < 0 || c > 31) return NULL; break;
-    case OP_BAND: k = BN_AND; if (!cnum(e->b, &c) || c < 0) return NULL; break;
+    /* by a positive constant (frontend/eval.c): monotone (division,
+     * shifts) or bounded (remainder, mask) */
+    case OP_DIV: k = BN_DIV; if (!ev_int(e->b, &c) || c <= 0) return NULL; break;
+    case OP_MOD: k = BN_MOD; if (!ev_int(e->b, &c) || c <= 0) return NULL; break;
+    case OP_SHR: k = BN_SHR; if (!ev_int(e->b, &c) || c < 0 || c > 62) return NULL; break;
+    case OP_SHL: k = BN_MUL; if (!ev_int(e->b, &c) || c < 0 || c > 31) return NULL; break;
+    case OP_BAND: k = BN_AND; if (!ev_int(e->b, &c) || c < 0) return NULL; break;
     default: return NULL;
     }
     Bn *a = val(q, e->a);

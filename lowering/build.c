@@ -1129,17 +1129,14 @@ static bool lane_loop_ok(Node *n) {
   return c->k == N_INCDEC || pure(c->b);
 }
 
-/* Constant trip count of `for (T k = a; k < b; ++k)` with literal a and b,
- * else -1. */
+/* Constant trip count of `for (T k = a; k < b; ++k)` with constant a and b
+ * (eval.c), else -1. */
 static long long trips(Node *n) {
   Node *d = n->a->list.v[0], *c = n->b, *st = n->c;
-  Node *a = d->a;
-  while (a->k == N_CAST) a = a->a;
-  if (a->k != N_NUM || c->k != N_BIN || c->op != OP_LT || c->a->k != N_VAR || c->a->var != d->var) return -1;
-  Node *e = c->b;
-  while (e->k == N_CAST) e = e->a;
-  if (e->k != N_NUM || st->k != N_INCDEC || st->op != OP_INC) return -1;
-  return e->ival - a->ival;
+  int64_t a, b, r;
+  if (!d->a || !ev_int(d->a, &a) || c->k != N_BIN || c->op != OP_LT || c->a->k != N_VAR || c->a->var != d->var) return -1;
+  if (!ev_int(c->b, &b) || st->k != N_INCDEC || st->op != OP_INC || __builtin_sub_overflow(b, a, &r)) return -1;
+  return r;
 }
 
 /* The per-lane scalars a uniform loop inside a lane loop uses (prom) and
@@ -1239,11 +1236,9 @@ static bool rng_loop(Bc *b, Node *n) {
   if (c->k != N_BIN || (c->op != OP_LT && c->op != OP_LE) || strip_casts(c->a)->k != N_VAR ||
       strip_casts(c->a)->var != k || reads_var(c->b, k) || !no_access(c->b))
     return false;
-  long long step = 1;
+  int64_t step = 1;
   if (inc->k == N_ASSIGN) {
-    Node *v = strip_casts(inc->b);
-    if (inc->op != OP_ADDA || v->k != N_NUM || v->ival <= 0) return false;
-    step = v->ival;
+    if (inc->op != OP_ADDA || !ev_int(inc->b, &step) || step <= 0) return false;
   } else if (inc->op != OP_INC) return false;
   Vec rd = {0}, wr = {0};
   RngCtx rc = {b->ck, true, b->fast, b->hw != 0, b->bw, k, NULL};
@@ -1878,27 +1873,21 @@ static Obj *iv_next(Node *e, Node *loop, Node **next) {
   return v;
 }
 
-/* an integer constant, through casts and variables of one definition */
-static bool cval(Node *e, int64_t *v, int depth) {
-  int64_t a, b;
-  e = bare(e);
-  if (depth > 8) return false;
-  switch (e->k) {
-  case N_NUM: *v = e->ival; return true;
-  case N_CAST: return is_intty(e->ty) && cval(e->a, v, depth + 1);
-  case N_VAR: return !e->var->is_param && lo(e->var)->bdef && cval(lo(e->var)->bdef, v, depth + 1);
-  case N_UN: return e->op == OP_NEG && cval(e->a, &a, depth + 1) && (*v = -a, true);
-  case N_BIN:
-    if (!cval(e->a, &a, depth + 1) || !cval(e->b, &b, depth + 1)) return false;
-    switch (e->op) {
-    case OP_ADD: *v = a + b; return true;
-    case OP_SUB: *v = a - b; return true;
-    case OP_MUL: *v = a * b; return true;
-    case OP_SHL: return b >= 0 && b < 32 && (*v = a << b, true);
-    default: return false;
-    }
-  default: return false;
-  }
+/* an integer constant (frontend/eval.c), through variables of one
+ * definition (a local's bdef, not a parameter's: those of a warp version
+ * are the caller's), at most 8 deep */
+static bool cval_var(Obj *o, int64_t *v, void *ctx) {
+  int *depth = ctx;
+  if (o->is_param || !lo(o)->bdef || *depth >= 8) return false;
+  ++*depth;
+  bool r = ev_intv(lo(o)->bdef, cval_var, ctx, v);
+  --*depth;
+  return r;
+}
+
+static bool cval(Node *e, int64_t *v) {
+  int depth = 0;
+  return ev_intv(e, cval_var, &depth, v);
 }
 
 /* How far an index (of an expression bdef_ok takes) moves from one
@@ -1914,7 +1903,7 @@ static bool iv_delta(Node *e, Vec *nexts, int64_t *d, int depth) {
   case N_VAR:
     for (int i = 0; i < nexts->n; i++) {
       Node *nx = nexts->v[i];
-      if (nx->a->var == e->var) return cval(nx->b, &c, 0) && (*d = nx->op == OP_SUB ? -c : c, true);
+      if (nx->a->var == e->var) return cval(nx->b, &c) && (*d = nx->op == OP_SUB ? -c : c, true);
     }
     if (e->var->is_param || !lo(e->var)->bdef) {
       *d = 0;
@@ -1929,10 +1918,10 @@ static bool iv_delta(Node *e, Vec *nexts, int64_t *d, int depth) {
     case OP_SUB: *d = a - b; return true;
     case OP_MUL:
       if (!a && !b) return (*d = 0, true);
-      if (!a && cval(e->a, &c, 0)) return (*d = c * b, true);
-      if (!b && cval(e->b, &c, 0)) return (*d = c * a, true);
+      if (!a && cval(e->a, &c)) return (*d = c * b, true);
+      if (!b && cval(e->b, &c)) return (*d = c * a, true);
       return false;
-    case OP_SHL: return !b && cval(e->b, &c, 0) && c >= 0 && c < 32 && (*d = a << c, true);
+    case OP_SHL: return !b && cval(e->b, &c) && c >= 0 && c < 32 && (*d = a << c, true);
     default: return !a && !b && (*d = 0, true);
     }
   default: return false;

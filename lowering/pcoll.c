@@ -85,7 +85,8 @@ void p_warpop(P *p, W *w) {
      * offsets and selects (the C compiler vectorizes it) */
     Node *wd = a->n > 3 ? a->v[3] : NULL;
     char *V = xfmt("_v%d", id), *D = xfmt("_d%d", id);
-    if (wd && bare(wd)->k == N_NUM && bare(wd)->ival == 32) wd = NULL;   /* (the whole warp) */
+    int64_t c;
+    if (wd && ev_int(wd, &c) && c == 32) wd = NULL;   /* (the whole warp) */
     const char *W = wd ? xfmt("_ww%d", id) : "32";
     if (wd) line(p, "const int %s = cu_shfl_width(%s);", W, p_exs(p, wd, false));
     if (n->coll == CO_SHFL || n->coll == CO_SHFL_XOR) line(p, "const int %s = %s;", D, p_exs(p, a->v[2], false));

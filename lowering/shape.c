@@ -97,8 +97,6 @@ static bool call_shape(Node *n, Sh *o) {
   return r && !o->u;   /* (a uniform stride names the callee's values) */
 }
 
-static bool num_val(Node *n, int64_t *v);
-
 /* builtins of no effect, whose result is a function of their arguments */
 static bool pure_builtin(const char *nm) {
   static const char *const ok[] = {"ffs", "ffsl", "ffsll", "popcount", "popcountl", "popcountll", "clz", "clzl",
@@ -125,25 +123,9 @@ static bool coll_shape(Node *n, Sh *o) {
     return true;
   }
   if (n->coll != CO_SHFL || n->list.n < 3 || !is_arith(n->ty)) return false;
-  if (n->list.n > 3 && !(num_val(n->list.v[3], &w) && w == 32)) return false;
+  if (n->list.n > 3 && !(ev_int(n->list.v[3], &w) && w == 32)) return false;
   if (!shq(n->list.v[2], &a) || a.s) return false;
   split = true;
-  return true;
-}
-
-/* an integer constant, folded as written (`32 - 1`, `warpSize`) */
-static bool num_val(Node *n, int64_t *v) {
-  int64_t a, b;
-  n = bare(n);
-  while (n->k == N_CAST && is_intty(n->ty) && (n->a->k == N_NUM || n->a->k == N_CAST || n->a->k == N_BIN)) n = bare(n->a);
-  if (n->k == N_BUILTIN && n->bk == B_WSIZE) { *v = 32; return true; }
-  if (n->k == N_BIN && (n->op == OP_ADD || n->op == OP_SUB || n->op == OP_MUL) && num_val(n->a, &a) &&
-      num_val(n->b, &b) && a > -(1 << 20) && a < (1 << 20) && b > -(1 << 20) && b < (1 << 20)) {
-    *v = n->op == OP_ADD ? a + b : n->op == OP_SUB ? a - b : a * b;
-    return true;
-  }
-  if (n->k != N_NUM) return false;
-  *v = n->ival;
   return true;
 }
 
@@ -156,7 +138,7 @@ static void uni_facts(Node *n, Sh *o) {
   Sh a, b;
   o->al = o->nn = false;
   n = bare(n);
-  if (num_val(n, &c)) {
+  if (ev_int(n, &c)) {
     o->al = c % 32 == 0;
     o->nn = c >= 0;
     return;
@@ -188,17 +170,18 @@ static void bin_facts(Node *n, Sh *a, Sh *b, Sh *o) {
     case OP_ADD: o->al = a->al && b->al; o->nn = a->nn && b->nn; return;
     case OP_SUB: o->al = a->al && b->al; return;
     case OP_MUL: o->al = a->al || b->al; o->nn = a->nn && b->nn; return;
-    case OP_SHL: o->al = a->al || (num_val(n->b, &c) && c >= 5 && c < 32); o->nn = a->nn && b->nn; return;
+    case OP_SHL: o->al = a->al || (ev_int(n->b, &c) && c >= 5 && c < 32); o->nn = a->nn && b->nn; return;
     case OP_DIV: case OP_SHR: case OP_MOD: o->nn = a->nn && b->nn; return;
     case OP_BAND: o->nn = a->nn || b->nn; return;
     default: return;
   }
 }
 
-/* n, a constant multiple of 32 */
+/* n, a constant multiple of 32 (constants: frontend/eval.c, `32 - 1`,
+ * `32 / (WARP_BYTES / (16 * sizeof(double)))` as C computes them) */
 static bool split_by(Node *n) {
   int64_t c;
-  return num_val(n, &c) && c > 0 && c % 32 == 0;
+  return ev_int(n, &c) && c > 0 && c % 32 == 0;
 }
 
 static bool shq_(Node *n, Sh *o);
@@ -327,15 +310,20 @@ static bool shq_(Node *n, Sh *o) {
     }
     if (!is_intty(n->ty)) return false;
     if (n->op == OP_MUL) {
-      if (b.s == 0 && num_val(n->b, &c)) o->s = a.s * c, o->u = a.u, o->al = a.al || c % 32 == 0, o->nn = a.nn && c >= 0;
-      else if (a.s == 0 && num_val(n->a, &c)) o->s = b.s * c, o->u = b.u, o->al = b.al || c % 32 == 0, o->nn = b.nn && c >= 0;
-      else if (b.s == 0 && !a.u && uni_mul(n->b)) o->s = a.s, o->u = n->b;   /* (x * offset: offset uniform) */
+      /* (a stride too large for 64 bits: no shape) */
+      if (b.s == 0 && ev_int(n->b, &c)) {
+        if (__builtin_mul_overflow(a.s, c, &o->s)) return false;
+        o->u = a.u, o->al = a.al || c % 32 == 0, o->nn = a.nn && c >= 0;
+      } else if (a.s == 0 && ev_int(n->a, &c)) {
+        if (__builtin_mul_overflow(b.s, c, &o->s)) return false;
+        o->u = b.u, o->al = b.al || c % 32 == 0, o->nn = b.nn && c >= 0;
+      } else if (b.s == 0 && !a.u && uni_mul(n->b)) o->s = a.s, o->u = n->b;   /* (x * offset: offset uniform) */
       else if (a.s == 0 && !b.u && uni_mul(n->a)) o->s = b.s, o->u = n->a;
       else return false;
       return true;
     }
     if (n->op == OP_SHL) {
-      if (b.s == 0 && num_val(n->b, &c) && c >= 0 && c < 32) {
+      if (b.s == 0 && ev_int(n->b, &c) && c >= 0 && c < 32) {
         o->s = a.s * ((int64_t)1 << c);
         o->u = a.u;
         o->al = a.al || c >= 5;
@@ -348,12 +336,12 @@ static bool shq_(Node *n, Sh *o) {
      * multiple of the run: base + l for l below the run */
     if (a.s != 1 || a.u || b.s != 0 || !a.al) return false;
     bool nn = a.nn || is_unsigned_int(n->ty);   /* (C's / and % round towards 0) */
-    if ((n->op == OP_DIV && nn && split_by(n->b)) || (n->op == OP_SHR && num_val(n->b, &c) && c >= 5 && c < 32)) {
+    if ((n->op == OP_DIV && nn && split_by(n->b)) || (n->op == OP_SHR && ev_int(n->b, &c) && c >= 5 && c < 32)) {
       split = true;
       o->nn = a.nn;
       return true;   /* the same in every lane */
     }
-    if ((n->op == OP_MOD && nn && split_by(n->b)) || (n->op == OP_BAND && num_val(n->b, &c) && c >= 31 && c < ((int64_t)1 << 40) && c % 32 == 31 && !(c & (c + 1)))) {
+    if ((n->op == OP_MOD && nn && split_by(n->b)) || (n->op == OP_BAND && ev_int(n->b, &c) && c >= 31 && c < ((int64_t)1 << 40) && c % 32 == 31 && !(c & (c + 1)))) {
       split = true;
       o->s = 1;
       o->al = true;   /* base % c: still a multiple of the run */
@@ -440,7 +428,8 @@ bool aff_cmp(Node *c) {
  * `t % (2 * stride) == 0`). Its else-branch would not be a run. */
 Node *aff_mod(Node *c) {
   if (c->k != N_BIN || c->op != OP_EQ || !is_intty(c->a->ty) || c->a->ty->size > 4) return NULL;
-  Node *m = c->b->k == N_NUM && c->b->ival == 0 ? c->a : c->a->k == N_NUM && c->a->ival == 0 ? c->b : NULL;
+  int64_t z;
+  Node *m = ev_int(c->b, &z) && z == 0 ? c->a : ev_int(c->a, &z) && z == 0 ? c->b : NULL;
   if (!m || m->k != N_BIN || m->op != OP_MOD || m->ty->size > 4) return NULL;
   return aff_e(m->a) && rowu(m->b) ? m : NULL;
 }

@@ -134,7 +134,7 @@ static bool spec_call(Node *n) {
 
 static bool unspec_p(Node *n, void *c) {
   (void)c;
-  Node *d;
+  int64_t d;
   switch (n->k) {
   case N_CALL: return !spec_call(n);
   case N_NUM: case N_FNUM: case N_STR: case N_BUILTIN: case N_LOG: case N_COND: case N_CAST: return false;
@@ -143,7 +143,7 @@ static bool unspec_p(Node *n, void *c) {
   case N_MEMBER: return n->post || n->ty->is_volatile;
   case N_BIN:
     return (n->op == OP_DIV || n->op == OP_MOD) && n->ty->kind != TY_FLOAT && n->ty->kind != TY_DOUBLE &&
-           !((d = bare(n->b))->k == N_NUM && d->ival != 0 && d->ival != -1);
+           !(ev_int(n->b, &d) && d != 0 && d != -1);   /* (by a constant other than 0 and -1: no trap) */
   default: return true;
   }
 }
