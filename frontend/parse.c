@@ -1203,6 +1203,35 @@ static bool callee_qualified(CXCursor c) {
   return q;
 }
 
+/* Argument i of call c to f, its parameter pi. An argument left to its
+ * default is a CXXDefaultArgExpr, which libclang shows as an expression
+ * with no children and no place: a constant one folds (eval); another
+ * (`int lane = threadIdx.x % 32`) is the parameter's own expression, read
+ * here, where the call is. */
+static Node *call_arg(Fe *p, CXCursor c, CXCursor f, int i, int pi) {
+  CXCursor a = clang_Cursor_getArgument(c, i);
+  if (clang_getCursorKind(a) != CXCursor_UnexposedExpr) return expr(p, a);
+  Kids ak = kids(a);
+  int na = ak.n;
+  free(ak.v);
+  CXFile file;
+  clang_getSpellingLocation(clang_getCursorLocation(a), &file, NULL, NULL, NULL);
+  if (na || file) return expr(p, a);
+  Node *n = eval(p, a);
+  if (n) return n;
+  CXCursor prm = pi >= 0 && pi < clang_Cursor_getNumArguments(f) ? clang_Cursor_getArgument(f, pi) : clang_getNullCursor();
+  Kids pk = clang_Cursor_isNull(prm) ? (Kids){0} : kids(prm);
+  CXCursor d = clang_getNullCursor();
+  for (int k = 0; k < pk.n; k++)
+    if (is_expr(pk.v[k])) d = pk.v[k];
+  free(pk.v);
+  if (clang_Cursor_isNull(d)) {
+    err_c(c, "unsupported in device code: argument %d left to a default this call cannot read", pi + 1);
+    return num(c, cty(p, a), 0);
+  }
+  return cast_to(p, c, expr(p, d), cty(p, a), true);
+}
+
 /* Member functions are functions with `this` as their first parameter;
  * a constructor is a function returning the object it builds; a lambda
  * is called with its captures' addresses after its arguments. */
@@ -1274,7 +1303,7 @@ static Node *method_call(Fe *p, CXCursor c, CXCursor f, char *name) {
     }
     vec_push(&n->list, obj);
   }
-  for (int i = a0; i < na; i++) vec_push(&n->list, expr(p, clang_Cursor_getArgument(c, i)));
+  for (int i = a0; i < na; i++) vec_push(&n->list, call_arg(p, c, f, i, i - a0));
   bind(n, 0);
   for (int i = 0; i < n->fn->caps.n; i++) {   /* the lambda's captures, from here */
     CXCursor d = *(CXCursor *)n->fn->caps.v[i];
@@ -1543,10 +1572,7 @@ static Node *call(Fe *p, CXCursor c) {
   n->ty = cty(p, c);
   n->name = name;
   int na = clang_Cursor_getNumArguments(c);
-  for (int i = 0; i < na; i++) {
-    CXCursor a = clang_Cursor_getArgument(c, i);
-    vec_push(&n->list, expr(p, a));
-  }
+  for (int i = 0; i < na; i++) vec_push(&n->list, call_arg(p, c, f, i, i));
   /* The intrinsics below are known by name, but only as our headers (or
    * the C library's) declare them: without a body. A function of the
    * user's of the same name, an overload with a body (a __shfl_sync of
