@@ -10,8 +10,9 @@
  * statement; at the top of each turn of a while or for loop, which then
  * tests it (`for (;;) { c = __syncthreads_or(more); if (!c) break; ... }`:
  * a continue goes on to the increment and the barrier again, as the
- * loop's test would). A do-while's test stays refused (a continue would
- * skip it). */
+ * loop's test would). A do-while's test goes at the end of its body
+ * (`do { ...; c = __syncthreads_or(x); } while (c)`, c declared before the
+ * loop), unless a continue of that loop would skip it: refused then. */
 #include "fe.h"
 
 typedef struct Lift {
@@ -69,6 +70,10 @@ static bool sync_p(Node *n, void *c) {
   (void)c;
   return n->k == S_SYNC && n->coll && !n->var;
 }
+
+/* a continue of loop c (a do-while's: it would skip a test moved into
+ * the body) */
+static bool cont_p(Node *n, void *c) { return n->k == S_CONTINUE && n->target == c; }
 
 static void stmt(Obj *fn, Node **slot);
 
@@ -130,7 +135,19 @@ static void stmt(Obj *fn, Node **slot) {
       if (s->k == S_WHILE) s->k = S_FOR;   /* (for(;;) without init or increment) */
     }
     return;
-  case S_DO: stmt(fn, &s->d); return;
+  case S_DO:
+    stmt(fn, &s->d);
+    if (s->b && any_node(s->b, sync_p, NULL) && !any_node(s->d, cont_p, s)) {
+      Lift l = {fn, {0}};
+      lift(&l, &s->b);
+      Vec decls = {0};
+      Node *body = mk(S_BLOCK, s);
+      vec_push(&body->list, s->d);
+      for (int i = 0; i < l.pre.n; i++) vec_push(((Node *)l.pre.v[i])->k == S_DECL ? &decls : &body->list, l.pre.v[i]);
+      s->d = body;
+      *slot = block_of(&decls, s);
+    }
+    return;
   default: return;
   }
 }

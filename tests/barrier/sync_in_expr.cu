@@ -2,7 +2,8 @@
 // write them (a held-out hunt: refused, "assign its result to a
 // variable"): a while loop's test, a for loop's test with a continue (the
 // barrier again, then), an if's comparison, a declaration's initializer,
-// a ?: operand, a switch.
+// a ?: operand, a switch, a do-while's test (the neighbour-max sweep
+// until no thread changes).
 // Two warps per block. Checked against the host.
 #include <cstdio>
 
@@ -26,6 +27,18 @@ __global__ void k(int *out) {
   case 1: s = 11; break;
   default: s = 12; break;
   }
+  __shared__ int sw[64];
+  sw[t] = t;
+  __syncthreads();
+  int d = 0, changed;
+  do {   // each turn takes the right neighbour's larger value
+    changed = 0;
+    int x = sw[t], y = t + 1 < 64 ? sw[t + 1] : x;
+    __syncthreads();
+    if (y > x) { sw[t] = y; changed = 1; }
+    d++;
+  } while (__syncthreads_or(changed));
+  out[6 * 64 + t] = d * 1000 + sw[t];
   out[t * 6] = n;
   out[t * 6 + 1] = m;
   out[t * 6 + 2] = c;
@@ -37,7 +50,7 @@ __global__ void k(int *out) {
 int main() {
   const int T = 64;
   int *out;
-  cudaMallocManaged(&out, 6 * T * sizeof(int));
+  cudaMallocManaged(&out, 7 * T * sizeof(int));
   k<<<1, T>>>(out);
   int bad = cudaDeviceSynchronize() != cudaSuccess;
   int third = 0;
@@ -47,6 +60,8 @@ int main() {
     int r[6] = {70, (0 + 2) * (t % 2 + 1), 1, 2 * third + 1, 5, 11};
     for (int j = 0; j < 6; j++)
       if (out[t * 6 + j] != r[j] && bad++ < 10) printf("thread %d [%d]: %d, expected %d\n", t, j, out[t * 6 + j], r[j]);
+    // do-while: 63 turns move 63 to thread 0, one more finds no change
+    if (out[6 * T + t] != 64 * 1000 + 63 && bad++ < 10) printf("thread %d do-while: %d, expected %d\n", t, out[6 * T + t], 64063);
   }
   printf("%s\n", bad ? "FAIL" : "PASS");
   return bad != 0;
