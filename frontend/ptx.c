@@ -453,6 +453,31 @@ static void insn(Asm *a, Insn *in) {
   }
   if (!strcmp(op, "mov") || !strcmp(op, "cvta") || !strcmp(op, "cvt")) {
     NEED(2);
+    PT hf, ht;
+    if (!strcmp(op, "cvt") && in->np >= 2 && ptype(in->part[in->np - 1], &hf) && ptype(in->part[in->np - 2], &ht) &&
+        ((hf.k == 'f' && hf.bits == 16) || (ht.k == 'f' && ht.bits == 16))) {
+      /* a half's bits in a 16-bit register (cuda_fp16.h's spelling,
+       * `cvt.rn.f16.f32 %0, %1;` with "=h"): to it from a float rounded
+       * to nearest, from it to a float or a double exactly */
+      if (ht.k == 'f' && ht.bits == 16) {
+        if (hf.k != 'f' || hf.bits != 32 || (in->np >= 3 && strcmp(in->part[0], "rn"))) {
+          bad(a, in->text);
+          return;
+        }
+        Node *c = call(a, C_LIBM, "cu_ptx_f2h_rn", ty(TY_USHORT));
+        vec_push(&c->list, src(a, A(1), ty(TY_FLOAT)));
+        dst(a, A(0), c);
+      } else {
+        if (ht.k != 'f') {
+          bad(a, in->text);
+          return;
+        }
+        Node *c = call(a, C_LIBM, "cu_ptx_h2f", ty(TY_FLOAT));
+        vec_push(&c->list, src(a, A(1), ty(TY_USHORT)));
+        dst(a, A(0), ht.bits == 64 ? cast(a, ty(TY_DOUBLE), c) : c);
+      }
+      return;
+    }
     if (!strcmp(op, "cvt") && t.k == 'f' && in->np >= 2) {   /* cvt.rn.f32.f64 ... : through a helper */
       PT from;
       if (!ptype(in->part[in->np - 1], &from)) {

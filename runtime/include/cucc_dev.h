@@ -1157,6 +1157,39 @@ CU_PTX_CVTR(rni, 0) CU_PTX_CVTR(rzi, 1) CU_PTX_CVTR(rmi, 2) CU_PTX_CVTR(rpi, 3)
 #undef CU_PTX_CVTR
 #undef CU_PTX_CVTI
 
+/* cvt between a float and a half's bits (inline PTX's f16 registers):
+ * to the nearest half, ties to even, NaN the canonical 0x7fff; back
+ * exactly */
+static inline unsigned short cu_ptx_f2h_rn(float f) {
+  unsigned x, s, e, m;
+  memcpy(&x, &f, sizeof x);
+  s = x >> 16 & 0x8000u, e = x >> 23 & 0xffu, m = x & 0x7fffffu;
+  if (e == 0xffu) return m ? 0x7fffu : (unsigned short)(s | 0x7c00u);
+  int E = (int)e - 112;   /* the half's exponent field */
+  if (E >= 31) return (unsigned short)(s | 0x7c00u);
+  if (E <= 0) {   /* a subnormal half, or zero: (1.m) 2^(e - 127) in units of 2^-24 */
+    if (E < -10) return (unsigned short)s;
+    unsigned M = m | 0x800000u, sh = (unsigned)(14 - E), r = M >> sh, rem = M & ((1u << sh) - 1), hv = 1u << (sh - 1);
+    return (unsigned short)(s | (r + (rem > hv || (rem == hv && (r & 1)))));
+  }
+  unsigned r = (unsigned)E << 10 | m >> 13, rem = m & 0x1fffu;
+  return (unsigned short)(s | (r + (rem > 0x1000u || (rem == 0x1000u && (r & 1)))));   /* (a carry: the next exponent, or inf) */
+}
+static inline float cu_ptx_h2f(unsigned short h) {
+  unsigned s = (unsigned)(h & 0x8000u) << 16, e = h >> 10 & 0x1fu, m = h & 0x3ffu, x;
+  if (e == 0x1fu) x = s | 0x7f800000u | m << 13;
+  else if (e) x = s | (e + 112) << 23 | m << 13;
+  else if (!m) x = s;
+  else {   /* a subnormal half: normalized */
+    unsigned k = 0;
+    while (!(m & 0x400u)) m <<= 1, k++;
+    x = s | (113 - k) << 23 | (m & 0x3ffu) << 13;
+  }
+  float f;
+  memcpy(&f, &x, sizeof f);
+  return f;
+}
+
 /* The address spaces of a generic pointer (sm_20_intrinsics.h's
  * __isShared, __isLocal, __isGlobal, __cvta_*): shared memory is this
  * block's B->smem, found through the block this worker runs
