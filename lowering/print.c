@@ -100,9 +100,39 @@ static const char *tid_expr(P *p) {
 }
 
 /* a new entry of the cu_site table: the access n at its source line */
+/* the bytes of a value of type t at off that hold data (not a record's
+ * padding) */
+static void data_bytes(Type *t, unsigned char *m, int64_t off) {
+  if (t->kind == TY_RECORD && t->rec) {
+    for (int i = 0; i < t->rec->fields.n; i++) {
+      Field *f = t->rec->fields.v[i];
+      data_bytes(f->ty, m, off + f->off);
+    }
+  } else if (t->kind == TY_ARRAY && t->base && t->len > 0 && t->base->size > 0) {
+    for (int64_t i = 0; i < t->len; i++) data_bytes(t->base, m, off + i * t->base->size);
+  } else if (t->size > 0) memset(m + off, 1, (size_t)t->size);
+}
+
+/* a record read's map of its data bytes, where it has padding: a
+ * GPU copies a struct field by field, so initcheck looks at those only */
+static const char *site_data(P *p, Type *t) {
+  if (t->kind != TY_RECORD || t->size <= 0 || t->size > 4096) return "0";
+  unsigned char *m = xcalloc((size_t)t->size, 1);
+  data_bytes(t, m, 0);
+  bool pad = memchr(m, 0, (size_t)t->size) != NULL;
+  char *nm = xfmt("_cp%d", p->nsites);
+  if (pad) {
+    buf_printf(&p->pads, "static const unsigned char %s[] = {", nm);
+    for (int64_t k = 0; k < t->size; k++) buf_printf(&p->pads, "%s%d", k ? "," : "", m[k]);
+    buf_puts(&p->pads, "};\n");
+  }
+  free(m);
+  return pad ? nm : "0";
+}
+
 int p_site(P *p, Node *n, int acc, int space) {
-  buf_printf(&p->sites, "  {\"%s\", %d, %lld, %d, %d, %d},\n", n->file, n->line, (long long)n->ty->size,
-             n->ty->align > 0 ? n->ty->align : 1, acc, space);
+  buf_printf(&p->sites, "  {\"%s\", %d, %lld, %d, %d, %d, %s},\n", n->file, n->line, (long long)n->ty->size,
+             n->ty->align > 0 ? n->ty->align : 1, acc, space, site_data(p, n->ty));
   return p->nsites++;
 }
 
@@ -751,7 +781,8 @@ void lw_print_end(Lw *L, Prog *g) {
   Buf *out = L->out;
   p->o = out;
   if (p->ck) {
-    buf_printf(out, "static const cu_site _cs[] = {\n%s  {0, 0, 0, 0, 0, 0}\n};\n\n", p->sites.s ? p->sites.s : "");
+    buf_puts(out, p->pads.s ? p->pads.s : "");
+    buf_printf(out, "static const cu_site _cs[] = {\n%s  {0, 0, 0, 0, 0, 0, 0}\n};\n\n", p->sites.s ? p->sites.s : "");
     buf_puts(out, L->body.s ? L->body.s : "");
   }
   line(p, "static void __attribute__((constructor)) cu_register_device(void)");

@@ -42,6 +42,7 @@ typedef struct P {
   int acc;             /* the next expression is accessed as ACC_RD/ACC_WR */
   int cold, nlck;
   Buf sites;
+  Buf pads;            /* --check: the sites' maps of a record's data bytes */
   int nsites;
 } P;
 

@@ -123,6 +123,10 @@ typedef struct cu_site {
   unsigned char kind;         /* CU_RD | CU_WR */
   unsigned char space;        /* CU_SP_*: through a pointer, a __shared__
                                  variable, a local or __device__ object */
+  const unsigned char *data;  /* a record with padding: which of its size
+                                 bytes hold a field (initcheck reads no
+                                 more; a GPU copies a struct field by
+                                 field); NULL: every byte */
 } cu_site;
 void cu_check_init(unsigned what);   /* checkers of this object (constructor) */
 void cu_ck_object(const void *p, size_t n, const char *name);   /* a __device__/__constant__ object */

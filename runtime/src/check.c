@@ -340,6 +340,15 @@ typedef struct Seen { const void *a, *b; int h; } Seen;
 static Seen seen[512];
 static int nseen;
 
+/* a byte of the read that holds data and was never written (a record's
+ * padding, s->data, does not count) */
+static bool unwritten(const unsigned char *init, const cu_site *s) {
+  if (!s->data) return true;
+  for (unsigned k = 0; k < s->size; k++)
+    if (s->data[k] && !init[k]) return true;
+  return false;
+}
+
 static bool first_time(const void *a, const void *b, int h) {
   pthread_mutex_lock(&smu);
   bool f = true;
@@ -462,7 +471,7 @@ void *cu_ck_slow(const cu_block *B, unsigned tid, void *p, const cu_site *s, con
   if (in) cu_ck_last[nlast++ % CU_CK_NLAST] = hit;   /* (a thread's cache is dropped when it works for another device) */
   if (in) {
     if (mis) return bad(B, tid, a, s, "__global__", "is misaligned");
-    if (init && (s->kind & CU_RD) && memchr(init + off, 0, s->size)) {
+    if (init && (s->kind & CU_RD) && memchr(init + off, 0, s->size) && unwritten(init + off, s)) {
       if (first_time(s, NULL, 3)) {
         if (begin()) {
           fprintf(stderr, "========= Uninitialized __global__ memory read of size %u bytes\n", s->size);
