@@ -500,6 +500,11 @@ static bool agg_atomic(Node *x) {
  * all be done before any lane's after it, so it shares no lane loop (in
  * one, lane 0 read its neighbour's element before lane 3 wrote it, right
  * only where the C compiler happened to vectorize the loop whole) */
+static bool coll_p(Node *n, void *c) {
+  (void)c;
+  return n->k == N_CALL && n->ck == C_WARP;
+}
+
 static bool atomic_p(Node *n, void *c) {
   (void)c;
   return n->k == N_CALL && n->ck == C_ATOMIC;
@@ -635,10 +640,6 @@ static void lane_print(Bc *b, Obj *dst, Node *x) {
 /* whole-row version: an affine variable is set by its base; half-row
  * version: by one base per sub-row */
 /* (st is the declaration or the store: =, op=, ++, --) */
-static bool coll_p(Node *n, void *c) {
-  (void)c;
-  return n->k == N_CALL && n->ck == C_WARP;
-}
 static void aff_set(Bc *b, Obj *o, Node *st, bool decl) {
   /* (a collective whose result is the same in every lane, shape.c's
    * coll_shape: computed first, its base read from it) */
@@ -954,6 +955,9 @@ static void st_if(Bc *b, Node *n) {
   if (!ln(n)->vary || (row_if(b, n) && (!ln(n)->has_jump || wr))) {
     bool sw = b->wret;
     b->wret |= wr;
+    /* (a row condition of collectives, `__all_sync(m, p) && __any_sync(m,
+     * q)`, shape.c's coll_shape: computed first, read from lane 0) */
+    if (ln(n)->vary && any_node(n->a, coll_p, NULL)) hoist(b, n->a, false);
     /* under a mask that may be empty (every lane left by continue or
      * break) no lane evaluates the condition */
     W *w = wadd(b, W_IFU, n);
