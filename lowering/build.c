@@ -500,11 +500,6 @@ static bool agg_atomic(Node *x) {
  * all be done before any lane's after it, so it shares no lane loop (in
  * one, lane 0 read its neighbour's element before lane 3 wrote it, right
  * only where the C compiler happened to vectorize the loop whole) */
-static bool coll_p(Node *n, void *c) {
-  (void)c;
-  return n->k == N_CALL && n->ck == C_WARP;
-}
-
 static bool atomic_p(Node *n, void *c) {
   (void)c;
   return n->k == N_CALL && n->ck == C_ATOMIC;
@@ -546,6 +541,9 @@ static W *lane_one(Bc *b, Obj *dst, Node *x, bool join, bool ctrue, Node *ct) {
       return w;
     }
   }
+  /* (under a mask, an atomic: the lane loop over the mask's set bits, the
+   * leader's atomicAdd of a warp-aggregated counter one lane of 32) */
+  bool sparse = !b->full && !b->hw && !b->bw && any_node(x, atomic_p, NULL);
   /* the open lane loop before it, past the declarations of lane storage
    * printed since (they move before the loop: a C declaration, no code) */
   int k = b->out->n;
@@ -556,15 +554,13 @@ static W *lane_one(Bc *b, Obj *dst, Node *x, bool join, bool ctrue, Node *ct) {
       for (int i = k - 1; i + 1 < b->out->n; i++) b->out->v[i] = b->out->v[i + 1];   /* the loop after them */
       b->out->v[b->out->n - 1] = last;
       vec_push(&last->ws, w);
-      last->sparse |= !b->full && !b->hw && !b->bw && any_node(x, atomic_p, NULL);
+      last->sparse |= sparse;
       return w;
     }
   }
   W *l = wadd(b, W_LANES, x);
   l->join = join;
-  /* (the leader's atomicAdd of a warp-aggregated counter: one lane of
-   * 32, found by its bit, not by testing each lane) */
-  l->sparse = !b->full && !b->hw && !b->bw && any_node(x, atomic_p, NULL);
+  l->sparse = sparse;
   vec_push(&l->ws, w);
   return w;
 }
@@ -644,10 +640,10 @@ static void aff_set(Bc *b, Obj *o, Node *st, bool decl) {
   /* (a collective whose result is the same in every lane, shape.c's
    * coll_shape: computed first, its base read from it) */
   Node *x = decl ? st->a : st->k == N_ASSIGN ? st->b : NULL;
-  if (x && any_node(x, coll_p, NULL)) hoist(b, x, false);
+  if (x && has_warp(x)) hoist(b, x, false);
   W *w = wadd(b, W_AFFSET, st);
   w->o = o;
-  w->x = decl ? st->a : st->k == N_ASSIGN ? st->b : NULL;
+  w->x = x;
   w->decl = decl;
 }
 
@@ -957,7 +953,7 @@ static void st_if(Bc *b, Node *n) {
     b->wret |= wr;
     /* (a row condition of collectives, `__all_sync(m, p) && __any_sync(m,
      * q)`, shape.c's coll_shape: computed first, read from lane 0) */
-    if (ln(n)->vary && any_node(n->a, coll_p, NULL)) hoist(b, n->a, false);
+    if (ln(n)->vary && has_warp(n->a)) hoist(b, n->a, false);
     /* under a mask that may be empty (every lane left by continue or
      * break) no lane evaluates the condition */
     W *w = wadd(b, W_IFU, n);

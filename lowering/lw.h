@@ -96,6 +96,7 @@ bool pure_h(Node *n);          /* pure once its warp collectives are hoisted */
 bool is_warp_wait(Node *n);    /* a wait for other warps (the builtins cu_warp_wait, cu_warp_yield) */
 bool is_intty(Type *t);        /* an integer of 4 bytes or more */
 bool is_arith(Type *t);
+bool pure_builtin(const char *name);   /* walk.c: __builtin_ffs, _popcount...: no effect */
 bool pure(Node *n);            /* evaluable twice: no stores, no calls but
                                   to libm and __ldg, no volatile reads */
 bool spec_ok(Node *n);         /* evaluable where the source would not: no

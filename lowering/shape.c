@@ -97,17 +97,6 @@ static bool call_shape(Node *n, Sh *o) {
   return r && !o->u;   /* (a uniform stride names the callee's values) */
 }
 
-/* builtins of no effect, whose result is a function of their arguments */
-static bool pure_builtin(const char *nm) {
-  static const char *const ok[] = {"ffs", "ffsl", "ffsll", "popcount", "popcountl", "popcountll", "clz", "clzl",
-                                   "clzll", "ctz", "ctzl", "ctzll", "parity", "parityl", "parityll", "bswap16",
-                                   "bswap32", "bswap64", NULL};
-  if (strncmp(nm, "__builtin_", 10)) return false;
-  for (int i = 0; ok[i]; i++)
-    if (!strcmp(nm + 10, ok[i])) return true;
-  return false;
-}
-
 /* A collective's result the same in every lane of the warp: a vote, a
  * reduction, __activemask(), and a shuffle from one lane (a source lane
  * of stride 0, the whole warp's width): stride 0, a warp's (split: not

@@ -68,6 +68,17 @@ bool is_decay(Node *n) {
 bool is_intty(Type *t) { return t->kind >= TY_SHORT && t->kind <= TY_ULLONG && t->size >= 4; }
 bool is_arith(Type *t) { return t->kind >= TY_BOOL && t->kind <= TY_LDOUBLE; }
 
+/* builtins of no effect, whose result is a function of their arguments */
+bool pure_builtin(const char *nm) {
+  static const char *const ok[] = {"ffs", "ffsl", "ffsll", "popcount", "popcountl", "popcountll", "clz", "clzl",
+                                   "clzll", "ctz", "ctzl", "ctzll", "parity", "parityl", "parityll", "bswap16",
+                                   "bswap32", "bswap64", NULL};
+  if (strncmp(nm, "__builtin_", 10)) return false;
+  for (int i = 0; ok[i]; i++)
+    if (!strcmp(nm + 10, ok[i])) return true;
+  return false;
+}
+
 static bool fn_pure(Obj *f, int depth);
 
 /* in a pure function's body: what it may not do (its own locals it may
@@ -76,7 +87,9 @@ static bool fn_bad_p(Node *n, void *c) {
   int depth = *(int *)c;
   switch (n->k) {
   case S_FOR: case S_WHILE: case S_DO: case S_SYNC: return true;   /* (loops: a warp version, build.c) */
-  case N_CALL: return n->ck != C_LIBM && n->ck != C_LDG && !(n->ck == C_FUNC && n->fn && fn_pure(n->fn, depth + 1));
+  case N_CALL:
+    return n->ck != C_LIBM && n->ck != C_LDG && !(n->ck == C_BUILTIN && pure_builtin(n->name)) &&
+           !(n->ck == C_FUNC && n->fn && fn_pure(n->fn, depth + 1));
   case N_VAR: return n->var->ty->is_volatile;
   case N_UN: case N_INDEX: case N_MEMBER: return n->ty->is_volatile;
   default: return false;
@@ -95,7 +108,9 @@ static bool impure_p(Node *n, void *c) {
   (void)c;
   switch (n->k) {
   case N_ASSIGN: case N_INCDEC: return true;
-  case N_CALL: return n->ck != C_LIBM && n->ck != C_LDG && !(n->ck == C_FUNC && n->fn && fn_pure(n->fn, 0));
+  case N_CALL:
+    return n->ck != C_LIBM && n->ck != C_LDG && !(n->ck == C_BUILTIN && pure_builtin(n->name)) &&
+           !(n->ck == C_FUNC && n->fn && fn_pure(n->fn, 0));
   case N_VAR: return n->var->ty->is_volatile;
   case N_UN: case N_INDEX: case N_MEMBER: return n->ty->is_volatile;
   default: return false;
