@@ -2344,6 +2344,7 @@ static WarpFn *warp_fn(Bc *b, Node *call) {
   for (int i = 0; i < np; i++)   /* uniform at the call, written where lanes differ */
     if (w->sh[i] == PS_UNI && lo(c->params.v[i])->vary) w->sh[i] = PS_VARY;
   lw_shape(c);
+  lw_batch_fn(c);   /* (the clone's own nodes) */
   lw_name_locals(c);
   if (f->ty->kind != TY_VOID) {
     Obj *r = w->ret = xcalloc(1, sizeof *r);

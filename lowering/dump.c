@@ -73,7 +73,8 @@ static void dx_(Buf *b, Node *n) {
     }
     break;
   case N_CALL:
-    buf_printf(b, "%s(", n->ck == C_FUNC ? n->fn->name : n->ck == C_WARP ? coll_str[n->coll] : n->name);
+    buf_printf(b, "%s%s(", n->ck == C_FUNC ? n->fn->name : n->ck == C_WARP ? coll_str[n->coll] : n->name,
+               ln(n)->batch ? "[batched]" : "");
     dlist(b, &n->list);
     buf_puts(b, ")");
     break;
@@ -413,6 +414,8 @@ void lw_dump_kernel(Lw *L, Kern *K, Buf *o) {
   dl(&d, "kernel %s (%s:%d)", k->pretty, k->file, k->line);
   d.ind++;
   if (k->launch_1d) dl(&d, "launched by host code with 1-D blocks only");
+  if (K->wb) dl(&d, "warps may run as coroutines: batched atomics (batch.c)");
+  else if (K->wco) dl(&d, "warps run as coroutines: they wait for each other");
   for (int i = 0; i < k->locals.n; i++) {
     Obj *v = k->locals.v[i];
     dl(&d, "%s %s: %s", v->is_param ? "param" : "var", v->name, shape_s(v));

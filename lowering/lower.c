@@ -9,6 +9,8 @@
  * that inlines it, with an offset and a name in each):
  *   layout.c    C names, parameter and shared memory offsets, registers
  *   shape.c     which varying integers are affine in the lane
+ *   batch.c     atomicAdds whose results are read, combined for a
+ *               block's warps (device functions' first, for every kernel)
  *   region.c    barriers split the kernel into regions; where each
  *               variable lives (registers, block level, per thread)
  *   shape.c     (lw_shape_cross) again where a variable of a uniform
@@ -77,6 +79,7 @@ int lw_lower(Prog *p, const CuOpts *o, Buf *out) {
     if (!fn_inlined(p->funcs.v[i])) lw_valid(&L, p->funcs.v[i]);
   for (int i = 0; i < p->kernels.n; i++) lw_valid(&L, p->kernels.v[i]);
   if (nerrors) return 1;
+  for (int i = 0; i < p->funcs.n; i++) lw_batch_fn(p->funcs.v[i]);
   /* checked: every device function takes the thread indices, for reports */
   for (int i = 0; i < p->funcs.n && L.ck; i++) lo(p->funcs.v[i])->uses_tid = true;
   lw_name_globals(p);
@@ -95,6 +98,7 @@ int lw_lower(Prog *p, const CuOpts *o, Buf *out) {
     K->cn = xfmt("cu_k%d_%s", i, K->k->name);
     lw_layout(K, o->maxrreg);
     lw_shape(K->k);
+    lw_batch(K->k);
     lw_regions(&L, K);
     if (nerrors) return 1;
     lw_shape_cross(K->k);

@@ -35,6 +35,8 @@ typedef struct LNode {
   bool recomputed;     /* region.c: a copy recomputing a value in a later
                           region, not the program's own statement */
   bool ckbad;          /* check.c scratch */
+  bool batch;          /* batch.c: an atomicAdd whose result is read, done
+                          for a block's warps at once (runtime/src/warps.c) */
 } LNode;
 
 typedef struct LObj {
@@ -44,7 +46,10 @@ typedef struct LObj {
   bool uses_tid;       /* uniform.c, functions: reads thread indices */
   bool impure;         /* uniform.c, functions: has side effects */
   bool waits;          /* uniform.c, functions: waits for other warps
-                          (cu_warp_wait), itself or in a callee */
+                          (cu_warp_wait), itself or in a callee; region.c:
+                          a kernel of batched atomics too */
+  bool batch;          /* batch.c: a function has batched atomics; a kernel
+                          reaches one where many of a block's warps may */
   unsigned char tdims; /* version.c, functions: 1 + bits of the thread
                           index components read (1 << dim), callees too */
   int vdecl;           /* uniform.c: divergent constructs around its declaration */
@@ -102,6 +107,7 @@ bool pure(Node *n);            /* evaluable twice: no stores, no calls but
 bool spec_ok(Node *n);         /* evaluable where the source would not: no
                                   stores, calls, loads or trapping division */
 bool has_warp(Node *n);        /* a warp collective */
+bool shared_atomic(Node *n);   /* an atomic on the block's own shared memory */
 bool runs_ok(Node *n);         /* build.c: a body the runs of lanes may run unmasked */
 bool run_loop_ok(Node *n);     /* build.c: a loop over the run of lanes its condition keeps */
 bool has_volatile(Node *n);
@@ -117,6 +123,8 @@ void lw_fold(Obj *fn);         /* fold.c: constant conditions, the side taken */
 void lw_uniform(Obj *fn);      /* uniform.c: vary, masked, jumps, effects */
 void lw_shape(Obj *k);         /* shape.c: affine values (LObj.aff) */
 void lw_shape_cross(Obj *k);   /* shape.c: again, with no uniform stride across regions */
+void lw_batch_fn(Obj *fn);     /* batch.c: a device function's atomics a block's warps combine */
+void lw_batch(Obj *k);         /* batch.c: a kernel's, where many warps reach them (LObj.batch) */
 bool rowu(Node *n);            /* shape.c: same in every lane of a whole-row warp */
 bool aff_e(Node *n);           /* shape.c: base + lane in a whole-row warp */
 bool aff_stride(Node *n, int64_t *s);   /* shape.c: an integer's lane stride */
@@ -406,7 +414,11 @@ struct Kern {
   bool park;           /* some block-level if parks threads (region.c) */
   bool wco;            /* its warps wait for each other (region.c): each
                           warp a coroutine (runtime/src/warps.c), the block
-                          function one warp's, the general version only */
+                          function runs warps _B->wself to _B->wend - 1 (one
+                          a call), the general and row versions only */
+  bool wb;             /* ... only at batched atomics (batch.c): the runtime
+                          runs them as coroutines where that pays, else the
+                          block's warps in one call */
   int64_t pbytes, lane_bytes;
   int palign;
   Blk *body;

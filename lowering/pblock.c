@@ -256,7 +256,7 @@ static void kernel(P *p, Kern *K) {
   }
   if (K->exits) {
     line(p, "unsigned char (*_ex)[32] = (unsigned char (*)[32])_lp;");
-    line(p, K->wco ? "memset(_ex[_B->wself], 0, 32);" : "memset(_ex, 0, 32 * _B->nwarps);");
+    line(p, K->wco ? "memset(_ex[_B->wself], 0, 32 * (_B->wend - _B->wself));" : "memset(_ex, 0, 32 * _B->nwarps);");
     /* some flag may be set (a partial warp's missing lanes are, from the
      * first region on; then returns, and parked threads): while none is,
      * no region scans the flags for _clean */
@@ -314,7 +314,7 @@ static void kernel(P *p, Kern *K) {
   line(p, "  .file = \"%s\",", k->file);
   line(p, "  .line = %d,", k->line);
   line(p, "  .barriers = %d,", ln(k->body)->sync ? 1 : 0);
-  if (K->wco) line(p, "  .wco = 1,");
+  if (K->wco) line(p, "  .wco = %d,", K->wb ? 2 : 1);
   line(p, "  .prof = &%s_prof,", kn);
   line(p, "};");
   line(p, "%s", "");

@@ -227,10 +227,10 @@ static void p_agg(P *p, W *w) {
   /* (a sum to global memory: the worker's pending reduction, cucc_rt.h's
    * cu_red; not in checked builds) */
   bool red = fl || !strcmp(sfx, "i") || !strcmp(sfx, "u") || wide;
-  if (red && *op == '+' && !p_shared_atomic(c) && !p->ck && strstr(nm, "Add_"))
+  if (red && *op == '+' && !shared_atomic(c) && !p->ck && strstr(nm, "Add_"))
     line(p, "if (%s) cu_red_add_%s(_B, %s, (%s)_ag%d);", any_lane, sfx, p_exs(p, c->list.v[0], false), t, id);
   else
-    line(p, "if (%s) %s(%s, (%s)_ag%d);", any_lane, p_shared_atomic(c) ? xfmt("cu_s%s", nm + 3) : nm,
+    line(p, "if (%s) %s(%s, (%s)_ag%d);", any_lane, shared_atomic(c) ? xfmt("cu_s%s", nm + 3) : nm,
          p_exs(p, c->list.v[0], false), t, id);
   p->ind--;
   line(p, "}");

@@ -95,14 +95,9 @@ void p_warp_close(P *p, Ver *v, bool m0) {
 }
 
 void p_warp_open(P *p, Ver *v, bool m0) {
-  if (p->K->wco) {   /* the one warp this call runs (runtime/src/warps.c) */
-    line(p, "for (unsigned _wi = _B->wself; _wi == _B->wself; _wi++) {");
-    p->ind++;
-    line(p, "const unsigned _w = _wi;");
-    warp_head(p, v, m0);
-    return;
-  }
-  line(p, "for (unsigned _wi = 0; _wi < _B->nwarps; _wi++) {");
+  if (p->K->wco)   /* the warps this call runs (runtime/src/warps.c: one a coroutine) */
+    line(p, "for (unsigned _wi = _B->wself; _wi < _B->wend; _wi++) {");
+  else line(p, "for (unsigned _wi = 0; _wi < _B->nwarps; _wi++) {");
   p->ind++;
   line(p, "const unsigned _w = _B->worder ? _B->worder[_wi] : _wi;   /* CUCC_SCHEDULE=shuffle */");
   warp_head(p, v, m0);
@@ -228,7 +223,7 @@ void p_region(P *p, Region *r) {
   if (p->K->exits && anyfast) {
     line(p, "{");
     p->ind++;
-    if (p->K->wco) line(p, "const int _clean = !_exd || !cu_any_n(32, _ex[_B->wself]);   /* no thread of this warp returned */");
+    if (p->K->wco) line(p, "const int _clean = !_exd || !cu_any_n(32 * (int)(_B->wend - _B->wself), _ex[_B->wself]);   /* no thread of these warps returned */");
     else line(p, "const int _clean = !_exd || !cu_any_n(32 * (int)_B->nwarps, &_ex[0][0]);   /* no thread returned or parked */");
     clean = " && _clean";
   }
@@ -262,10 +257,11 @@ void p_region(P *p, Region *r) {
       line(p, "const unsigned _w = 0, _tx0 = 0, _ty0 = 0, _tz0 = 0;");
       line(p, "(void)_w; (void)_tx0; (void)_ty0; (void)_tz0;");
       line(p, "{");
-    } else if (p->K->wco) {   /* the one warp this call runs */
+    } else if (p->K->wco) {   /* the warps this call runs */
       line(p, v->k == VK_ROW ? "unsigned _tx0, _ty0, _tz0;" : "unsigned _ty0, _tz0;");
       line(p, v->k == VK_ROW ? "cu_row_at(_B, _B->wself, &_tx0, &_ty0, &_tz0);" : "cu_hrow_at(_B, _B->wself, &_ty0, &_tz0);");
-      line(p, "for (unsigned _w = _B->wself; _w == _B->wself; _w++) {");
+      line(p, "for (unsigned _w = _B->wself; _w < _B->wend; _w++, %s) {",
+           v->k == VK_ROW ? "cu_row_next(_B, &_tx0, &_ty0, &_tz0)" : "cu_hrow_next(_B, &_ty0, &_tz0)");
     } else {
       line(p, v->k == VK_ROW ? "unsigned _tx0 = 0, _ty0 = 0, _tz0 = 0;" : "unsigned _ty0 = 0, _tz0 = 0;");
       line(p, "for (unsigned _w = 0; _w < _B->nwarps; _w++, %s) {",

@@ -454,25 +454,6 @@ static const char *hoisted(P *p, Node *n) {
 
 /* An lvalue inside a __shared__ variable: elements of arrays (not of
  * pointers) and members, down to the variable. */
-static bool in_shared(Node *n) {
-  for (;;) {
-    n = bare(n);
-    if (n->k == N_INDEX && is_decay(n->a)) n = n->a->a;
-    else if (n->k == N_MEMBER && !n->post) n = n->a;
-    else return n->k == N_VAR && n->var->is_shared;
-  }
-}
-
-/* An atomic on the block's own shared memory (&s[i], &s.f, a shared
- * array): a plain read-modify-write (cucc_dev.h, cu_satomic*); a block runs
- * on one worker thread. Not in checked builds (they report each access). */
-bool p_shared_atomic(Node *n) {
-  if (!n->list.n || strncmp(n->name, "cu_atomic", 9)) return false;
-  Node *a0 = n->list.v[0], *a = bare(a0);
-  if (a->k == N_UN && a->op == OP_ADDR) return in_shared(a->a);
-  return is_decay(a0) && in_shared(a0->a);
-}
-
 /* a row access's base index x (the first lane's index): of unsigned int
  * type, it may have wrapped below zero where the active lanes' have not */
 char *p_row_base(Node *b, char *x) {
@@ -649,7 +630,8 @@ static void ex(P *p, Node *n) {
       buf_printf(o, "cu_ck_syncwarp(_B, cu_tid3(_B, _tx, _ty, _tz), %s, %s, \"%s\", %d)", m, m, n->file, n->line);
       break;
     }
-    if (n->ck == C_ATOMIC && !p->ck && p_shared_atomic(n)) buf_printf(o, "cu_s%s", n->name + 3);
+    if (n->ck == C_ATOMIC && !p->ck && shared_atomic(n)) buf_printf(o, "cu_s%s", n->name + 3);
+    else if (n->ck == C_ATOMIC && ln(n)->batch) buf_printf(o, "cu_wb_%s", n->name + 3);   /* (batch.c) */
     else buf_puts(o, n->ck == C_FUNC ? cname(n->fn) : n->name);
     args(p, n);
     break;

@@ -109,7 +109,6 @@ Type *p_unvol(Type *t);
 const char *p_soa_f(Obj *o, int i);        /* a record kept per field (soa.c): field i's lane array */
 Field *p_soa_fld(Obj *o, int i);
 char *p_soa_store(Obj *o, const char *v);
-bool p_shared_atomic(Node *n);
 char *p_row_base(Node *b, char *x);
 int p_site(P *p, Node *n, int acc, int space);
 bool p_prof_here(P *p);

@@ -82,18 +82,24 @@ static bool jump_p(Node *n, void *c) {
 
 /* what a kernel of warp coroutines cannot do: decide at the block level
  * over the threads of other warps (the warps of its block run apart) */
+static const char *wco_bad(Node *n) {
+  if (n->k == S_SYNC && n->grid) return "grid.sync()";
+  if (n->k == S_SYNC && n->coll) return "__syncthreads_count/and/or()";
+  if (n->k == S_IF && ln(n)->park) return "__syncthreads() under a branch that threads may take apart";
+  return NULL;
+}
+
 static int wco_bad_f(Node *n, void *arg) {
   (void)arg;
-  const char *what = NULL;
-  if (n->k == S_SYNC && n->grid) what = "grid.sync()";
-  else if (n->k == S_SYNC && n->coll) what = "__syncthreads_count/and/or()";
-  else if (n->k == S_IF && ln(n)->park) what = "__syncthreads() under a branch that threads may take apart";
+  const char *what = wco_bad(n);
   if (what)
     errorat(n->file, n->line, n->col,
             "unsupported: %s in a kernel whose warps wait for each other (a cuda::pipeline with producer and "
             "consumer roles)", what);
   return 0;
 }
+
+static bool wco_bad_p(Node *n, void *c) { return (void)c, wco_bad(n) != NULL; }
 
 static void mark_park(Kern *K, Node *n, int depth) {
   if (!n || !ln(n)->sync) return;
@@ -428,4 +434,6 @@ void lw_regions(Lw *L, Kern *K) {
    * only its own */
   K->wco = lo(k)->waits;
   if (K->wco) walk(k->body, wco_bad_f, K);
+  /* batched atomics (batch.c) where nothing needs the warps together */
+  else if (lo(k)->batch && !any_node(k->body, wco_bad_p, NULL)) K->wco = K->wb = lo(k)->waits = true;
 }

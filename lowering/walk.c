@@ -222,3 +222,22 @@ bool same_x(Node *a, Node *b) {
     if (!same_x(a->list.v[i], b->list.v[i])) return false;
   return same_x(a->a, b->a) && same_x(a->b, b->b) && same_x(a->c, b->c) && same_x(a->d, b->d);
 }
+
+static bool in_shared(Node *n) {
+  for (;;) {
+    n = bare(n);
+    if (n->k == N_INDEX && is_decay(n->a)) n = n->a->a;
+    else if (n->k == N_MEMBER && !n->post) n = n->a;
+    else return n->k == N_VAR && n->var->is_shared;
+  }
+}
+
+/* An atomic on the block's own shared memory (&s[i], &s.f, a shared
+ * array): a plain read-modify-write (cucc_dev.h, cu_satomic*; print.c),
+ * as a block runs on one worker thread; never batched (batch.c). */
+bool shared_atomic(Node *n) {
+  if (!n->list.n || strncmp(n->name, "cu_atomic", 9)) return false;
+  Node *a0 = n->list.v[0], *a = bare(a0);
+  if (a->k == N_UN && a->op == OP_ADDR) return in_shared(a->a);
+  return is_decay(a0) && in_shared(a0->a);
+}

@@ -556,6 +556,15 @@ CU_ATOMIC_INT(u, unsigned int)
 CU_ATOMIC_INT(ll, long long)
 CU_ATOMIC_INT(ull, unsigned long long)
 #undef CU_ATOMIC_INT
+/* (batched for a block's warps: lowering/batch.c, runtime/src/warps.c) */
+static inline int cu_wb_atomicAdd_i(int *p, int v) { return (int)cu_warps_add(p, (unsigned)v, 4); }
+static inline unsigned cu_wb_atomicAdd_u(unsigned *p, unsigned v) { return (unsigned)cu_warps_add(p, v, 4); }
+static inline long long cu_wb_atomicAdd_ll(long long *p, long long v) {
+  return (long long)cu_warps_add(p, (unsigned long long)v, 8);
+}
+static inline unsigned long long cu_wb_atomicAdd_ull(unsigned long long *p, unsigned long long v) {
+  return cu_warps_add(p, v, 8);
+}
 static inline unsigned short cu_atomicCAS_us(unsigned short *p, unsigned short c, unsigned short v) {
   __atomic_compare_exchange_n(p, &c, v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
   return c;

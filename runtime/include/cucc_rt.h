@@ -55,8 +55,9 @@ typedef struct cu_block {
   void *stop;                 /* runtime-private: the jmp_buf of the call that
                                  runs the block (rt_run_block), where a failed
                                  assert ends it */
-  unsigned wself;             /* a kernel whose warps are coroutines (wco):
-                                 the one warp this call runs */
+  unsigned wself, wend;       /* a kernel whose warps may be coroutines
+                                 (wco): the warps this call runs, wself to
+                                 wend - 1 (one, or all of them) */
   void *warp;                 /* runtime-private: that warp (warps.c) */
 } cu_block;
 
@@ -79,10 +80,13 @@ typedef struct cu_kernel {
   const char *file;           /* where the kernel is defined */
   int line;
   int barriers;               /* has __syncthreads(): calls cu_barrier() */
-  int wco;                    /* its warps wait for each other other than at
-                                 barriers (a cuda::pipeline with producer and
-                                 consumer roles): each warp is a coroutine,
-                                 the block function runs warp B->wself */
+  int wco;                    /* 1: its warps wait for each other other than
+                                 at barriers (a cuda::pipeline with producer
+                                 and consumer roles): each warp is a
+                                 coroutine, the block function runs warp
+                                 B->wself; 2: only at batched atomics
+                                 (cu_warps_add), where the runtime chooses,
+                                 block by block (warps.c) */
   struct cu_prof *prof;       /* CUCC_PROFILE counters of this kernel */
 } cu_kernel;
 
@@ -178,6 +182,12 @@ void cu_warp_wait(const unsigned *p, unsigned target);
 /* A turn of a loop that waits for memory another warp of the block may
  * store (frontend/spin.c): the block's other warps run meanwhile. */
 void cu_warp_yield(void);
+/* An atomicAdd of a 4- or 8-byte integer whose result the thread reads,
+ * which the block's warps do at once (lowering/batch.c): in a kernel of
+ * warp coroutines the warp stops here until every warp of its block has
+ * stopped or ended, and one fetch-and-add of their sum serves them all, in
+ * warp order; elsewhere the atomic at once. Returns the old value. */
+unsigned long long cu_warps_add(void *p, unsigned long long v, int size);
 
 /* An atomicAdd (float, double, 32- or 64-bit integer) whose result no
  * thread reads, at an address the same in every lane (lowering/print.c's

@@ -124,8 +124,12 @@ void rt_run_block(const cu_kernel *k, cu_block *B, const char *params) {
   B->stop = &stop;
   rt_fault_block = B;
   if (!_setjmp(stop)) {
-    if (k->wco) rt_warps_run(k, B, params);   /* its warps wait for each other (warps.c) */
-    else k->fn(B, params);
+    if (k->wco == 1 || (k->wco && rt_warps_batch(k))) rt_warps_run(k, B, params);   /* warps.c */
+    else {
+      void *ws = rt_warps_out();   /* (a child grid's block inside a warp coroutine) */
+      k->fn(B, params);
+      rt_warps_in(ws);
+    }
   }
   B->stop = NULL;
   rt_fault_block = up;
@@ -258,7 +262,7 @@ static void run_blocks(unsigned long long i, unsigned long long end, int w, void
   B.blockDim = L->b;
   B.gridDim = L->g;
   B.nthreads = L->nthreads;
-  B.nwarps = L->nwarps;
+  B.nwarps = B.wend = L->nwarps;
   B.smem = wb->smem;
   B.dyn_smem = L->smem;
   B.lanes = wb->lanes;

@@ -148,7 +148,7 @@ static void start_block(Job *J, Slot *s, unsigned long long i) {
   B->blockDim = J->b;
   B->gridDim = J->g;
   B->nthreads = J->nthreads;
-  B->nwarps = J->nwarps;
+  B->nwarps = B->wend = J->nwarps;
   B->smem = s->smem;
   B->dyn_smem = J->dyn;
   B->lanes = s->lanes;

@@ -1,0 +1,139 @@
+/* batch.c: atomics a block's warps combine.
+ *
+ * An integer atomicAdd whose result a thread reads (a slot in an output
+ * array: stream compaction, a work queue, a warp-aggregated counter)
+ * cannot join the worker's pending sum as one whose result is dropped does
+ * (plane.c, cu_red). When every warp of every block takes such a slot from
+ * one counter, the workers take turns at one cache line, a transfer between
+ * cores for each warp (a GPU's L2 does such an atomic every clock). A
+ * block's warps may instead run as coroutines (runtime/src/warps.c) that
+ * stop at the atomic: once every warp of the block has stopped or ended,
+ * one fetch-and-add of their sum serves them all, each warp given the old
+ * value plus the operands of the warps before it, in warp order. A GPU may
+ * order the atomics so too (one after another, no other block's between),
+ * so every result is one a GPU could give.
+ *
+ * Not worth it where only a few threads of a block reach the atomic (`if
+ * (threadIdx.x == 0) slot = atomicAdd(&next, 1)`, a block's dynamic index):
+ * under a condition that holds for one thread of a block-wide index (==)
+ * or for those below a constant under 64 (< or <=, in the first warps),
+ * the atomic is left as it is. A warp's lane (`threadIdx.x % 32 == 0`) is
+ * in every warp: it is batched. A kernel runs as coroutines (Kern.wco,
+ * region.c) when it reaches such an atomic, and nothing it does needs the
+ * block's warps together (what region.c's wco_bad refuses). */
+#include "lw.h"
+
+/* an atomicAdd of a 32- or 64-bit integer on memory not known to be the
+ * block's own shared memory */
+static bool batchable(Node *n) {
+  if (n->k != N_CALL || n->ck != C_ATOMIC || n->list.n != 2 || shared_atomic(n)) return false;
+  static const char *const nm[] = {"cu_atomicAdd_i", "cu_atomicAdd_u", "cu_atomicAdd_ll", "cu_atomicAdd_ull"};
+  for (size_t i = 0; i < sizeof nm / sizeof *nm; i++)
+    if (!strcmp(n->name, nm[i])) return true;
+  return false;
+}
+
+/* a statement's expression whose value is dropped */
+static Node *dropped(Node *s) {
+  if (s->k != S_EXPR || !s->a) return NULL;
+  Node *x = s->a;
+  if (x->k == N_CAST && x->ty->kind == TY_VOID) x = x->a;
+  return bare(x);
+}
+
+static Op flip(Op op) { return op == OP_LT ? OP_GT : op == OP_GT ? OP_LT : op == OP_LE ? OP_GE : op == OP_GE ? OP_LE : op; }
+
+/* holds for a few threads of a block only (see above): a conjunct
+ * `t == u` or `t < c`, `t <= c` of t a thread index affine across the
+ * block (not through a warp split out of it) */
+static bool few(Node *c) {
+  c = bare(c);
+  if (c->k == N_LOG && c->op == OP_LAND) return few(c->a) || few(c->b);
+  if (!aff_cmp(c) || uses_split(c)) return false;
+  if (c->op == OP_EQ) return true;
+  bool left = aff_e(c->a);
+  Node *u = left ? c->b : c->a;
+  Op op = left ? c->op : flip(c->op);
+  int64_t v;
+  return (op == OP_LT || op == OP_LE) && ev_const(u, &v) && v < 64;
+}
+
+typedef struct Bt {
+  bool kern;           /* walking a kernel: few() from its shapes */
+  bool any;            /* a batched atomic reached where many warps are */
+  int depth;
+} Bt;
+
+static bool fn_batches(Obj *f, int depth);
+
+static int callee_f(Node *n, void *c) {
+  int *depth = c;
+  if (n->k == N_CALL && n->ck == C_FUNC && n->fn->body && fn_batches(n->fn, *depth + 1)) return W_STOP;
+  return W_GO;
+}
+
+/* f, or a function it calls, has a batched atomic */
+static bool fn_batches(Obj *f, int depth) {
+  if (lo(f)->batch) return true;
+  return depth < 16 && walk(f->body, callee_f, &depth) == W_STOP;
+}
+
+static void bt(Bt *b, Node *n, bool fw) {
+  if (!n) return;
+  switch (n->k) {
+  case S_EXPR: {
+    Node *x = dropped(n);
+    if (x && batchable(x)) {   /* (its result dropped: the worker's pending sum) */
+      for (int i = 0; i < x->list.n; i++) bt(b, x->list.v[i], fw);
+      return;
+    }
+    break;
+  }
+  case S_IF: case N_COND:
+    bt(b, n->a, fw);
+    fw = fw || (b->kern && few(n->a));
+    bt(b, n->b, fw);
+    bt(b, n->c, fw);
+    return;
+  case N_LOG:
+    bt(b, n->a, fw);
+    bt(b, n->b, fw || (b->kern && n->op == OP_LAND && few(n->a)));
+    return;
+  case S_FOR: case S_WHILE: case S_DO:
+    bt(b, n->a, fw);
+    bt(b, n->b, fw);
+    fw = fw || (b->kern && n->b && few(n->b));
+    bt(b, n->c, fw);
+    bt(b, n->d, fw);
+    return;
+  case N_CALL:
+    if (batchable(n)) {
+      if (!fw) ln(n)->batch = b->any = true;
+    } else if (n->ck == C_FUNC && n->fn->body && !fw && b->kern && fn_batches(n->fn, 0))
+      b->any = true;
+    break;
+  default: break;
+  }
+  bt(b, n->a, fw);
+  bt(b, n->b, fw);
+  bt(b, n->c, fw);
+  bt(b, n->d, fw);
+  for (int i = 0; i < n->list.n; i++) bt(b, n->list.v[i], fw);
+}
+
+/* A device function's atomics, whoever calls it (its warp versions are
+ * shared by kernels): batched unless its kernel does not run as
+ * coroutines, where the runtime does the atomic at once. */
+void lw_batch_fn(Obj *fn) {
+  Bt b = {0};
+  bt(&b, fn->body, false);
+  lo(fn)->batch = b.any;
+}
+
+/* A kernel's, with its shapes (lw_shape): does it reach one where many of
+ * a block's warps may? */
+void lw_batch(Obj *k) {
+  Bt b = {.kern = true};
+  bt(&b, k->body, false);
+  lo(k)->batch = b.any;
+}
