@@ -653,6 +653,19 @@ static Obj *aff_store(Bc *b, Node *x) {
   return v && lo(v)->aff ? v : NULL;
 }
 
+/* A varying local's initializer under a partial mask, where every lane
+ * may compute it (no loads, stores, traps or collectives: spec_ok) and no
+ * lane outside the mask has a value of it to keep (declared here, not by a
+ * loop, not kept across regions, its address not taken): a lane loop over
+ * every lane below _nl, with no mask, that the C compiler vectorizes
+ * without masked operations (a masked warp version's `unsigned rank =
+ * __popc(active & lt)`, a divergent if's temporaries). */
+static bool spec_decl(Bc *b, Obj *o, Node *x) {
+  LObj *l = lo(o);
+  return !b->full && !b->hw && !b->bw && !l->cross && !l->esc && !l->dloop && o->ty->kind != TY_ARRAY &&
+         spec_ok(x) && !has_warp(x);
+}
+
 static void st_decl_(Bc *b, Node *n) {
   Obj *o = n->var;
   LObj *l = lo(o);
@@ -681,6 +694,14 @@ static void st_decl_(Bc *b, Node *n) {
     w->o = o;
     w->x = n->a;
     vec_push(&l2->ws, w);
+  } else if (spec_decl(b, o, n->a)) {
+    bool full = b->full;
+    Lanes ls = b->ls;
+    b->full = true;
+    b->ls = (Lanes){0};
+    lane_print(b, o, n->a);
+    b->full = full;
+    b->ls = ls;
   } else lane_print(b, o, n->a);
 }
 

@@ -138,6 +138,10 @@ static bool unspec_p(Node *n, void *c);
  * with its arguments */
 static bool spec_call(Node *n) {
   static int depth;
+  /* (builtins of no effect defined for every argument; not clz and ctz,
+   * undefined for 0: a guard's `x != 0 &&` printed as `&` would let the C
+   * compiler assume it holds) */
+  if (n->ck == C_BUILTIN && pure_builtin(n->name) && !strstr(n->name, "clz") && !strstr(n->name, "ctz")) return true;
   Node *b = n->ck == C_FUNC && n->fn && !n->fn->is_kernel && !n->fn->key ? n->fn->body : NULL;
   while (b && b->k == S_BLOCK && b->list.n == 1) b = b->list.v[0];
   if (!b || b->k != S_RETURN || !b->a || depth > 4) return false;

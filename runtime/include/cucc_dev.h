@@ -11,6 +11,33 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* __popc in a lane loop (a lane's rank among a mask's lanes): where the
+ * ISA has no vector popcount (x86 without AVX-512 VPOPCNTDQ, x86-64-v4
+ * included) gcc counts one lane at a time (popcnt, or a libgcc call on the
+ * baseline); in shifts, masks and adds the loop vectorizes (the byte sums
+ * added by shifts: gcc turns the usual multiply by 0x01010101 back into
+ * its popcount). Once per warp, on a uniform value, it costs a few
+ * instructions more. */
+#if defined(__x86_64__) && !defined(__AVX512VPOPCNTDQ__)
+static inline int cu_popc32(unsigned x) {
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  x = (x + (x >> 4)) & 0x0f0f0f0fu;
+  x += x >> 8;
+  return (int)((x + (x >> 16)) & 0x3fu);
+}
+static inline int cu_popc64(unsigned long long x) {
+  x = x - ((x >> 1) & 0x5555555555555555ull);
+  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  x += x >> 8;
+  x += x >> 16;
+  return (int)((x + (x >> 32)) & 0x7fu);
+}
+#define __builtin_popcount(x) cu_popc32(x)
+#define __builtin_popcountll(x) cu_popc64(x)
+#endif
+
 /* Thread indices of the lanes of warp w; returns how many lanes the warp
  * has (the last warp of a block may be partial). Lane = linear thread id
  * % 32 with x fastest, then y, then z. */
@@ -390,11 +417,32 @@ static inline int cu_any(const unsigned char *m) {
 
 
 /* ---- lane masks as bits ---- */
+/* (a byte compare and a byte-sign gather, pmovmskb, where x86 has them:
+ * gcc does the loop a lane at a time, 49 instructions a mask) */
+#if defined(__x86_64__) && defined(__AVX2__)
+typedef char cu_vb32 __attribute__((vector_size(32)));
+static inline unsigned cu_bits(const unsigned char *m) {
+  cu_vb32 v;
+  memcpy(&v, m, sizeof v);
+  return ~(unsigned)__builtin_ia32_pmovmskb256((cu_vb32)(v == (cu_vb32){0}));
+}
+#elif defined(__x86_64__) && defined(__SSE2__)
+typedef char cu_vb16 __attribute__((vector_size(16)));
+static inline unsigned cu_bits(const unsigned char *m) {
+  cu_vb16 a, b;
+  memcpy(&a, m, sizeof a);
+  memcpy(&b, m + 16, sizeof b);
+  unsigned lo = (unsigned)__builtin_ia32_pmovmskb128((cu_vb16)(a == (cu_vb16){0}));
+  unsigned hi = (unsigned)__builtin_ia32_pmovmskb128((cu_vb16)(b == (cu_vb16){0}));
+  return ~(lo | hi << 16);
+}
+#else
 static inline unsigned cu_bits(const unsigned char *m) {
   unsigned r = 0;
   for (int l = 0; l < 32; l++) r |= (unsigned)(m[l] != 0) << l;
   return r;
 }
+#endif
 /* the first lane set in a mask (0 if none: a report's thread) */
 static inline unsigned cu_lane0(const unsigned char *m) {
   unsigned b = cu_bits(m);
