@@ -111,7 +111,6 @@ Node *ir_decl(Loc at, Obj *o, Node *init);
 Type *ir_type(TyKind k);                                  /* a scalar, not long double */
 Type *ir_ptr(Type *base);
 /* parse.c's builders, for ptx.c */
-Node *fe_node(NodeKind k, CXCursor c);
 Node *fe_expr(Fe *p, CXCursor c);
 Node *fe_warp_call(Fe *p, CXCursor c, Node *n, const char *name);
 Node *fe_asm(Fe *p, CXCursor c);   /* ptx.c: an asm statement */

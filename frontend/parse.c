@@ -239,19 +239,12 @@ static Record *mk_record(Fe *p, CXType ct, CXCursor where) {
 
 /* ---- nodes ---- */
 
-static Node *new_node(NodeKind k, CXCursor c) {
-  Node *n = xcalloc(1, sizeof *n);
-  n->k = k;
-  cx_loc(c, &n->file, &n->line, &n->col);
-  return n;
-}
-
 static Node *expr(Fe *p, CXCursor c);
 static Node *stmt(Fe *p, CXCursor c);
 static void dt_loop(Fe *p, Node *loop);
 
 static Node *num(CXCursor c, Type *ty, int64_t v) {
-  Node *n = new_node(N_NUM, c);
+  Node *n = ir_node(N_NUM, c);
   n->ty = ty;
   n->ival = v;
   return n;
@@ -379,7 +372,7 @@ static Node *eval(Fe *p, CXCursor c) {
     if (is_flt(ty)) { n->k = N_FNUM; n->fval = (double)n->ival; }
     break;
   case CXEval_Float:
-    n = new_node(N_FNUM, c);
+    n = ir_node(N_FNUM, c);
     n->ty = ty;
     n->fval = clang_EvalResult_getAsDouble(r);
     if (is_int(ty)) { n->k = N_NUM; n->ival = (int64_t)n->fval; }
@@ -729,7 +722,7 @@ static Node *this_ptr(Fe *p, CXCursor c) {
       *cp = clang_getNullCursor();
       vec_push(&f->caps, cp);
     }
-    Node *n = new_node(N_VAR, c);
+    Node *n = ir_node(N_VAR, c);
     n->var = o;
     n->ty = o->ty;
     return n;
@@ -738,7 +731,7 @@ static Node *this_ptr(Fe *p, CXCursor c) {
     err_c(c, "unsupported in device code: 'this' here");
     return num(c, new_type(TY_INT, 4, 4), 0);
   }
-  Node *n = new_node(N_VAR, c);
+  Node *n = ir_node(N_VAR, c);
   n->var = s;
   n->ty = s->ty;
   if (!p->fn->self_val) return n;
@@ -769,7 +762,7 @@ static Node *member(Fe *p, CXCursor c) {
   if (!clang_Cursor_isNull(bb) && clang_getCursorKind(bb) == CXCursor_DeclRefExpr) {
     Builtin bk;
     if (builtin_var(clang_getCursorReferenced(bb), &bk)) {
-      Node *n = new_node(N_BUILTIN, c);
+      Node *n = ir_node(N_BUILTIN, c);
       n->ty = new_type(TY_UINT, 4, 4);
       n->bk = bk;
       char *f = cx_str(clang_getCursorSpelling(fd));
@@ -786,7 +779,7 @@ static Node *member(Fe *p, CXCursor c) {
           cx_str(clang_getCursorSpelling(fd)));
     return num(c, cty(p, c), 0);
   }
-  Node *n = new_node(N_MEMBER, c);
+  Node *n = ir_node(N_MEMBER, c);
   n->a = clang_Cursor_isNull(base) ? this_ptr(p, c) : expr(p, base);   /* x means this->x */
   n->ty = cty(p, c);
   n->post = n->a->ty->kind == TY_PTR;  /* -> */
@@ -816,7 +809,7 @@ static Node *member(Fe *p, CXCursor c) {
       for (int j = 0; j < a->ty->rec->fields.n; j++) {
         Field *f = a->ty->rec->fields.v[j];
         if (strcmp(f->name, fname)) continue;
-        Node *in = new_node(N_MEMBER, c);
+        Node *in = ir_node(N_MEMBER, c);
         in->a = n->a;
         in->post = n->post;
         in->ty = a->ty;
@@ -870,7 +863,7 @@ static const char *tsfx(Type *t) {
 }
 
 static Node *full_mask(CXCursor c) {
-  Node *m = new_node(N_NUM, c);
+  Node *m = ir_node(N_NUM, c);
   m->ty = new_type(TY_UINT, 4, 4);
   m->ival = 0xffffffffu;
   return m;
@@ -1128,23 +1121,23 @@ static bool field_inits(CXCursor cls, FI *fi) {
 }
 
 static Node *assign_field(CXCursor at, Obj *self, CXCursor fd, Node *val) {
-  Node *v = new_node(N_VAR, at);
+  Node *v = ir_node(N_VAR, at);
   v->var = self;
   v->ty = self->ty;
-  Node *m = new_node(N_MEMBER, at);
+  Node *m = ir_node(N_MEMBER, at);
   m->a = v;
   char *fname = cx_str(clang_getCursorSpelling(fd));
   for (int i = 0; i < self->ty->rec->fields.n; i++) {
     Field *f = self->ty->rec->fields.v[i];
     if (!strcmp(f->name, fname)) m->field = f;
   }
-  Node *s = new_node(S_EXPR, at);
+  Node *s = ir_node(S_EXPR, at);
   if (!m->field) {
     err_c(at, "unsupported in device code: initializer of member '%s'", fname);
     return s;
   }
   m->ty = m->field->ty;
-  Node *a = new_node(N_ASSIGN, at);
+  Node *a = ir_node(N_ASSIGN, at);
   a->op = OP_ASSIGN;
   a->ty = m->ty;
   a->a = m;
@@ -1254,7 +1247,7 @@ static Node *method_call(Fe *p, CXCursor c, CXCursor f, char *name) {
           p->fn->is_kernel ? "__global__" : "__device__", p->fn->name);
     return num(c, cty(p, c), 0);
   }
-  Node *n = new_node(N_CALL, c);
+  Node *n = ir_node(N_CALL, c);
   n->ty = cty(p, c);
   n->name = name;
   n->ck = C_FUNC;
@@ -1296,7 +1289,7 @@ static Node *method_call(Fe *p, CXCursor c, CXCursor f, char *name) {
     if (obj->ty->kind == TY_PTR && self->ty->kind == TY_PTR && obj->ty->base->is_const && !self->ty->base->is_const) {
       /* a const object to a dispatcher, whose self is not (it serves
        * const and other methods alike): C wants the cast */
-      Node *k = new_node(N_CAST, c);
+      Node *k = ir_node(N_CAST, c);
       k->ty = self->ty;
       k->a = obj;
       obj = k;
@@ -1317,7 +1310,7 @@ static Node *method_call(Fe *p, CXCursor c, CXCursor f, char *name) {
       err_c(c, "unsupported in device code: a lambda called outside the function that defines it");
       break;
     }
-    Node *v = new_node(N_VAR, c);
+    Node *v = ir_node(N_VAR, c);
     v->var = o;
     v->ty = o->ty;
     vec_push(&n->list, addr_of(deref(v), ((Obj *)n->fn->params.v[n->fn->params.n - n->fn->caps.n + i])->ty));
@@ -1395,7 +1388,7 @@ static Node *default_ctor(Fe *p, CXCursor cls, CXCursor at) {
         !clang_Cursor_isNull(clang_getCursorDefinition(k.v[i])))
       def = clang_getCursorDefinition(k.v[i]);
   free(k.v);
-  Node *n = new_node(N_CALL, at);
+  Node *n = ir_node(N_CALL, at);
   n->ck = C_FUNC;
   n->fn = fe_func(p, def);
   n->ty = n->fn->ty;
@@ -1431,7 +1424,7 @@ static Node *dlaunch(Fe *p, CXCursor c, CXCursor f, char *name) {
   Obj *kf = fe_func(p, clang_Cursor_isNull(def) ? clang_getCanonicalCursor(f) : def);
   kf->is_kernel = true;
   if (!kf->key) kf->key = cx_str(clang_Cursor_getMangling(clang_Cursor_isNull(def) ? f : def));
-  Node *n = new_node(N_CALL, c);
+  Node *n = ir_node(N_CALL, c);
   n->ty = cty(p, c);
   n->ck = C_LAUNCH;
   n->name = name;
@@ -1477,7 +1470,7 @@ static Node *drt_call(Fe *p, CXCursor c, const char *name) {
   size_t i = 0;
   while (i < sizeof drt_names / sizeof *drt_names && strcmp(name, drt_names[i])) i++;
   if (i == sizeof drt_names / sizeof *drt_names) return NULL;
-  Node *n = new_node(N_CALL, c);
+  Node *n = ir_node(N_CALL, c);
   n->ty = cty(p, c);
   n->ck = C_DRT;
   n->name = xfmt("cu_d_%s", name);
@@ -1490,7 +1483,7 @@ static Node *drt_call(Fe *p, CXCursor c, const char *name) {
         vp = new_type(TY_PTR, 8, 8);
         vp->base = new_type(TY_VOID, 1, 1);
       }
-      Node *k = new_node(N_CAST, clang_Cursor_getArgument(c, j));
+      Node *k = ir_node(N_CAST, clang_Cursor_getArgument(c, j));
       k->ty = vp;
       k->a = a;
       a = k;
@@ -1516,7 +1509,7 @@ static Node *call(Fe *p, CXCursor c) {
   if (fk == CXCursor_Constructor && clang_CXXConstructor_isDefaultConstructor(f) &&
       clang_Cursor_getNumArguments(c) == 0 && !cx_user_written(f) &&
       !needs_ctor(p, clang_getCursorSemanticParent(f))) {
-    Node *n = new_node(N_INIT, c);   /* value: zero; as a default initializer: none */
+    Node *n = ir_node(N_INIT, c);   /* value: zero; as a default initializer: none */
     n->ty = cty(p, c);
     n->post = !cx_value_init(c);
     return n;
@@ -1524,7 +1517,7 @@ static Node *call(Fe *p, CXCursor c) {
   if (fk == CXCursor_CXXMethod && (clang_CXXMethod_isCopyAssignmentOperator(f) ||
                                    clang_CXXMethod_isMoveAssignmentOperator(f)) &&
       clang_Cursor_getNumArguments(c) == 2 && !cx_user_written(f)) {
-    Node *n = new_node(N_ASSIGN, c);
+    Node *n = ir_node(N_ASSIGN, c);
     n->op = OP_ASSIGN;
     n->ty = cty(p, c);
     n->a = expr(p, clang_Cursor_getArgument(c, 0));
@@ -1568,7 +1561,7 @@ static Node *call(Fe *p, CXCursor c) {
     Node *d = drt_call(p, c, name);
     if (d) return d;
   }
-  Node *n = new_node(N_CALL, c);
+  Node *n = ir_node(N_CALL, c);
   n->ty = cty(p, c);
   n->name = name;
   int na = clang_Cursor_getNumArguments(c);
@@ -1669,7 +1662,7 @@ static Node *call(Fe *p, CXCursor c) {
         n->ck = C_LDG;
         return n;
       }
-      Node *a = new_node(N_ASSIGN, c);   /* *p = v */
+      Node *a = ir_node(N_ASSIGN, c);   /* *p = v */
       a->op = OP_ASSIGN;
       a->a = load(n->list.v[0]);
       a->ty = a->a->ty;
@@ -1815,7 +1808,7 @@ static Node *cast_to(Fe *p, CXCursor c, Node *sub, Type *t, bool implicit) {
   if (t->kind == TY_RECORD && sub->ty->kind == TY_RECORD && t->rec != sub->ty->rec &&
       fe_is_base(p, sub->ty->rec, t->rec))
     return fe_upcast(p, sub, t->rec);   /* slicing: the base part */
-  Node *n = new_node(N_CAST, c);
+  Node *n = ir_node(N_CAST, c);
   n->ty = t;
   n->a = sub;
   n->implicit = implicit;
@@ -1833,13 +1826,13 @@ static Node *binop(Fe *p, CXCursor c, Kids *k) {
   enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
   const char *sp = cx_str(clang_getBinaryOperatorKindSpelling(op));
   Node *n;
-  if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign) n = new_node(N_ASSIGN, c);
-  else if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) n = new_node(N_LOG, c);
-  else if (op == CXBinaryOperator_Comma) n = new_node(N_COMMA, c);
+  if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign) n = ir_node(N_ASSIGN, c);
+  else if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) n = ir_node(N_LOG, c);
+  else if (op == CXBinaryOperator_Comma) n = ir_node(N_COMMA, c);
   else if (op == CXBinaryOperator_PtrMemD || op == CXBinaryOperator_PtrMemI || op == CXBinaryOperator_Cmp) {
     err_c(c, "unsupported in device code: operator '%s'", sp);
     return num(c, cty(p, c), 0);
-  } else n = new_node(N_BIN, c);
+  } else n = ir_node(N_BIN, c);
   n->op = op_binary(sp);
   n->ty = cty(p, c);
   n->a = expr(p, k->v[0]);
@@ -1895,7 +1888,7 @@ static Node *expr(Fe *p, CXCursor c) {
     n = num(c, cty(p, c), 0);
     break;
   case CXCursor_StringLiteral:
-    n = new_node(N_STR, c);
+    n = ir_node(N_STR, c);
     n->ty = cty(p, c);
     n->str = cx_str(clang_getCursorSpelling(c));
     break;
@@ -1920,14 +1913,14 @@ static Node *expr(Fe *p, CXCursor c) {
           clang_getCursorKind(clang_getCursorSemanticParent(d)) != CXCursor_FunctionDecl) {
         Obj *sh = file_shared(p, d);
         if (sh) {
-          n = new_node(N_VAR, c);
+          n = ir_node(N_VAR, c);
           n->var = sh;
           n->ty = sh->ty;
           break;
         }
         Obj *g = global_var(p, d);
         if (g) {
-          n = new_node(N_VAR, c);
+          n = ir_node(N_VAR, c);
           n->var = g;
           n->ty = g->ty;
           break;
@@ -1935,7 +1928,7 @@ static Node *expr(Fe *p, CXCursor c) {
       }
       if (!o) o = capture(p, d);
       if (o) {
-        n = new_node(N_VAR, c);
+        n = ir_node(N_VAR, c);
         n->var = o;
         n->ty = o->ty;
         n = deref(n);
@@ -1949,10 +1942,10 @@ static Node *expr(Fe *p, CXCursor c) {
           err_c(c, "unsupported in device code: '%s' used as a whole (use .x, .y, .z)",
                 cx_str(clang_getCursorSpelling(d)));
         } else {
-          n = new_node(N_INIT, c);
+          n = ir_node(N_INIT, c);
           n->ty = unconst(t);
           for (int i = 0; i < 3; i++) {
-            Node *e = new_node(N_BUILTIN, c);
+            Node *e = ir_node(N_BUILTIN, c);
             e->ty = new_type(TY_UINT, 4, 4);
             e->bk = bk;
             e->dim = i;
@@ -1962,7 +1955,7 @@ static Node *expr(Fe *p, CXCursor c) {
       } else if ((n = eval(p, c)) != NULL) {
         /* a constant (constexpr, const int N = 16 at file scope) */
       } else if ((o = global_var(p, d)) != NULL) {
-        n = new_node(N_VAR, c);
+        n = ir_node(N_VAR, c);
         n->var = o;
         n->ty = o->ty;
       } else {
@@ -1982,7 +1975,7 @@ static Node *expr(Fe *p, CXCursor c) {
     n = member(p, c);
     break;
   case CXCursor_ArraySubscriptExpr:
-    n = new_node(N_INDEX, c);
+    n = ir_node(N_INDEX, c);
     n->ty = cty(p, c);
     n->a = expr(p, k.v[0]);
     n->b = expr(p, k.v[1]);
@@ -1993,7 +1986,7 @@ static Node *expr(Fe *p, CXCursor c) {
     break;
   case CXCursor_UnaryOperator: {
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
-    n = new_node(N_UN, c);
+    n = ir_node(N_UN, c);
     n->ty = cty(p, c);
     n->a = expr(p, k.v[0]);
     switch (op) {
@@ -2017,7 +2010,7 @@ static Node *expr(Fe *p, CXCursor c) {
     break;
   }
   case CXCursor_ConditionalOperator:
-    n = new_node(N_COND, c);
+    n = ir_node(N_COND, c);
     n->ty = cty(p, c);
     n->a = expr(p, k.v[0]);
     n->b = expr(p, k.v[1]);
@@ -2034,7 +2027,7 @@ static Node *expr(Fe *p, CXCursor c) {
     n = cast(p, c, expr(p, k.v[k.n - 1]), false);
     break;
   case CXCursor_CXXNewExpr:
-    n = fe_new(p, c, new_node(N_NUM, c));
+    n = fe_new(p, c, ir_node(N_NUM, c));
     break;
   case CXCursor_CXXDeleteExpr:
     n = fe_delete(p, c, expr(p, k.v[k.n - 1]));
@@ -2046,7 +2039,7 @@ static Node *expr(Fe *p, CXCursor c) {
       if (!k.n && is_flt(t)) n->k = N_FNUM, n->fval = 0;
       break;
     }
-    n = new_node(N_INIT, c);
+    n = ir_node(N_INIT, c);
     n->ty = cty(p, c);
     for (int i = 0; i < k.n; i++) vec_push(&n->list, expr(p, k.v[i]));
     break;
@@ -2082,7 +2075,6 @@ static Node *expr(Fe *p, CXCursor c) {
 
 /* ---- statements ---- */
 
-Node *fe_node(NodeKind k, CXCursor c) { return new_node(k, c); }
 Node *fe_expr(Fe *p, CXCursor c) { return expr(p, c); }
 Node *fe_warp_call(Fe *p, CXCursor c, Node *n, const char *name) { return warp_call(p, c, n, name); }
 
@@ -2093,7 +2085,7 @@ static Node *strip(Node *n) {
 
 static Node *decl_stmt(Fe *p, CXCursor c) {
   Kids k = kids(c);
-  Node *blk = new_node(S_BLOCK, c);
+  Node *blk = ir_node(S_BLOCK, c);
   blk->post = true;  /* no scope of its own: declarations belong to the enclosing block */
   for (int i = 0; i < k.n; i++) {
     CXCursor v = k.v[i];
@@ -2131,7 +2123,7 @@ static Node *decl_stmt(Fe *p, CXCursor c) {
     }
     if (o->ty->kind == TY_ARRAY && o->ty->len < 0)
       err_c(v, "unsupported in device code: array of unknown size");
-    Node *d = new_node(S_DECL, v);
+    Node *d = ir_node(S_DECL, v);
     d->var = o;
     /* the initializer is the last expression below the declaration; an
      * array's size written as an expression (T a[M * N] in a template)
@@ -2176,7 +2168,7 @@ static unsigned for_off(CXSourceLocation l, bool in_macro, CXFile f) {
 }
 
 static Node *for_stmt(Fe *p, CXCursor c) {
-  Node *n = new_node(S_FOR, c);
+  Node *n = ir_node(S_FOR, c);
   Kids k = kids(c);
   CXToken *toks;
   unsigned nt;
@@ -2242,7 +2234,7 @@ static void flatten_case(Fe *p, CXCursor c, Vec *out) {
   enum CXCursorKind ck = clang_getCursorKind(c);
   Kids k = kids(c);
   if (ck == CXCursor_CaseStmt) {
-    Node *l = new_node(S_CASE, c);
+    Node *l = ir_node(S_CASE, c);
     Node *v = eval(p, k.v[0]);
     if (!v) v = expr(p, k.v[0]);
     if (v->k != N_NUM) err_c(c, "unsupported in device code: case label that is not an integer constant");
@@ -2250,7 +2242,7 @@ static void flatten_case(Fe *p, CXCursor c, Vec *out) {
     vec_push(out, l);
     flatten_case(p, k.v[k.n - 1], out);
   } else if (ck == CXCursor_DefaultStmt) {
-    vec_push(out, new_node(S_DEFAULT, c));
+    vec_push(out, ir_node(S_DEFAULT, c));
     flatten_case(p, k.v[k.n - 1], out);
   } else {   /* (a labelled statement: a case label inside it is nested) */
     bool sb = p->in_switch_body;
@@ -2288,7 +2280,7 @@ static const char *first_str(CXCursor c, int depth) {
 }
 
 static Node *str_node(CXCursor c, const char *lit) {
-  Node *n = new_node(N_STR, c);
+  Node *n = ir_node(N_STR, c);
   n->ty = new_type(TY_PTR, 8, 8);
   n->ty->base = new_type(TY_CHAR, 1, 1);
   n->str = (char *)lit;
@@ -2309,28 +2301,28 @@ static Node *assert_stmt(Fe *p, CXCursor c) {
   Node *n = NULL;
   if (k.n == 3 && names_assert_fail(k.v[2], 0)) {
     const char *text = first_str(k.v[2], 0);
-    n = new_node(S_IF, c);
-    Node *no = new_node(N_UN, c);
+    n = ir_node(S_IF, c);
+    Node *no = ir_node(N_UN, c);
     no->op = OP_LNOT;
     no->ty = new_type(TY_INT, 4, 4);
     no->a = expr(p, k.v[0]);
     n->a = no;
-    Node *call = new_node(N_CALL, c);
+    Node *call = ir_node(N_CALL, c);
     call->ck = C_BUILTIN;
     call->name = "cu_assert_fail";
     call->ty = new_type(TY_VOID, 1, 1);
-    Node *bid = new_node(N_BUILTIN, c);
+    Node *bid = ir_node(N_BUILTIN, c);
     bid->bk = B_BID;
     bid->ty = new_type(TY_UINT, 4, 4);
     Type *pt = new_type(TY_PTR, 8, 8);
     pt->base = bid->ty;
-    Node *ab = new_node(N_UN, c);
+    Node *ab = ir_node(N_UN, c);
     ab->op = OP_ADDR;
     ab->a = bid;
     ab->ty = pt;
     vec_push(&call->list, ab);
     for (int d = 0; d < 3; d++) {
-      Node *t = new_node(N_BUILTIN, c);
+      Node *t = ir_node(N_BUILTIN, c);
       t->bk = B_TID;
       t->dim = d;
       t->ty = bid->ty;
@@ -2343,22 +2335,22 @@ static Node *assert_stmt(Fe *p, CXCursor c) {
     buf_puts(&f, "\"");
     vec_push(&call->list, str_node(c, buf_take(&f)));
     vec_push(&call->list, num(c, new_type(TY_INT, 4, 4), call->line));
-    Node *then = new_node(S_BLOCK, c);
-    Node *es = new_node(S_EXPR, c);
+    Node *then = ir_node(S_BLOCK, c);
+    Node *es = ir_node(S_EXPR, c);
     es->a = call;
     vec_push(&then->list, es);
     /* the block stops: once per warp, after its failing threads reported
      * (a uniform call under the failing lanes' mask) */
-    Node *stop = new_node(N_CALL, c);
+    Node *stop = ir_node(N_CALL, c);
     stop->ck = C_BUILTIN;
     stop->name = "cu_assert_stop";
     stop->ty = call->ty;
-    Node *ab2 = new_node(N_UN, c), *bid2 = new_node(N_BUILTIN, c);
+    Node *ab2 = ir_node(N_UN, c), *bid2 = ir_node(N_BUILTIN, c);
     *bid2 = *bid;
     *ab2 = *ab;
     ab2->a = bid2;
     vec_push(&stop->list, ab2);
-    Node *ss = new_node(S_EXPR, c);
+    Node *ss = ir_node(S_EXPR, c);
     ss->a = stop;
     vec_push(&then->list, ss);
     n->b = then;
@@ -2451,7 +2443,7 @@ static Node *stmt(Fe *p, CXCursor c) {
       p->fn->has_sync = true;
       return e;
     }
-    Node *n = new_node(S_EXPR, c);
+    Node *n = ir_node(S_EXPR, c);
     n->a = e;
     return fe_inline(p, n);
   }
@@ -2459,7 +2451,7 @@ static Node *stmt(Fe *p, CXCursor c) {
   Node *n = NULL;
   switch (ck) {
   case CXCursor_CompoundStmt: {
-    n = new_node(S_BLOCK, c);
+    n = ir_node(S_BLOCK, c);
     int mark = p->dtors.n;
     for (int i = 0; i < k.n; i++) {
       enum CXCursorKind kk = clang_getCursorKind(k.v[i]);
@@ -2474,7 +2466,7 @@ static Node *stmt(Fe *p, CXCursor c) {
         p->in_switch_body = sb;
       }
     }
-    Node *end = new_node(S_NULL, c);   /* at the closing brace */
+    Node *end = ir_node(S_NULL, c);   /* at the closing brace */
     CXFile ef;
     unsigned eo;
     clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(c)), &ef, (unsigned *)&end->line, (unsigned *)&end->col, &eo);
@@ -2487,13 +2479,13 @@ static Node *stmt(Fe *p, CXCursor c) {
     n = decl_stmt(p, c);
     break;
   case CXCursor_NullStmt:
-    n = new_node(S_NULL, c);
+    n = ir_node(S_NULL, c);
     break;
   case CXCursor_GCCAsmStmt:   /* inline PTX, translated (ptx.c) */
     n = fe_asm(p, c);
     break;
   case CXCursor_IfStmt:
-    n = new_node(S_IF, c);
+    n = ir_node(S_IF, c);
     if (k.n >= 1 && clang_getCursorKind(k.v[0]) == CXCursor_DeclStmt) {
       err_c(c, "unsupported in device code: declaration in an if condition");
       break;
@@ -2508,7 +2500,7 @@ static Node *stmt(Fe *p, CXCursor c) {
     break;
   case CXCursor_WhileStmt:
   case CXCursor_DoStmt: {
-    n = new_node(ck == CXCursor_WhileStmt ? S_WHILE : S_DO, c);
+    n = ir_node(ck == CXCursor_WhileStmt ? S_WHILE : S_DO, c);
     int ci = ck == CXCursor_WhileStmt ? 0 : 1;
     if (clang_getCursorKind(k.v[ci]) == CXCursor_DeclStmt) {
       err_c(c, "unsupported in device code: declaration in a loop condition");
@@ -2526,7 +2518,7 @@ static Node *stmt(Fe *p, CXCursor c) {
     n = for_stmt(p, c);
     break;
   case CXCursor_SwitchStmt: {
-    n = new_node(S_SWITCH, c);
+    n = ir_node(S_SWITCH, c);
     if (clang_getCursorKind(k.v[0]) == CXCursor_DeclStmt) {
       err_c(c, "unsupported in device code: declaration in a switch condition");
       break;
@@ -2546,21 +2538,21 @@ static Node *stmt(Fe *p, CXCursor c) {
     break;
   }
   case CXCursor_BreakStmt:
-    n = new_node(S_BREAK, c);
+    n = ir_node(S_BREAK, c);
     n->target = loop_target(p, c, true);
     n = dt_jump(p, n);
     break;
   case CXCursor_ContinueStmt:
-    n = new_node(S_CONTINUE, c);
+    n = ir_node(S_CONTINUE, c);
     n->target = loop_target(p, c, false);
     n = dt_jump(p, n);
     break;
   case CXCursor_ReturnStmt:
-    n = new_node(S_RETURN, c);
+    n = ir_node(S_RETURN, c);
     if (k.n > 0) n->a = expr(p, k.v[0]);
     if (n->a && p->fn->ty->is_ref) n->a = addr_of(n->a, p->fn->ty);
     if (p->fn->is_ctor) {   /* return; in a constructor: the object is built */
-      n->a = new_node(N_VAR, c);
+      n->a = ir_node(N_VAR, c);
       n->a->var = p->fn->self;
       n->a->ty = p->fn->self->ty;
     }
@@ -2588,7 +2580,7 @@ static Node *stmt(Fe *p, CXCursor c) {
     err_c(c, "unsupported in device code: %s", cx_str(clang_getCursorKindSpelling(ck)));
   }
   free(k.v);
-  if (!n) n = new_node(S_NULL, c);
+  if (!n) n = ir_node(S_NULL, c);
   if (n->k == S_BLOCK ? n->post : n->k == S_RETURN || n->k == S_IF || n->k == S_SWITCH) n = fe_inline(p, n);
   return n;
 }
@@ -2654,7 +2646,7 @@ Obj *fe_func(Fe *p, CXCursor def) {
   p->fn = f;
   p->vars0 = p->vars.n;
   p->loops = (Vec){0};
-  Node *pre = new_node(S_BLOCK, def);   /* a constructor's set-up of self */
+  Node *pre = ir_node(S_BLOCK, def);   /* a constructor's set-up of self */
   if (f->is_ctor || ((dk == CXCursor_CXXMethod || dk == CXCursor_ConversionFunction || dk == CXCursor_Destructor) &&
                      !clang_CXXMethod_isStatic(def) && !f->is_lambda)) {
     Obj *o = xcalloc(1, sizeof *o);
@@ -2669,7 +2661,7 @@ Obj *fe_func(Fe *p, CXCursor def) {
     if (f->is_ctor) {
       o->name = "cu_self";
       vec_push(&f->locals, o);
-      Node *d = new_node(S_DECL, def);
+      Node *d = ir_node(S_DECL, def);
       d->var = o;
       vec_push(&pre->list, d);
     } else {
@@ -2718,21 +2710,21 @@ Obj *fe_func(Fe *p, CXCursor def) {
       while (j < k.n && !is_expr(k.v[j]) && clang_getCursorKind(k.v[j]) != CXCursor_CompoundStmt) j++;
       if (j >= k.n || !is_expr(k.v[j])) continue;
       Node *e = expr(p, k.v[j]);
-      Node *sv = new_node(N_VAR, k.v[i]);
+      Node *sv = ir_node(N_VAR, k.v[i]);
       sv->var = f->self;
       sv->ty = f->self->ty;
       Node *lhs = e->ty->kind == TY_RECORD ? fe_upcast(p, sv, e->ty->rec) : NULL;
-      Node *s = new_node(S_EXPR, k.v[j]);
+      Node *s = ir_node(S_EXPR, k.v[j]);
       s->a = e;
       if (lhs && lhs != sv) {
-        Node *a = new_node(N_ASSIGN, k.v[j]);
+        Node *a = ir_node(N_ASSIGN, k.v[j]);
         a->op = OP_ASSIGN;
         a->ty = e->ty;
         a->a = lhs;
         a->b = e;
         s->a = a;
       } else if (lhs == sv) {   /* delegating: the other constructor builds it all */
-        Node *a = new_node(N_ASSIGN, k.v[j]);
+        Node *a = ir_node(N_ASSIGN, k.v[j]);
         a->op = OP_ASSIGN;
         a->ty = e->ty;
         a->a = sv;
@@ -2759,14 +2751,14 @@ Obj *fe_func(Fe *p, CXCursor def) {
       CXCursor bd = bc ? bc->decl : clang_getNullCursor();
       Node *e = clang_Cursor_isNull(bd) ? NULL : default_ctor(p, bd, def);
       if (!e) continue;
-      Node *sv = new_node(N_VAR, def);
+      Node *sv = ir_node(N_VAR, def);
       sv->var = f->self;
       sv->ty = f->self->ty;
       Node *lhs = fe_upcast(p, sv, b->r);
-      Node *s = new_node(S_EXPR, def);
+      Node *s = ir_node(S_EXPR, def);
       s->a = e;
       if (lhs && lhs != sv) {
-        Node *a = new_node(N_ASSIGN, def);
+        Node *a = ir_node(N_ASSIGN, def);
         a->op = OP_ASSIGN;
         a->ty = e->ty;
         a->a = lhs;
@@ -2775,7 +2767,7 @@ Obj *fe_func(Fe *p, CXCursor def) {
       }
       vec_push(&binit, s);
     }
-    Node *d0 = new_node(S_DECL, def);
+    Node *d0 = ir_node(S_DECL, def);
     fe_ctor_ids(p, f->self, &binit, d0);
     Vec rest = pre->list;   /* the declaration of self, then the member initializers */
     pre->list = (Vec){0};
@@ -2784,8 +2776,8 @@ Obj *fe_func(Fe *p, CXCursor def) {
     for (int i = 1; i < rest.n; i++) vec_push(&pre->list, rest.v[i]);
     field_inits(cls, &fi);
     if (f->body) vec_push(&pre->list, f->body);
-    Node *r = new_node(S_RETURN, def);
-    r->a = new_node(N_VAR, def);
+    Node *r = ir_node(S_RETURN, def);
+    r->a = ir_node(N_VAR, def);
     r->a->var = f->self;
     r->a->ty = f->self->ty;
     vec_push(&pre->list, r);
