@@ -86,8 +86,31 @@ Type *mk_type(Fe *p, CXType t, CXCursor where);
 Obj *fe_func(Fe *p, CXCursor def);
 void fe_globals(Fe *p);
 Node *fe_inline(Fe *p, Node *s);   /* inline.c */
+/* irb.c: the one builder of the nodes the frontend makes itself, each at
+ * a position: a node's (ir_loc) or a cursor's (ir_cloc) */
+typedef struct Loc { const char *file; int line, col; } Loc;
+Loc ir_loc(const Node *n);
+Loc ir_cloc(CXCursor c);
+Node *ir_new(NodeKind k, Loc at);                         /* the rest zero */
+Node *ir_node(NodeKind k, CXCursor c);                    /* at c */
+Node *ir_num(Loc at, Type *t, int64_t v);
+Node *ir_var(Loc at, Obj *o);                             /* of o's type */
+Node *ir_un(Loc at, Op op, Type *t, Node *x);
+Node *ir_deref(Loc at, Node *p);                          /* *p */
+Node *ir_bin(Loc at, Op op, Type *t, Node *x, Node *y);   /* N_BIN */
+Node *ir_comma(Loc at, Node *x, Node *y);                 /* (x, y), of y's type */
+Node *ir_assign(Loc at, Node *l, Node *r);                /* l = r, of l's type */
+Node *ir_cast(Loc at, Type *t, Node *x);
+Node *ir_cond(Loc at, Type *t, Node *c, Node *x, Node *y);   /* c ? x : y */
+Node *ir_call(Loc at, CallKind ck, char *name, Type *t);  /* its arguments: list */
+Node *ir_builtin(Loc at, Builtin b, int dim);             /* threadIdx.x...: unsigned */
+Node *ir_member(Loc at, Node *x, Field *f);               /* x.f */
+Node *ir_stmt(Loc at, NodeKind k, Node *a);               /* S_EXPR, S_RETURN... of a */
+Node *ir_if(Loc at, Node *c, Node *then, Node *els);
+Node *ir_decl(Loc at, Obj *o, Node *init);
+Type *ir_type(TyKind k);                                  /* a scalar, not long double */
+Type *ir_ptr(Type *base);
 /* parse.c's builders, for ptx.c */
-Node *fe_node(NodeKind k, CXCursor c);
 Node *fe_expr(Fe *p, CXCursor c);
 Node *fe_warp_call(Fe *p, CXCursor c, Node *n, const char *name);
 Node *fe_asm(Fe *p, CXCursor c);   /* ptx.c: an asm statement */

@@ -239,23 +239,9 @@ static Record *mk_record(Fe *p, CXType ct, CXCursor where) {
 
 /* ---- nodes ---- */
 
-static Node *new_node(NodeKind k, CXCursor c) {
-  Node *n = xcalloc(1, sizeof *n);
-  n->k = k;
-  cx_loc(c, &n->file, &n->line, &n->col);
-  return n;
-}
-
 static Node *expr(Fe *p, CXCursor c);
 static Node *stmt(Fe *p, CXCursor c);
 static void dt_loop(Fe *p, Node *loop);
-
-static Node *num(CXCursor c, Type *ty, int64_t v) {
-  Node *n = new_node(N_NUM, c);
-  n->ty = ty;
-  n->ival = v;
-  return n;
-}
 
 static Type *cty(Fe *p, CXCursor c) { return mk_type(p, clang_getCursorType(c), c); }
 
@@ -263,9 +249,7 @@ static Type *cty(Fe *p, CXCursor c) { return mk_type(p, clang_getCursorType(c), 
  * of the lvalue it names. */
 static Node *deref(Node *a) {
   if (a->ty->kind != TY_PTR || !a->ty->is_ref) return a;
-  Node *n = xcalloc(1, sizeof *n);
-  *n = (Node){.k = N_UN, .op = OP_DEREF, .a = a, .ty = a->ty->base, .file = a->file, .line = a->line, .col = a->col};
-  return n;
+  return ir_deref(ir_loc(a), a);
 }
 
 static bool effect_p(Node *n, void *c) {
@@ -281,12 +265,6 @@ static int changed_f(Node *n, void *c) {
 
 static bool reads_p(Node *n, void *c) { return n->k == N_VAR && n->var == c; }
 
-static Node *comma(Node *a, Node *b) {
-  Node *n = xcalloc(1, sizeof *n);
-  *n = (Node){.k = N_COMMA, .op = OP_COMMA, .a = a, .b = b, .ty = b->ty, .file = a->file, .line = a->line, .col = a->col};
-  return n;
-}
-
 static Node *addr_of(Node *a, Type *pty) {
   while (a->k == N_CAST && a->implicit) a = a->a;
   if (a->k == N_UN && a->op == OP_DEREF) return a->a;
@@ -294,8 +272,8 @@ static Node *addr_of(Node *a, Type *pty) {
    * (`(x = v, &x)`; x evaluated again, so only where it has no effects of
    * its own); `(e, x)` is x */
   if ((a->k == N_ASSIGN || (a->k == N_INCDEC && !a->post)) && !any_node(a->a, effect_p, NULL))
-    return comma(a, addr_of(fe_dup(a->a), pty));
-  if (a->k == N_COMMA) return comma(a->a, addr_of(a->b, pty));
+    return ir_comma(ir_loc(a), a, addr_of(fe_dup(a->a), pty));
+  if (a->k == N_COMMA) return ir_comma(ir_loc(a->a), a->a, addr_of(a->b, pty));
   if (a->k == N_COND) {   /* c ? x : y as an lvalue: c ? &x : &y */
     Node *n = xcalloc(1, sizeof *n);
     *n = *a;
@@ -311,8 +289,7 @@ static Node *addr_of(Node *a, Type *pty) {
     errorat(a->file, a->line, a->col, "unsupported in device code: a non-const reference bound to a temporary");
     return a;
   }
-  Node *n = xcalloc(1, sizeof *n);
-  *n = (Node){.k = N_UN, .op = OP_ADDR, .a = a, .ty = pty, .file = a->file, .line = a->line, .col = a->col};
+  Node *n = ir_un(ir_loc(a), OP_ADDR, pty, a);
   if (a->k == N_VAR) a->var->addr_taken = true;
   return n;
 }
@@ -324,13 +301,7 @@ static Node *cxx_lvalue(Node *e) {
   Node *b = e;
   while (b->k == N_CAST && b->implicit) b = b->a;
   if (b->k != N_COND && b->k != N_ASSIGN && b->k != N_COMMA && !(b->k == N_INCDEC && !b->post)) return e;
-  Type *pt = xcalloc(1, sizeof *pt);
-  pt->kind = TY_PTR;
-  pt->size = pt->align = 8;
-  pt->base = e->ty;
-  Node *n = xcalloc(1, sizeof *n);
-  *n = (Node){.k = N_UN, .op = OP_DEREF, .a = addr_of(b, pt), .ty = e->ty, .file = e->file, .line = e->line, .col = e->col};
-  return n;
+  return ir_un(ir_loc(e), OP_DEREF, e->ty, addr_of(b, ir_ptr(e->ty)));
 }
 
 /* The object of a member call: a temporary one (CUB's
@@ -351,14 +322,9 @@ static Node *obj_addr(Fe *p, Node *a, Type *pty) {
   o->addr_taken = true;
   vec_push(&p->fn->locals, o);
   vec_push(&p->tmps, o);
-  Node *v = xcalloc(1, sizeof *v);
-  *v = (Node){.k = N_VAR, .var = o, .ty = o->ty, .file = a->file, .line = a->line, .col = a->col};
-  Node *as = xcalloc(1, sizeof *as);
-  *as = (Node){.k = N_ASSIGN, .op = OP_ASSIGN, .a = v, .b = b, .ty = o->ty, .file = a->file, .line = a->line, .col = a->col};
-  Node *cm = xcalloc(1, sizeof *cm);
-  *cm = (Node){.k = N_COMMA, .op = OP_COMMA, .a = as, .b = addr_of(v, pty), .ty = pty, .file = a->file, .line = a->line,
-               .col = a->col};
-  return cm;
+  Loc at = ir_loc(a);
+  Node *v = ir_var(at, o);
+  return ir_comma(at, ir_assign(at, v, b), addr_of(v, pty));   /* (of type pty) */
 }
 
 static bool is_int(Type *t) { return t->kind >= TY_BOOL && t->kind <= TY_ULLONG; }
@@ -373,13 +339,13 @@ static Node *eval(Fe *p, CXCursor c) {
   switch (clang_EvalResult_getKind(r)) {
   case CXEval_Int:
     if (clang_EvalResult_isUnsignedInt(r))
-      n = num(c, ty, (int64_t)clang_EvalResult_getAsUnsigned(r));
+      n = ir_num(ir_cloc(c), ty, (int64_t)clang_EvalResult_getAsUnsigned(r));
     else
-      n = num(c, ty, clang_EvalResult_getAsLongLong(r));
+      n = ir_num(ir_cloc(c), ty, clang_EvalResult_getAsLongLong(r));
     if (is_flt(ty)) { n->k = N_FNUM; n->fval = (double)n->ival; }
     break;
   case CXEval_Float:
-    n = new_node(N_FNUM, c);
+    n = ir_node(N_FNUM, c);
     n->ty = ty;
     n->fval = clang_EvalResult_getAsDouble(r);
     if (is_int(ty)) { n->k = N_NUM; n->ival = (int64_t)n->fval; }
@@ -729,28 +695,15 @@ static Node *this_ptr(Fe *p, CXCursor c) {
       *cp = clang_getNullCursor();
       vec_push(&f->caps, cp);
     }
-    Node *n = new_node(N_VAR, c);
-    n->var = o;
-    n->ty = o->ty;
-    return n;
+    return ir_var(ir_cloc(c), o);
   }
   if (!s) {
     err_c(c, "unsupported in device code: 'this' here");
-    return num(c, new_type(TY_INT, 4, 4), 0);
+    return ir_num(ir_cloc(c), ir_type(TY_INT), 0);
   }
-  Node *n = new_node(N_VAR, c);
-  n->var = s;
-  n->ty = s->ty;
+  Node *n = ir_var(ir_cloc(c), s);
   if (!p->fn->self_val) return n;
-  Type *pt = new_type(TY_PTR, 8, 8);
-  pt->base = s->ty;
-  return addr_of(n, pt);
-}
-
-static Node *load(Node *ptr) {
-  Node *n = xcalloc(1, sizeof *n);
-  *n = (Node){.k = N_UN, .op = OP_DEREF, .a = ptr, .ty = ptr->ty->base, .file = ptr->file, .line = ptr->line, .col = ptr->col};
-  return n;
+  return addr_of(n, ir_ptr(s->ty));
 }
 
 static Node *member(Fe *p, CXCursor c) {
@@ -769,12 +722,8 @@ static Node *member(Fe *p, CXCursor c) {
   if (!clang_Cursor_isNull(bb) && clang_getCursorKind(bb) == CXCursor_DeclRefExpr) {
     Builtin bk;
     if (builtin_var(clang_getCursorReferenced(bb), &bk)) {
-      Node *n = new_node(N_BUILTIN, c);
-      n->ty = new_type(TY_UINT, 4, 4);
-      n->bk = bk;
       char *f = cx_str(clang_getCursorSpelling(fd));
-      n->dim = f[0] == 'x' ? 0 : f[0] == 'y' ? 1 : 2;
-      return n;
+      return ir_builtin(ir_cloc(c), bk, f[0] == 'x' ? 0 : f[0] == 'y' ? 1 : 2);
     }
   }
   if (clang_getCursorKind(fd) == CXCursor_VarDecl) {   /* a static data member */
@@ -784,9 +733,9 @@ static Node *member(Fe *p, CXCursor c) {
   if (clang_getCursorKind(fd) != CXCursor_FieldDecl) {
     err_c(c, "unsupported in device code: member '%s' (only data members)",
           cx_str(clang_getCursorSpelling(fd)));
-    return num(c, cty(p, c), 0);
+    return ir_num(ir_cloc(c), cty(p, c), 0);
   }
-  Node *n = new_node(N_MEMBER, c);
+  Node *n = ir_node(N_MEMBER, c);
   n->a = clang_Cursor_isNull(base) ? this_ptr(p, c) : expr(p, base);   /* x means this->x */
   n->ty = cty(p, c);
   n->post = n->a->ty->kind == TY_PTR;  /* -> */
@@ -816,11 +765,8 @@ static Node *member(Fe *p, CXCursor c) {
       for (int j = 0; j < a->ty->rec->fields.n; j++) {
         Field *f = a->ty->rec->fields.v[j];
         if (strcmp(f->name, fname)) continue;
-        Node *in = new_node(N_MEMBER, c);
-        in->a = n->a;
+        Node *in = ir_member(ir_cloc(c), n->a, a);
         in->post = n->post;
-        in->ty = a->ty;
-        in->field = a;
         n->a = in;
         n->post = false;
         n->field = f;
@@ -869,12 +815,7 @@ static const char *tsfx(Type *t) {
   }
 }
 
-static Node *full_mask(CXCursor c) {
-  Node *m = new_node(N_NUM, c);
-  m->ty = new_type(TY_UINT, 4, 4);
-  m->ival = 0xffffffffu;
-  return m;
-}
+static Node *full_mask(CXCursor c) { return ir_num(ir_cloc(c), ir_type(TY_UINT), 0xffffffffu); }
 
 /* Suffix of cucc_dev.h's warp collectives for a value type (shuffles and
  * match take every integer type of 4 or 8 bytes, float and double; the
@@ -924,13 +865,10 @@ static Type *bits_union(Fe *p, Type *t, Type *it, bool to) {
 
 /* (union U){x}.f */
 static Node *via_union(Node *x, Type *u, int f) {
-  Node *i = xcalloc(1, sizeof *i);
-  *i = (Node){.k = N_INIT, .ty = u, .file = x->file, .line = x->line, .col = x->col};
+  Node *i = ir_new(N_INIT, ir_loc(x));
+  i->ty = u;
   vec_push(&i->list, x);
-  Node *m = xcalloc(1, sizeof *m);
-  Field *fd = u->rec->fields.v[f];
-  *m = (Node){.k = N_MEMBER, .a = i, .field = fd, .ty = fd->ty, .file = x->file, .line = x->line, .col = x->col};
-  return m;
+  return ir_member(ir_loc(x), i, u->rec->fields.v[f]);
 }
 
 /* Warp collectives: normalize the arguments to (mask, value, lane arg,
@@ -1128,28 +1066,20 @@ static bool field_inits(CXCursor cls, FI *fi) {
 }
 
 static Node *assign_field(CXCursor at, Obj *self, CXCursor fd, Node *val) {
-  Node *v = new_node(N_VAR, at);
-  v->var = self;
-  v->ty = self->ty;
-  Node *m = new_node(N_MEMBER, at);
-  m->a = v;
+  Loc l = ir_cloc(at);
+  Field *fl = NULL;
   char *fname = cx_str(clang_getCursorSpelling(fd));
   for (int i = 0; i < self->ty->rec->fields.n; i++) {
     Field *f = self->ty->rec->fields.v[i];
-    if (!strcmp(f->name, fname)) m->field = f;
+    if (!strcmp(f->name, fname)) fl = f;
   }
-  Node *s = new_node(S_EXPR, at);
-  if (!m->field) {
+  Node *s = ir_new(S_EXPR, l);
+  if (!fl) {
     err_c(at, "unsupported in device code: initializer of member '%s'", fname);
     return s;
   }
-  m->ty = m->field->ty;
-  Node *a = new_node(N_ASSIGN, at);
-  a->op = OP_ASSIGN;
-  a->ty = m->ty;
-  a->a = m;
-  a->b = m->ty->is_ref ? addr_of(val, m->ty) : val;
-  s->a = a;
+  Node *m = ir_member(l, ir_var(l, self), fl);
+  s->a = ir_assign(l, m, m->ty->is_ref ? addr_of(val, m->ty) : val);
   return s;
 }
 
@@ -1227,7 +1157,7 @@ static Node *call_arg(Fe *p, CXCursor c, CXCursor f, int i, int pi) {
   free(pk.v);
   if (clang_Cursor_isNull(d)) {
     err_c(c, "unsupported in device code: argument %d left to a default this call cannot read", pi + 1);
-    return num(c, cty(p, a), 0);
+    return ir_num(ir_cloc(c), cty(p, a), 0);
   }
   return cast_to(p, c, expr(p, d), cty(p, a), true);
 }
@@ -1244,7 +1174,7 @@ static Node *method_call(Fe *p, CXCursor c, CXCursor f, char *name) {
   if (clang_Cursor_isNull(def)) {
     if (!ctor || cx_user_written(f)) {
       err_c(c, "device function '%s' is declared but not defined in this file", name);
-      return num(c, cty(p, c), 0);
+      return ir_num(ir_cloc(c), cty(p, c), 0);
     }
     def = f;   /* an implicit constructor: only in-class initializers */
   }
@@ -1252,12 +1182,9 @@ static Node *method_call(Fe *p, CXCursor c, CXCursor f, char *name) {
       !(ctor && !cx_user_written(f))) {
     err_c(c, "calling a __host__ function(\"%s\") from a %s function(\"%s\") is not allowed", name,
           p->fn->is_kernel ? "__global__" : "__device__", p->fn->name);
-    return num(c, cty(p, c), 0);
+    return ir_num(ir_cloc(c), cty(p, c), 0);
   }
-  Node *n = new_node(N_CALL, c);
-  n->ty = cty(p, c);
-  n->name = name;
-  n->ck = C_FUNC;
+  Node *n = ir_call(ir_cloc(c), C_FUNC, name, cty(p, c));
   int na = clang_Cursor_getNumArguments(c), np = clang_Cursor_getNumArguments(f);
   Node *obj = NULL;
   bool has_obj = false;
@@ -1282,7 +1209,7 @@ static Node *method_call(Fe *p, CXCursor c, CXCursor f, char *name) {
     n->fn = fe_vdispatch(p, f, cls);
   } else if (clang_CXXMethod_isPureVirtual(f) && clang_Cursor_isNull(clang_getCursorDefinition(f))) {
     err_c(c, "unsupported in device code: a call of pure virtual '%s' without an object to dispatch on", name);
-    return num(c, cty(p, c), 0);
+    return ir_num(ir_cloc(c), cty(p, c), 0);
   } else n->fn = fe_func(p, def);
   if (has_obj) {
     Obj *self = n->fn->params.v[0];
@@ -1291,15 +1218,12 @@ static Node *method_call(Fe *p, CXCursor c, CXCursor f, char *name) {
       Node *u = fe_upcast(p, obj, st->rec);
       if (u) obj = u;
     }
-    if (obj->ty->kind == TY_PTR) obj = self->ty->kind == TY_PTR ? obj : load(obj);
+    if (obj->ty->kind == TY_PTR) obj = self->ty->kind == TY_PTR ? obj : ir_deref(ir_loc(obj), obj);
     else if (self->ty->kind == TY_PTR) obj = obj_addr(p, obj, self->ty);
     if (obj->ty->kind == TY_PTR && self->ty->kind == TY_PTR && obj->ty->base->is_const && !self->ty->base->is_const) {
       /* a const object to a dispatcher, whose self is not (it serves
        * const and other methods alike): C wants the cast */
-      Node *k = new_node(N_CAST, c);
-      k->ty = self->ty;
-      k->a = obj;
-      obj = k;
+      obj = ir_cast(ir_cloc(c), self->ty, obj);
     }
     vec_push(&n->list, obj);
   }
@@ -1317,9 +1241,7 @@ static Node *method_call(Fe *p, CXCursor c, CXCursor f, char *name) {
       err_c(c, "unsupported in device code: a lambda called outside the function that defines it");
       break;
     }
-    Node *v = new_node(N_VAR, c);
-    v->var = o;
-    v->ty = o->ty;
+    Node *v = ir_var(ir_cloc(c), o);
     vec_push(&n->list, addr_of(deref(v), ((Obj *)n->fn->params.v[n->fn->params.n - n->fn->caps.n + i])->ty));
   }
   return ret_ref(n);
@@ -1395,11 +1317,9 @@ static Node *default_ctor(Fe *p, CXCursor cls, CXCursor at) {
         !clang_Cursor_isNull(clang_getCursorDefinition(k.v[i])))
       def = clang_getCursorDefinition(k.v[i]);
   free(k.v);
-  Node *n = new_node(N_CALL, at);
-  n->ck = C_FUNC;
-  n->fn = fe_func(p, def);
-  n->ty = n->fn->ty;
-  n->name = n->fn->name;
+  Obj *f = fe_func(p, def);
+  Node *n = ir_call(ir_cloc(at), C_FUNC, f->name, f->ty);
+  n->fn = f;
   return n;
 }
 
@@ -1420,21 +1340,18 @@ static Node *dlaunch(Fe *p, CXCursor c, CXCursor f, char *name) {
   if (!cn || (strcmp(cn, "cudaConfigureCall") && strcmp(cn, "__cudaPushCallConfiguration")) ||
       clang_Cursor_getNumArguments(cfg) != 4) {
     err_c(c, "unsupported in device code: calling kernel '%s' without <<<...>>>", name);
-    return num(c, cty(p, c), 0);
+    return ir_num(ir_cloc(c), cty(p, c), 0);
   }
   CXCursor def = clang_getCursorDefinition(f);
   if (clang_Cursor_isNull(def) && !p->opts->rdc) {
     err_c(c, "kernel '%s' is declared but not defined in this file: compile with -rdc=true (or -dc) to launch "
           "one defined in another file", name);
-    return num(c, cty(p, c), 0);
+    return ir_num(ir_cloc(c), cty(p, c), 0);
   }
   Obj *kf = fe_func(p, clang_Cursor_isNull(def) ? clang_getCanonicalCursor(f) : def);
   kf->is_kernel = true;
   if (!kf->key) kf->key = cx_str(clang_Cursor_getMangling(clang_Cursor_isNull(def) ? f : def));
-  Node *n = new_node(N_CALL, c);
-  n->ty = cty(p, c);
-  n->ck = C_LAUNCH;
-  n->name = name;
+  Node *n = ir_call(ir_cloc(c), C_LAUNCH, name, cty(p, c));
   n->fn = kf;
   for (int i = 0; i < 4; i++) {
     /* smem and stream left out: their default arguments, 0 */
@@ -1442,7 +1359,7 @@ static Node *dlaunch(Fe *p, CXCursor c, CXCursor f, char *name) {
     Kids ak = kids(a);
     bool dflt = clang_getCursorKind(a) == CXCursor_UnexposedExpr && ak.n == 0;
     free(ak.v);
-    vec_push(&n->list, dflt && i >= 2 ? num(c, cty(p, a), 0) : expr(p, a));
+    vec_push(&n->list, dflt && i >= 2 ? ir_num(ir_cloc(c), cty(p, a), 0) : expr(p, a));
   }
   int na = clang_Cursor_getNumArguments(c);
   if (na != kf->params.n) {
@@ -1472,28 +1389,19 @@ static Node *drt_call(Fe *p, CXCursor c, const char *name) {
           "parallelism (CDP2) has no device-side %s; a parent grid completes only after its child grids, and "
           "work that needs their results can be launched into cudaStreamTailLaunch", name,
           p->fn->is_kernel ? "__global__" : "__device__", p->fn->name, name);
-    return num(c, cty(p, c), 0);
+    return ir_num(ir_cloc(c), cty(p, c), 0);
   }
   size_t i = 0;
   while (i < sizeof drt_names / sizeof *drt_names && strcmp(name, drt_names[i])) i++;
   if (i == sizeof drt_names / sizeof *drt_names) return NULL;
-  Node *n = new_node(N_CALL, c);
-  n->ty = cty(p, c);
-  n->ck = C_DRT;
-  n->name = xfmt("cu_d_%s", name);
+  Node *n = ir_call(ir_cloc(c), C_DRT, xfmt("cu_d_%s", name), cty(p, c));
   Type *vp = NULL;
   int na = clang_Cursor_getNumArguments(c);
   for (int j = 0; j < na; j++) {
     Node *a = expr(p, clang_Cursor_getArgument(c, j));
     if (a->ty->kind == TY_PTR) {
-      if (!vp) {
-        vp = new_type(TY_PTR, 8, 8);
-        vp->base = new_type(TY_VOID, 1, 1);
-      }
-      Node *k = new_node(N_CAST, clang_Cursor_getArgument(c, j));
-      k->ty = vp;
-      k->a = a;
-      a = k;
+      if (!vp) vp = ir_ptr(ir_type(TY_VOID));
+      a = ir_cast(ir_cloc(clang_Cursor_getArgument(c, j)), vp, a);
     }
     vec_push(&n->list, a);
   }
@@ -1516,7 +1424,7 @@ static Node *call(Fe *p, CXCursor c) {
   if (fk == CXCursor_Constructor && clang_CXXConstructor_isDefaultConstructor(f) &&
       clang_Cursor_getNumArguments(c) == 0 && !cx_user_written(f) &&
       !needs_ctor(p, clang_getCursorSemanticParent(f))) {
-    Node *n = new_node(N_INIT, c);   /* value: zero; as a default initializer: none */
+    Node *n = ir_node(N_INIT, c);   /* value: zero; as a default initializer: none */
     n->ty = cty(p, c);
     n->post = !cx_value_init(c);
     return n;
@@ -1524,7 +1432,7 @@ static Node *call(Fe *p, CXCursor c) {
   if (fk == CXCursor_CXXMethod && (clang_CXXMethod_isCopyAssignmentOperator(f) ||
                                    clang_CXXMethod_isMoveAssignmentOperator(f)) &&
       clang_Cursor_getNumArguments(c) == 2 && !cx_user_written(f)) {
-    Node *n = new_node(N_ASSIGN, c);
+    Node *n = ir_node(N_ASSIGN, c);
     n->op = OP_ASSIGN;
     n->ty = cty(p, c);
     n->a = expr(p, clang_Cursor_getArgument(c, 0));
@@ -1552,7 +1460,7 @@ static Node *call(Fe *p, CXCursor c) {
       obj = obj_addr(p, obj, pt);
     }
     Node *n = fe_dtor_call(p, obj, f, !callee_qualified(c));
-    return n ? n : num(c, cty(p, c), 0);
+    return n ? n : ir_num(ir_cloc(c), cty(p, c), 0);
   }
   if ((!strcmp(name, "move") || !strcmp(name, "forward")) && clang_Cursor_getNumArguments(c) == 1 &&
       clang_Location_isInSystemHeader(clang_getCursorLocation(f))) {
@@ -1561,16 +1469,14 @@ static Node *call(Fe *p, CXCursor c) {
   }
   if (fk != CXCursor_FunctionDecl) {
     err_c(c, "unsupported in device code: indirect call");
-    return num(c, cty(p, c), 0);
+    return ir_num(ir_cloc(c), cty(p, c), 0);
   }
   if (cx_has_attr(f, CXCursor_CUDAGlobalAttr)) return dlaunch(p, c, f, name);
   if (!strncmp(name, "cuda", 4) && clang_Cursor_isNull(clang_getCursorDefinition(f)) && !user_decl(p, f)) {
     Node *d = drt_call(p, c, name);
     if (d) return d;
   }
-  Node *n = new_node(N_CALL, c);
-  n->ty = cty(p, c);
-  n->name = name;
+  Node *n = ir_call(ir_cloc(c), C_FUNC, name, cty(p, c));
   int na = clang_Cursor_getNumArguments(c);
   for (int i = 0; i < na; i++) vec_push(&n->list, call_arg(p, c, f, i, i));
   /* The intrinsics below are known by name, but only as our headers (or
@@ -1669,12 +1575,8 @@ static Node *call(Fe *p, CXCursor c) {
         n->ck = C_LDG;
         return n;
       }
-      Node *a = new_node(N_ASSIGN, c);   /* *p = v */
-      a->op = OP_ASSIGN;
-      a->a = load(n->list.v[0]);
-      a->ty = a->a->ty;
-      a->b = n->list.v[1];
-      return a;
+      Node *q = n->list.v[0];   /* *p = v */
+      return ir_assign(ir_cloc(c), ir_deref(ir_loc(q), q), n->list.v[1]);
     }
   if (!strcmp(name, "clock64") || (!strcmp(name, "clock") && n->list.n == 0)) {
     n->ck = C_BUILTIN;
@@ -1815,9 +1717,7 @@ static Node *cast_to(Fe *p, CXCursor c, Node *sub, Type *t, bool implicit) {
   if (t->kind == TY_RECORD && sub->ty->kind == TY_RECORD && t->rec != sub->ty->rec &&
       fe_is_base(p, sub->ty->rec, t->rec))
     return fe_upcast(p, sub, t->rec);   /* slicing: the base part */
-  Node *n = new_node(N_CAST, c);
-  n->ty = t;
-  n->a = sub;
+  Node *n = ir_cast(ir_cloc(c), t, sub);
   n->implicit = implicit;
   return n;
 }
@@ -1833,13 +1733,13 @@ static Node *binop(Fe *p, CXCursor c, Kids *k) {
   enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
   const char *sp = cx_str(clang_getBinaryOperatorKindSpelling(op));
   Node *n;
-  if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign) n = new_node(N_ASSIGN, c);
-  else if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) n = new_node(N_LOG, c);
-  else if (op == CXBinaryOperator_Comma) n = new_node(N_COMMA, c);
+  if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign) n = ir_node(N_ASSIGN, c);
+  else if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) n = ir_node(N_LOG, c);
+  else if (op == CXBinaryOperator_Comma) n = ir_node(N_COMMA, c);
   else if (op == CXBinaryOperator_PtrMemD || op == CXBinaryOperator_PtrMemI || op == CXBinaryOperator_Cmp) {
     err_c(c, "unsupported in device code: operator '%s'", sp);
-    return num(c, cty(p, c), 0);
-  } else n = new_node(N_BIN, c);
+    return ir_num(ir_cloc(c), cty(p, c), 0);
+  } else n = ir_node(N_BIN, c);
   n->op = op_binary(sp);
   n->ty = cty(p, c);
   n->a = expr(p, k->v[0]);
@@ -1866,12 +1766,10 @@ static Node *binop(Fe *p, CXCursor c, Kids *k) {
     o->ty = unconst(n->b->ty);
     vec_push(&p->fn->locals, o);
     vec_push(&p->tmps, o);
-    Node *v = xcalloc(1, sizeof *v);
-    *v = (Node){.k = N_VAR, .var = o, .ty = o->ty, .file = n->file, .line = n->line, .col = n->col};
-    Node *as = xcalloc(1, sizeof *as);
-    *as = (Node){.k = N_ASSIGN, .op = OP_ASSIGN, .a = v, .b = n->b, .ty = o->ty, .file = n->file, .line = n->line, .col = n->col};
+    Node *v = ir_var(ir_loc(n), o);
+    Node *as = ir_assign(ir_loc(n), v, n->b);
     n->b = fe_dup(v);
-    return comma(as, n);
+    return ir_comma(ir_loc(n), as, n);
   }
   return n;
 }
@@ -1892,10 +1790,10 @@ static Node *expr(Fe *p, CXCursor c) {
     break;
   case CXCursor_CXXNullPtrLiteralExpr:
   case CXCursor_GNUNullExpr:   /* NULL in C++ */
-    n = num(c, cty(p, c), 0);
+    n = ir_num(ir_cloc(c), cty(p, c), 0);
     break;
   case CXCursor_StringLiteral:
-    n = new_node(N_STR, c);
+    n = ir_node(N_STR, c);
     n->ty = cty(p, c);
     n->str = cx_str(clang_getCursorSpelling(c));
     break;
@@ -1912,7 +1810,7 @@ static Node *expr(Fe *p, CXCursor c) {
     CXCursor d = clang_getCursorReferenced(c);
     enum CXCursorKind dk = clang_getCursorKind(d);
     if (dk == CXCursor_EnumConstantDecl) {
-      n = num(c, cty(p, c), clang_getEnumConstantDeclValue(d));
+      n = ir_num(ir_cloc(c), cty(p, c), clang_getEnumConstantDeclValue(d));
     } else if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl || var_tmpl_inst(d)) {
       Builtin bk;
       Obj *o = find_var(p, d);
@@ -1920,27 +1818,20 @@ static Node *expr(Fe *p, CXCursor c) {
           clang_getCursorKind(clang_getCursorSemanticParent(d)) != CXCursor_FunctionDecl) {
         Obj *sh = file_shared(p, d);
         if (sh) {
-          n = new_node(N_VAR, c);
-          n->var = sh;
-          n->ty = sh->ty;
+          n = ir_var(ir_cloc(c), sh);
           break;
         }
         Obj *g = global_var(p, d);
         if (g) {
-          n = new_node(N_VAR, c);
-          n->var = g;
-          n->ty = g->ty;
+          n = ir_var(ir_cloc(c), g);
           break;
         }
       }
       if (!o) o = capture(p, d);
       if (o) {
-        n = new_node(N_VAR, c);
-        n->var = o;
-        n->ty = o->ty;
-        n = deref(n);
+        n = deref(ir_var(ir_cloc(c), o));
       } else if (builtin_var(d, &bk) && bk == B_WSIZE) {
-        n = num(c, new_type(TY_INT, 4, 4), 32);
+        n = ir_num(ir_cloc(c), ir_type(TY_INT), 32);
       } else if (builtin_var(d, &bk)) {
         /* as a whole (`dim3 b = blockDim;`, `uint3 t = threadIdx;`, an
          * argument): the record of its three parts */
@@ -1949,22 +1840,14 @@ static Node *expr(Fe *p, CXCursor c) {
           err_c(c, "unsupported in device code: '%s' used as a whole (use .x, .y, .z)",
                 cx_str(clang_getCursorSpelling(d)));
         } else {
-          n = new_node(N_INIT, c);
+          n = ir_node(N_INIT, c);
           n->ty = unconst(t);
-          for (int i = 0; i < 3; i++) {
-            Node *e = new_node(N_BUILTIN, c);
-            e->ty = new_type(TY_UINT, 4, 4);
-            e->bk = bk;
-            e->dim = i;
-            vec_push(&n->list, e);
-          }
+          for (int i = 0; i < 3; i++) vec_push(&n->list, ir_builtin(ir_cloc(c), bk, i));
         }
       } else if ((n = eval(p, c)) != NULL) {
         /* a constant (constexpr, const int N = 16 at file scope) */
       } else if ((o = global_var(p, d)) != NULL) {
-        n = new_node(N_VAR, c);
-        n->var = o;
-        n->ty = o->ty;
+        n = ir_var(ir_cloc(c), o);
       } else {
         /* (__device__, __constant__ and __managed__ variables are
          * global_var's: what is left is a host variable) */
@@ -1982,7 +1865,7 @@ static Node *expr(Fe *p, CXCursor c) {
     n = member(p, c);
     break;
   case CXCursor_ArraySubscriptExpr:
-    n = new_node(N_INDEX, c);
+    n = ir_node(N_INDEX, c);
     n->ty = cty(p, c);
     n->a = expr(p, k.v[0]);
     n->b = expr(p, k.v[1]);
@@ -1993,7 +1876,7 @@ static Node *expr(Fe *p, CXCursor c) {
     break;
   case CXCursor_UnaryOperator: {
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
-    n = new_node(N_UN, c);
+    n = ir_node(N_UN, c);
     n->ty = cty(p, c);
     n->a = expr(p, k.v[0]);
     switch (op) {
@@ -2017,7 +1900,7 @@ static Node *expr(Fe *p, CXCursor c) {
     break;
   }
   case CXCursor_ConditionalOperator:
-    n = new_node(N_COND, c);
+    n = ir_node(N_COND, c);
     n->ty = cty(p, c);
     n->a = expr(p, k.v[0]);
     n->b = expr(p, k.v[1]);
@@ -2034,7 +1917,7 @@ static Node *expr(Fe *p, CXCursor c) {
     n = cast(p, c, expr(p, k.v[k.n - 1]), false);
     break;
   case CXCursor_CXXNewExpr:
-    n = fe_new(p, c, new_node(N_NUM, c));
+    n = fe_new(p, c, ir_node(N_NUM, c));
     break;
   case CXCursor_CXXDeleteExpr:
     n = fe_delete(p, c, expr(p, k.v[k.n - 1]));
@@ -2042,11 +1925,11 @@ static Node *expr(Fe *p, CXCursor c) {
   case CXCursor_InitListExpr:
     if (k.n <= 1 && cty(p, c)->kind <= TY_PTR) {   /* T v{} (CUB's initial_value), T v{x}: a scalar's value */
       Type *t = cty(p, c);
-      n = k.n ? cast_to(p, c, expr(p, k.v[0]), t, true) : num(c, t, 0);
+      n = k.n ? cast_to(p, c, expr(p, k.v[0]), t, true) : ir_num(ir_cloc(c), t, 0);
       if (!k.n && is_flt(t)) n->k = N_FNUM, n->fval = 0;
       break;
     }
-    n = new_node(N_INIT, c);
+    n = ir_node(N_INIT, c);
     n->ty = cty(p, c);
     for (int i = 0; i < k.n; i++) vec_push(&n->list, expr(p, k.v[i]));
     break;
@@ -2075,14 +1958,13 @@ static Node *expr(Fe *p, CXCursor c) {
   }
   free(k.v);
   if (!n) {
-    n = num(c, new_type(TY_INT, 4, 4), 0);
+    n = ir_num(ir_cloc(c), ir_type(TY_INT), 0);
   }
   return n;
 }
 
 /* ---- statements ---- */
 
-Node *fe_node(NodeKind k, CXCursor c) { return new_node(k, c); }
 Node *fe_expr(Fe *p, CXCursor c) { return expr(p, c); }
 Node *fe_warp_call(Fe *p, CXCursor c, Node *n, const char *name) { return warp_call(p, c, n, name); }
 
@@ -2093,7 +1975,7 @@ static Node *strip(Node *n) {
 
 static Node *decl_stmt(Fe *p, CXCursor c) {
   Kids k = kids(c);
-  Node *blk = new_node(S_BLOCK, c);
+  Node *blk = ir_node(S_BLOCK, c);
   blk->post = true;  /* no scope of its own: declarations belong to the enclosing block */
   for (int i = 0; i < k.n; i++) {
     CXCursor v = k.v[i];
@@ -2131,7 +2013,7 @@ static Node *decl_stmt(Fe *p, CXCursor c) {
     }
     if (o->ty->kind == TY_ARRAY && o->ty->len < 0)
       err_c(v, "unsupported in device code: array of unknown size");
-    Node *d = new_node(S_DECL, v);
+    Node *d = ir_node(S_DECL, v);
     d->var = o;
     /* the initializer is the last expression below the declaration; an
      * array's size written as an expression (T a[M * N] in a template)
@@ -2176,7 +2058,7 @@ static unsigned for_off(CXSourceLocation l, bool in_macro, CXFile f) {
 }
 
 static Node *for_stmt(Fe *p, CXCursor c) {
-  Node *n = new_node(S_FOR, c);
+  Node *n = ir_node(S_FOR, c);
   Kids k = kids(c);
   CXToken *toks;
   unsigned nt;
@@ -2242,7 +2124,7 @@ static void flatten_case(Fe *p, CXCursor c, Vec *out) {
   enum CXCursorKind ck = clang_getCursorKind(c);
   Kids k = kids(c);
   if (ck == CXCursor_CaseStmt) {
-    Node *l = new_node(S_CASE, c);
+    Node *l = ir_node(S_CASE, c);
     Node *v = eval(p, k.v[0]);
     if (!v) v = expr(p, k.v[0]);
     if (v->k != N_NUM) err_c(c, "unsupported in device code: case label that is not an integer constant");
@@ -2250,7 +2132,7 @@ static void flatten_case(Fe *p, CXCursor c, Vec *out) {
     vec_push(out, l);
     flatten_case(p, k.v[k.n - 1], out);
   } else if (ck == CXCursor_DefaultStmt) {
-    vec_push(out, new_node(S_DEFAULT, c));
+    vec_push(out, ir_node(S_DEFAULT, c));
     flatten_case(p, k.v[k.n - 1], out);
   } else {   /* (a labelled statement: a case label inside it is nested) */
     bool sb = p->in_switch_body;
@@ -2288,9 +2170,8 @@ static const char *first_str(CXCursor c, int depth) {
 }
 
 static Node *str_node(CXCursor c, const char *lit) {
-  Node *n = new_node(N_STR, c);
-  n->ty = new_type(TY_PTR, 8, 8);
-  n->ty->base = new_type(TY_CHAR, 1, 1);
+  Node *n = ir_node(N_STR, c);
+  n->ty = ir_ptr(ir_type(TY_CHAR));
   n->str = (char *)lit;
   return n;
 }
@@ -2309,59 +2190,28 @@ static Node *assert_stmt(Fe *p, CXCursor c) {
   Node *n = NULL;
   if (k.n == 3 && names_assert_fail(k.v[2], 0)) {
     const char *text = first_str(k.v[2], 0);
-    n = new_node(S_IF, c);
-    Node *no = new_node(N_UN, c);
-    no->op = OP_LNOT;
-    no->ty = new_type(TY_INT, 4, 4);
-    no->a = expr(p, k.v[0]);
-    n->a = no;
-    Node *call = new_node(N_CALL, c);
-    call->ck = C_BUILTIN;
-    call->name = "cu_assert_fail";
-    call->ty = new_type(TY_VOID, 1, 1);
-    Node *bid = new_node(N_BUILTIN, c);
-    bid->bk = B_BID;
-    bid->ty = new_type(TY_UINT, 4, 4);
-    Type *pt = new_type(TY_PTR, 8, 8);
-    pt->base = bid->ty;
-    Node *ab = new_node(N_UN, c);
-    ab->op = OP_ADDR;
-    ab->a = bid;
-    ab->ty = pt;
-    vec_push(&call->list, ab);
-    for (int d = 0; d < 3; d++) {
-      Node *t = new_node(N_BUILTIN, c);
-      t->bk = B_TID;
-      t->dim = d;
-      t->ty = bid->ty;
-      vec_push(&call->list, t);
-    }
+    Loc at = ir_cloc(c);
+    Node *no = ir_un(at, OP_LNOT, ir_type(TY_INT), expr(p, k.v[0]));
+    Node *call = ir_call(at, C_BUILTIN, "cu_assert_fail", ir_type(TY_VOID));
+    Node *bid = ir_builtin(at, B_BID, 0);
+    vec_push(&call->list, ir_un(at, OP_ADDR, ir_ptr(bid->ty), bid));
+    for (int d = 0; d < 3; d++) vec_push(&call->list, ir_builtin(at, B_TID, d));
     vec_push(&call->list, str_node(c, text));
     Buf f = {0};
     buf_puts(&f, "\"");
     for (const char *s = call->file; *s; s++) buf_printf(&f, *s == '"' || *s == '\\' ? "\\%c" : "%c", *s);
     buf_puts(&f, "\"");
     vec_push(&call->list, str_node(c, buf_take(&f)));
-    vec_push(&call->list, num(c, new_type(TY_INT, 4, 4), call->line));
-    Node *then = new_node(S_BLOCK, c);
-    Node *es = new_node(S_EXPR, c);
-    es->a = call;
-    vec_push(&then->list, es);
+    vec_push(&call->list, ir_num(at, ir_type(TY_INT), call->line));
+    Node *then = ir_new(S_BLOCK, at);
+    vec_push(&then->list, ir_stmt(at, S_EXPR, call));
     /* the block stops: once per warp, after its failing threads reported
      * (a uniform call under the failing lanes' mask) */
-    Node *stop = new_node(N_CALL, c);
-    stop->ck = C_BUILTIN;
-    stop->name = "cu_assert_stop";
-    stop->ty = call->ty;
-    Node *ab2 = new_node(N_UN, c), *bid2 = new_node(N_BUILTIN, c);
-    *bid2 = *bid;
-    *ab2 = *ab;
-    ab2->a = bid2;
-    vec_push(&stop->list, ab2);
-    Node *ss = new_node(S_EXPR, c);
-    ss->a = stop;
-    vec_push(&then->list, ss);
-    n->b = then;
+    Node *stop = ir_call(at, C_BUILTIN, "cu_assert_stop", call->ty);
+    Node *bid2 = ir_builtin(at, B_BID, 0);
+    vec_push(&stop->list, ir_un(at, OP_ADDR, ir_ptr(bid2->ty), bid2));
+    vec_push(&then->list, ir_stmt(at, S_EXPR, stop));
+    n = ir_if(at, no, then, NULL);
     n->cold = true;
   }
   free(k.v);
@@ -2391,20 +2241,16 @@ static Node *dt_jump(Fe *p, Node *n) {
       if (((LMark *)p->lmarks.v[i])->loop == n->target) from = ((LMark *)p->lmarks.v[i])->mark;
   }
   if (from >= p->dtors.n) return n;
-  Node *b = xcalloc(1, sizeof *b);
-  *b = (Node){.k = S_BLOCK, .post = true, .file = n->file, .line = n->line, .col = n->col};
+  Node *b = ir_new(S_BLOCK, ir_loc(n));
+  b->post = true;
   if (n->k == S_RETURN && n->a && !p->fn->is_ctor) {   /* the value first: it may read the objects */
     Obj *t = xcalloc(1, sizeof *t);
     t->name = xfmt("cu_ret%d", p->fn->locals.n);
     t->ty = n->a->ty;
     t->file = n->file, t->line = n->line, t->col = n->col;
     vec_push(&p->fn->locals, t);
-    Node *d = xcalloc(1, sizeof *d);
-    *d = (Node){.k = S_DECL, .var = t, .a = n->a, .file = n->file, .line = n->line, .col = n->col};
-    vec_push(&b->list, d);
-    Node *v = xcalloc(1, sizeof *v);
-    *v = (Node){.k = N_VAR, .var = t, .ty = t->ty, .file = n->file, .line = n->line, .col = n->col};
-    n->a = v;
+    vec_push(&b->list, ir_decl(ir_loc(n), t, n->a));
+    n->a = ir_var(ir_loc(n), t);
   }
   dt_emit(p, from, &b->list, n);
   vec_push(&b->list, n);
@@ -2429,8 +2275,7 @@ static bool sync_in(Node *n) {
  * BlockStoreT(temp).Store(...)`, was declared in no region). */
 static Node *as_block(Node *s) {
   if (!s || s->k == S_BLOCK) return s;
-  Node *b = xcalloc(1, sizeof *b);
-  *b = (Node){.k = S_BLOCK, .file = s->file, .line = s->line, .col = s->col};
+  Node *b = ir_new(S_BLOCK, ir_loc(s));
   vec_push(&b->list, s);
   return b;
 }
@@ -2451,15 +2296,13 @@ static Node *stmt(Fe *p, CXCursor c) {
       p->fn->has_sync = true;
       return e;
     }
-    Node *n = new_node(S_EXPR, c);
-    n->a = e;
-    return fe_inline(p, n);
+    return fe_inline(p, ir_stmt(ir_cloc(c), S_EXPR, e));
   }
   Kids k = kids(c);
   Node *n = NULL;
   switch (ck) {
   case CXCursor_CompoundStmt: {
-    n = new_node(S_BLOCK, c);
+    n = ir_node(S_BLOCK, c);
     int mark = p->dtors.n;
     for (int i = 0; i < k.n; i++) {
       enum CXCursorKind kk = clang_getCursorKind(k.v[i]);
@@ -2474,7 +2317,7 @@ static Node *stmt(Fe *p, CXCursor c) {
         p->in_switch_body = sb;
       }
     }
-    Node *end = new_node(S_NULL, c);   /* at the closing brace */
+    Node *end = ir_node(S_NULL, c);   /* at the closing brace */
     CXFile ef;
     unsigned eo;
     clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(c)), &ef, (unsigned *)&end->line, (unsigned *)&end->col, &eo);
@@ -2487,13 +2330,13 @@ static Node *stmt(Fe *p, CXCursor c) {
     n = decl_stmt(p, c);
     break;
   case CXCursor_NullStmt:
-    n = new_node(S_NULL, c);
+    n = ir_node(S_NULL, c);
     break;
   case CXCursor_GCCAsmStmt:   /* inline PTX, translated (ptx.c) */
     n = fe_asm(p, c);
     break;
   case CXCursor_IfStmt:
-    n = new_node(S_IF, c);
+    n = ir_node(S_IF, c);
     if (k.n >= 1 && clang_getCursorKind(k.v[0]) == CXCursor_DeclStmt) {
       err_c(c, "unsupported in device code: declaration in an if condition");
       break;
@@ -2508,7 +2351,7 @@ static Node *stmt(Fe *p, CXCursor c) {
     break;
   case CXCursor_WhileStmt:
   case CXCursor_DoStmt: {
-    n = new_node(ck == CXCursor_WhileStmt ? S_WHILE : S_DO, c);
+    n = ir_node(ck == CXCursor_WhileStmt ? S_WHILE : S_DO, c);
     int ci = ck == CXCursor_WhileStmt ? 0 : 1;
     if (clang_getCursorKind(k.v[ci]) == CXCursor_DeclStmt) {
       err_c(c, "unsupported in device code: declaration in a loop condition");
@@ -2526,7 +2369,7 @@ static Node *stmt(Fe *p, CXCursor c) {
     n = for_stmt(p, c);
     break;
   case CXCursor_SwitchStmt: {
-    n = new_node(S_SWITCH, c);
+    n = ir_node(S_SWITCH, c);
     if (clang_getCursorKind(k.v[0]) == CXCursor_DeclStmt) {
       err_c(c, "unsupported in device code: declaration in a switch condition");
       break;
@@ -2546,23 +2389,21 @@ static Node *stmt(Fe *p, CXCursor c) {
     break;
   }
   case CXCursor_BreakStmt:
-    n = new_node(S_BREAK, c);
+    n = ir_node(S_BREAK, c);
     n->target = loop_target(p, c, true);
     n = dt_jump(p, n);
     break;
   case CXCursor_ContinueStmt:
-    n = new_node(S_CONTINUE, c);
+    n = ir_node(S_CONTINUE, c);
     n->target = loop_target(p, c, false);
     n = dt_jump(p, n);
     break;
   case CXCursor_ReturnStmt:
-    n = new_node(S_RETURN, c);
+    n = ir_node(S_RETURN, c);
     if (k.n > 0) n->a = expr(p, k.v[0]);
     if (n->a && p->fn->ty->is_ref) n->a = addr_of(n->a, p->fn->ty);
     if (p->fn->is_ctor) {   /* return; in a constructor: the object is built */
-      n->a = new_node(N_VAR, c);
-      n->a->var = p->fn->self;
-      n->a->ty = p->fn->self->ty;
+      n->a = ir_var(ir_cloc(c), p->fn->self);
     }
     n = dt_jump(p, n);
     break;
@@ -2588,7 +2429,7 @@ static Node *stmt(Fe *p, CXCursor c) {
     err_c(c, "unsupported in device code: %s", cx_str(clang_getCursorKindSpelling(ck)));
   }
   free(k.v);
-  if (!n) n = new_node(S_NULL, c);
+  if (!n) n = ir_node(S_NULL, c);
   if (n->k == S_BLOCK ? n->post : n->k == S_RETURN || n->k == S_IF || n->k == S_SWITCH) n = fe_inline(p, n);
   return n;
 }
@@ -2654,7 +2495,7 @@ Obj *fe_func(Fe *p, CXCursor def) {
   p->fn = f;
   p->vars0 = p->vars.n;
   p->loops = (Vec){0};
-  Node *pre = new_node(S_BLOCK, def);   /* a constructor's set-up of self */
+  Node *pre = ir_node(S_BLOCK, def);   /* a constructor's set-up of self */
   if (f->is_ctor || ((dk == CXCursor_CXXMethod || dk == CXCursor_ConversionFunction || dk == CXCursor_Destructor) &&
                      !clang_CXXMethod_isStatic(def) && !f->is_lambda)) {
     Obj *o = xcalloc(1, sizeof *o);
@@ -2669,15 +2510,9 @@ Obj *fe_func(Fe *p, CXCursor def) {
     if (f->is_ctor) {
       o->name = "cu_self";
       vec_push(&f->locals, o);
-      Node *d = new_node(S_DECL, def);
-      d->var = o;
-      vec_push(&pre->list, d);
+      vec_push(&pre->list, ir_decl(ir_cloc(def), o, NULL));
     } else {
-      if (!f->self_val) {
-        Type *pt = new_type(TY_PTR, 8, 8);
-        pt->base = o->ty;
-        o->ty = pt;
-      }
+      if (!f->self_val) o->ty = ir_ptr(o->ty);
       o->is_param = true;
       vec_push(&f->params, o);
       vec_push(&f->locals, o);
@@ -2689,9 +2524,7 @@ Obj *fe_func(Fe *p, CXCursor def) {
     Obj *o = new_var(p, a);
     o->is_param = true;
     if (o->ty->kind == TY_ARRAY) {   /* `float3 sums[16]` is a pointer, as in C (libclang gives the type as written) */
-      Type *pt = new_type(TY_PTR, 8, 8);
-      pt->base = o->ty->base;
-      o->ty = pt;
+      o->ty = ir_ptr(o->ty->base);
     }
     if (o->ty->kind == TY_RECORD && o->ty->rec->size == 0) o->ty->rec->size = 1;
     vec_push(&f->params, o);
@@ -2718,21 +2551,18 @@ Obj *fe_func(Fe *p, CXCursor def) {
       while (j < k.n && !is_expr(k.v[j]) && clang_getCursorKind(k.v[j]) != CXCursor_CompoundStmt) j++;
       if (j >= k.n || !is_expr(k.v[j])) continue;
       Node *e = expr(p, k.v[j]);
-      Node *sv = new_node(N_VAR, k.v[i]);
-      sv->var = f->self;
-      sv->ty = f->self->ty;
+      Node *sv = ir_var(ir_cloc(k.v[i]), f->self);
       Node *lhs = e->ty->kind == TY_RECORD ? fe_upcast(p, sv, e->ty->rec) : NULL;
-      Node *s = new_node(S_EXPR, k.v[j]);
-      s->a = e;
+      Node *s = ir_stmt(ir_cloc(k.v[j]), S_EXPR, e);
       if (lhs && lhs != sv) {
-        Node *a = new_node(N_ASSIGN, k.v[j]);
+        Node *a = ir_node(N_ASSIGN, k.v[j]);
         a->op = OP_ASSIGN;
         a->ty = e->ty;
         a->a = lhs;
         a->b = e;
         s->a = a;
       } else if (lhs == sv) {   /* delegating: the other constructor builds it all */
-        Node *a = new_node(N_ASSIGN, k.v[j]);
+        Node *a = ir_node(N_ASSIGN, k.v[j]);
         a->op = OP_ASSIGN;
         a->ty = e->ty;
         a->a = sv;
@@ -2759,14 +2589,11 @@ Obj *fe_func(Fe *p, CXCursor def) {
       CXCursor bd = bc ? bc->decl : clang_getNullCursor();
       Node *e = clang_Cursor_isNull(bd) ? NULL : default_ctor(p, bd, def);
       if (!e) continue;
-      Node *sv = new_node(N_VAR, def);
-      sv->var = f->self;
-      sv->ty = f->self->ty;
+      Node *sv = ir_var(ir_cloc(def), f->self);
       Node *lhs = fe_upcast(p, sv, b->r);
-      Node *s = new_node(S_EXPR, def);
-      s->a = e;
+      Node *s = ir_stmt(ir_cloc(def), S_EXPR, e);
       if (lhs && lhs != sv) {
-        Node *a = new_node(N_ASSIGN, def);
+        Node *a = ir_node(N_ASSIGN, def);
         a->op = OP_ASSIGN;
         a->ty = e->ty;
         a->a = lhs;
@@ -2775,7 +2602,7 @@ Obj *fe_func(Fe *p, CXCursor def) {
       }
       vec_push(&binit, s);
     }
-    Node *d0 = new_node(S_DECL, def);
+    Node *d0 = ir_node(S_DECL, def);
     fe_ctor_ids(p, f->self, &binit, d0);
     Vec rest = pre->list;   /* the declaration of self, then the member initializers */
     pre->list = (Vec){0};
@@ -2784,11 +2611,7 @@ Obj *fe_func(Fe *p, CXCursor def) {
     for (int i = 1; i < rest.n; i++) vec_push(&pre->list, rest.v[i]);
     field_inits(cls, &fi);
     if (f->body) vec_push(&pre->list, f->body);
-    Node *r = new_node(S_RETURN, def);
-    r->a = new_node(N_VAR, def);
-    r->a->var = f->self;
-    r->a->ty = f->self->ty;
-    vec_push(&pre->list, r);
+    vec_push(&pre->list, ir_stmt(ir_cloc(def), S_RETURN, ir_var(ir_cloc(def), f->self)));
     f->body = pre;
     f->has_body = true;
   }
@@ -2796,9 +2619,7 @@ Obj *fe_func(Fe *p, CXCursor def) {
     Vec l = {0};
     for (int i = save_tmps; i < p->tmps.n; i++) {
       Obj *o = p->tmps.v[i];
-      Node *d = xcalloc(1, sizeof *d);
-      *d = (Node){.k = S_DECL, .var = o, .file = o->file, .line = o->line, .col = o->col};
-      vec_push(&l, d);
+      vec_push(&l, ir_decl((Loc){o->file, o->line, o->col}, o, NULL));
     }
     for (int i = 0; i < f->body->list.n; i++) vec_push(&l, f->body->list.v[i]);
     f->body->list = l;

@@ -26,30 +26,13 @@ typedef struct Reg { char *name; Obj *o; } Reg;
 typedef struct Asm {
   Fe *p;
   CXCursor c;
+  Loc at;                  /* c's position: every node's */
   Node *out;               /* the S_BLOCK being built */
   Vec ops;                 /* Node*: operand expressions, %0.. */
   Vec cons;                /* char*: their constraints */
   Vec regs;                /* Reg*: .reg declarations in scope */
   bool bad;
 } Asm;
-
-static Type *ty(TyKind k) {
-  static const int sz[] = {[TY_VOID] = 1, [TY_BOOL] = 1, [TY_CHAR] = 1, [TY_SCHAR] = 1, [TY_UCHAR] = 1,
-                           [TY_SHORT] = 2, [TY_USHORT] = 2, [TY_INT] = 4, [TY_UINT] = 4, [TY_LONG] = 8,
-                           [TY_ULONG] = 8, [TY_LLONG] = 8, [TY_ULLONG] = 8, [TY_FLOAT] = 4, [TY_DOUBLE] = 8};
-  Type *t = xcalloc(1, sizeof *t);
-  t->kind = k;
-  t->size = t->align = sz[k];
-  return t;
-}
-
-static Type *ptr_to(Type *b) {
-  Type *t = xcalloc(1, sizeof *t);
-  t->kind = TY_PTR;
-  t->size = t->align = 8;
-  t->base = b;
-  return t;
-}
 
 static void bad(Asm *a, const char *insn) {
   if (!a->bad) {
@@ -61,51 +44,13 @@ static void bad(Asm *a, const char *insn) {
   a->bad = true;
 }
 
-static Node *num(Asm *a, Type *t, int64_t v) {
-  Node *n = fe_node(N_NUM, a->c);
-  n->ty = t;
-  n->ival = v;
-  return n;
-}
-
+/* x as a t: a conversion where the kinds differ (a pointer's always) */
 static Node *cast(Asm *a, Type *t, Node *x) {
   if (x->ty && x->ty->kind == t->kind && t->kind != TY_PTR) return x;
-  Node *n = fe_node(N_CAST, a->c);
-  n->ty = t;
-  n->a = x;
-  return n;
+  return ir_cast(a->at, t, x);
 }
 
-static Node *bin(Asm *a, Op op, Type *t, Node *x, Node *y) {
-  Node *n = fe_node(N_BIN, a->c);
-  n->op = op;
-  n->ty = t;
-  n->a = x;
-  n->b = y;
-  return n;
-}
-
-static Node *builtin(Asm *a, Builtin b, int dim) {
-  Node *n = fe_node(N_BUILTIN, a->c);
-  n->ty = ty(TY_UINT);
-  n->bk = b;
-  n->dim = dim;
-  return n;
-}
-
-static Node *call(Asm *a, CallKind ck, const char *name, Type *t) {
-  Node *n = fe_node(N_CALL, a->c);
-  n->ck = ck;
-  n->name = xstrdup(name);
-  n->ty = t;
-  return n;
-}
-
-static void emit(Asm *a, Node *e) {
-  Node *s = fe_node(S_EXPR, a->c);
-  s->a = e;
-  vec_push(&a->out->list, s);
-}
+static void emit(Asm *a, Node *e) { vec_push(&a->out->list, ir_stmt(a->at, S_EXPR, e)); }
 
 /* A register's bits as another type: PTX registers are untyped bits, so
  * a float operand ("f", "d") of a bit-typed instruction (mov.b32,
@@ -122,11 +67,11 @@ static Node *opnd(Asm *a, Type *t, Node *x) {
     return cast(a, t, x);
   bool w = t->size == 8;
   if (is_flt(t)) {   /* integer bits -> float */
-    Node *c = call(a, C_LIBM, w ? "cu_ptx_bits_f64" : "cu_ptx_bits_f32", t);
-    vec_push(&c->list, cast(a, ty(w ? TY_ULLONG : TY_UINT), x));
+    Node *c = ir_call(a->at, C_LIBM, w ? "cu_ptx_bits_f64" : "cu_ptx_bits_f32", t);
+    vec_push(&c->list, cast(a, ir_type(w ? TY_ULLONG : TY_UINT), x));
     return c;
   }
-  Node *c = call(a, C_LIBM, w ? "cu_ptx_bits_u64" : "cu_ptx_bits_u32", ty(w ? TY_ULLONG : TY_UINT));
+  Node *c = ir_call(a->at, C_LIBM, w ? "cu_ptx_bits_u64" : "cu_ptx_bits_u32", ir_type(w ? TY_ULLONG : TY_UINT));
   vec_push(&c->list, x);
   return cast(a, t, c);
 }
@@ -148,14 +93,14 @@ static bool ptype(const char *s, PT *t) {
 }
 
 static Type *ctype(PT t) {
-  if (t.k == 'p') return ty(TY_BOOL);
-  if (t.k == 'f') return ty(t.bits == 64 ? TY_DOUBLE : TY_FLOAT);
+  if (t.k == 'p') return ir_type(TY_BOOL);
+  if (t.k == 'f') return ir_type(t.bits == 64 ? TY_DOUBLE : TY_FLOAT);
   bool s = t.k == 's';
   switch (t.bits) {
-  case 8: return ty(s ? TY_SCHAR : TY_UCHAR);
-  case 16: return ty(s ? TY_SHORT : TY_USHORT);
-  case 32: return ty(s ? TY_INT : TY_UINT);
-  default: return ty(s ? TY_LLONG : TY_ULLONG);
+  case 8: return ir_type(s ? TY_SCHAR : TY_UCHAR);
+  case 16: return ir_type(s ? TY_SHORT : TY_USHORT);
+  case 32: return ir_type(s ? TY_INT : TY_UINT);
+  default: return ir_type(s ? TY_LLONG : TY_ULLONG);
   }
 }
 
@@ -175,63 +120,53 @@ static Reg *reg(Asm *a, const char *name) {
   return NULL;
 }
 
-static Node *var(Asm *a, Obj *o) {
-  Node *n = fe_node(N_VAR, a->c);
-  n->var = o;
-  n->ty = o->ty;
-  return n;
-}
-
 /* A special register's value (NULL: not one). Lanes and warps count the
  * block's threads in order x, y, z, as CUDA's do. */
 static Node *special(Asm *a, const char *s) {
-  Type *u = ty(TY_UINT);
+  Type *u = ir_type(TY_UINT);
   static const char *const dims = "xyz";
   for (int d = 0; d < 3; d++) {
     char b[16];
     snprintf(b, sizeof b, "%%tid.%c", dims[d]);
-    if (!strcmp(s, b)) return builtin(a, B_TID, d);
+    if (!strcmp(s, b)) return ir_builtin(a->at, B_TID, d);
     snprintf(b, sizeof b, "%%ntid.%c", dims[d]);
-    if (!strcmp(s, b)) return builtin(a, B_BDIM, d);
+    if (!strcmp(s, b)) return ir_builtin(a->at, B_BDIM, d);
     snprintf(b, sizeof b, "%%ctaid.%c", dims[d]);
-    if (!strcmp(s, b)) return builtin(a, B_BID, d);
+    if (!strcmp(s, b)) return ir_builtin(a->at, B_BID, d);
     snprintf(b, sizeof b, "%%nctaid.%c", dims[d]);
-    if (!strcmp(s, b)) return builtin(a, B_GDIM, d);
+    if (!strcmp(s, b)) return ir_builtin(a->at, B_GDIM, d);
   }
-  Node *lin = bin(a, OP_ADD, u, builtin(a, B_TID, 0),
-                  bin(a, OP_MUL, u, builtin(a, B_BDIM, 0),
-                      bin(a, OP_ADD, u, builtin(a, B_TID, 1), bin(a, OP_MUL, u, builtin(a, B_BDIM, 1), builtin(a, B_TID, 2)))));
-  Node *lane = bin(a, OP_BAND, u, lin, num(a, u, 31));
+  Node *lin = ir_bin(a->at, OP_ADD, u, ir_builtin(a->at, B_TID, 0),
+                  ir_bin(a->at, OP_MUL, u, ir_builtin(a->at, B_BDIM, 0),
+                      ir_bin(a->at, OP_ADD, u, ir_builtin(a->at, B_TID, 1), ir_bin(a->at, OP_MUL, u, ir_builtin(a->at, B_BDIM, 1), ir_builtin(a->at, B_TID, 2)))));
+  Node *lane = ir_bin(a->at, OP_BAND, u, lin, ir_num(a->at, u, 31));
   if (!strcmp(s, "%laneid")) return lane;
-  if (!strcmp(s, "%warpid")) return bin(a, OP_SHR, u, lin, num(a, u, 5));
-  if (!strcmp(s, "%nwarpid")) return num(a, u, 64);
+  if (!strcmp(s, "%warpid")) return ir_bin(a->at, OP_SHR, u, lin, ir_num(a->at, u, 5));
+  if (!strcmp(s, "%nwarpid")) return ir_num(a->at, u, 64);
   if (!strncmp(s, "%lanemask_", 10)) {
-    Node *bit = bin(a, OP_SHL, u, num(a, u, 1), lane);
+    Node *bit = ir_bin(a->at, OP_SHL, u, ir_num(a->at, u, 1), lane);
     const char *k = s + 10;
     if (!strcmp(k, "eq")) return bit;
-    if (!strcmp(k, "lt")) return bin(a, OP_SUB, u, bit, num(a, u, 1));
-    if (!strcmp(k, "le")) return bin(a, OP_BOR, u, bit, bin(a, OP_SUB, u, bit, num(a, u, 1)));
-    Node *le = bin(a, OP_BOR, u, bit, bin(a, OP_SUB, u, bit, num(a, u, 1)));
-    Node *notle = fe_node(N_UN, a->c);
-    notle->op = OP_BNOT;
-    notle->ty = u;
-    notle->a = le;
+    if (!strcmp(k, "lt")) return ir_bin(a->at, OP_SUB, u, bit, ir_num(a->at, u, 1));
+    if (!strcmp(k, "le")) return ir_bin(a->at, OP_BOR, u, bit, ir_bin(a->at, OP_SUB, u, bit, ir_num(a->at, u, 1)));
+    Node *le = ir_bin(a->at, OP_BOR, u, bit, ir_bin(a->at, OP_SUB, u, bit, ir_num(a->at, u, 1)));
+    Node *notle = ir_un(a->at, OP_BNOT, u, le);
     if (!strcmp(k, "gt")) return notle;
-    if (!strcmp(k, "ge")) return bin(a, OP_BOR, u, notle, bit);
+    if (!strcmp(k, "ge")) return ir_bin(a->at, OP_BOR, u, notle, bit);
     return NULL;
   }
   if (!strcmp(s, "%clock") || !strcmp(s, "%clock64") || !strcmp(s, "%globaltimer") ||
       !strcmp(s, "%globaltimer_lo"))
-    return call(a, C_BUILTIN, "cu_clock64", ty(TY_ULLONG));
-  if (!strcmp(s, "%globaltimer_hi")) return bin(a, OP_SHR, ty(TY_ULLONG), call(a, C_BUILTIN, "cu_clock64", ty(TY_ULLONG)), num(a, u, 32));
+    return ir_call(a->at, C_BUILTIN, "cu_clock64", ir_type(TY_ULLONG));
+  if (!strcmp(s, "%globaltimer_hi")) return ir_bin(a->at, OP_SHR, ir_type(TY_ULLONG), ir_call(a->at, C_BUILTIN, "cu_clock64", ir_type(TY_ULLONG)), ir_num(a->at, u, 32));
   if (!strcmp(s, "%smid")) {   /* the block's place on a modelled SM: stable for the block */
-    Node *b = bin(a, OP_ADD, u, builtin(a, B_BID, 0),
-                  bin(a, OP_MUL, u, builtin(a, B_GDIM, 0),
-                      bin(a, OP_ADD, u, builtin(a, B_BID, 1), bin(a, OP_MUL, u, builtin(a, B_GDIM, 1), builtin(a, B_BID, 2)))));
-    return bin(a, OP_MOD, u, b, call(a, C_LIBM, "cu_ptx_nsmid", u));
+    Node *b = ir_bin(a->at, OP_ADD, u, ir_builtin(a->at, B_BID, 0),
+                  ir_bin(a->at, OP_MUL, u, ir_builtin(a->at, B_GDIM, 0),
+                      ir_bin(a->at, OP_ADD, u, ir_builtin(a->at, B_BID, 1), ir_bin(a->at, OP_MUL, u, ir_builtin(a->at, B_GDIM, 1), ir_builtin(a->at, B_BID, 2)))));
+    return ir_bin(a->at, OP_MOD, u, b, ir_call(a->at, C_LIBM, "cu_ptx_nsmid", u));
   }
-  if (!strcmp(s, "%nsmid")) return call(a, C_LIBM, "cu_ptx_nsmid", u);
-  if (!strcmp(s, "WARP_SZ")) return num(a, u, 32);
+  if (!strcmp(s, "%nsmid")) return ir_call(a->at, C_LIBM, "cu_ptx_nsmid", u);
+  if (!strcmp(s, "WARP_SZ")) return ir_num(a->at, u, 32);
   return NULL;
 }
 
@@ -266,47 +201,47 @@ static Node *src(Asm *a, const char *s, Type *t) {
     int i = atoi(s + 1);
     if (i >= a->ops.n) {
       bad(a, s);
-      return num(a, t, 0);
+      return ir_num(a->at, t, 0);
     }
     return opnd(a, t, a->ops.v[i]);
   }
   Reg *r = reg(a, s);
-  if (r) return opnd(a, t, var(a, r->o));
+  if (r) return opnd(a, t, ir_var(a->at, r->o));
   Node *sp = special(a, s);
   if (sp) return cast(a, t, sp);
   /* immediates: 12, -3, 0x1f, 0f3f800000 (float bits), 0d... (double bits), 1.5 */
   char *end;
   if ((s[0] == '0' && (s[1] == 'f' || s[1] == 'F' || s[1] == 'd' || s[1] == 'D')) && s[2]) {
     unsigned long long bits = strtoull(s + 2, &end, 16);
-    if (!is_flt(t)) return cast(a, t, num(a, ty(TY_ULLONG), (int64_t)bits));   /* (mov.b32 %0, 0f3f800000: the bits) */
-    Node *n = fe_node(N_FNUM, a->c);
+    if (!is_flt(t)) return cast(a, t, ir_num(a->at, ir_type(TY_ULLONG), (int64_t)bits));   /* (mov.b32 %0, 0f3f800000: the bits) */
+    Node *n = ir_new(N_FNUM, a->at);
     if (s[1] == 'f' || s[1] == 'F') {
       uint32_t b32 = (uint32_t)bits;
       float f;
       memcpy(&f, &b32, 4);
       n->fval = f;
-      n->ty = ty(TY_FLOAT);
+      n->ty = ir_type(TY_FLOAT);
     } else {
       double d;
       memcpy(&d, &bits, 8);
       n->fval = d;
-      n->ty = ty(TY_DOUBLE);
+      n->ty = ir_type(TY_DOUBLE);
     }
     return cast(a, t, n);
   }
   if (isdigit((unsigned char)s[0]) || ((s[0] == '-' || s[0] == '+') && isdigit((unsigned char)s[1]))) {
     if (strchr(s, '.') || (strchr(s, 'e') && !strstr(s, "0x"))) {
-      Node *n = fe_node(N_FNUM, a->c);
+      Node *n = ir_new(N_FNUM, a->at);
       n->fval = strtod(s, &end);
-      n->ty = ty(TY_DOUBLE);
+      n->ty = ir_type(TY_DOUBLE);
       return cast(a, t, n);
     }
     long long v = strtoll(s, &end, 0);
     if (*end == 'U' || *end == 'u') end++;
-    if (!*end) return cast(a, t, num(a, ty(TY_LLONG), v));
+    if (!*end) return cast(a, t, ir_num(a->at, ir_type(TY_LLONG), v));
   }
   bad(a, s);
-  return num(a, t, 0);
+  return ir_num(a->at, t, 0);
 }
 
 /* Assigns v to the destination operand s. */
@@ -322,18 +257,13 @@ static void dst(Asm *a, const char *s, Node *v) {
     else if (i < a->ops.n && strchr(a->cons.v[i], '+')) lv = a->ops.v[i];
   } else {
     Reg *r = reg(a, s);
-    if (r) lv = var(a, r->o);
+    if (r) lv = ir_var(a->at, r->o);
   }
   if (!lv) {
     bad(a, s);
     return;
   }
-  Node *n = fe_node(N_ASSIGN, a->c);
-  n->op = OP_ASSIGN;
-  n->ty = lv->ty;
-  n->a = lv;
-  n->b = opnd(a, lv->ty, v);
-  emit(a, n);
+  emit(a, ir_assign(a->at, lv, opnd(a, lv->ty, v)));
 }
 
 /* An address operand: [x], [x+8], [x-4], [name] -> a pointer to t. In
@@ -345,7 +275,7 @@ static Node *addr_in(Asm *a, const char *s, Type *t, bool shm) {
   size_t n = strlen(s);
   if (s[0] != '[' || s[n - 1] != ']') {
     bad(a, s);
-    return num(a, ptr_to(t), 0);
+    return ir_num(a->at, ir_ptr(t), 0);
   }
   char *in = xstrndup(s + 1, n - 2);
   long long off = 0;
@@ -354,24 +284,16 @@ static Node *addr_in(Asm *a, const char *s, Type *t, bool shm) {
     off = strtoll(pm, NULL, 0);
     *pm = 0;
   }
-  Type *cp = ptr_to(ty(TY_CHAR));
-  Node *base = src(a, in, ty(TY_ULLONG));
+  Type *cp = ir_ptr(ir_type(TY_CHAR));
+  Node *base = src(a, in, ir_type(TY_ULLONG));
   if (shm) {
-    Node *c = call(a, C_LIBM, "__cu_dev_from_shared", ptr_to(ty(TY_VOID)));
+    Node *c = ir_call(a->at, C_LIBM, "__cu_dev_from_shared", ir_ptr(ir_type(TY_VOID)));
     vec_push(&c->list, base);
     base = c;
   }
   Node *p = cast(a, cp, base);
-  if (off) p = bin(a, OP_ADD, cp, p, num(a, ty(TY_LLONG), off));
-  return cast(a, ptr_to(t), p);
-}
-
-static Node *deref(Asm *a, Node *p) {
-  Node *n = fe_node(N_UN, a->c);
-  n->op = OP_DEREF;
-  n->ty = p->ty->base;
-  n->a = p;
-  return n;
+  if (off) p = ir_bin(a->at, OP_ADD, cp, p, ir_num(a->at, ir_type(TY_LLONG), off));
+  return cast(a, ir_ptr(t), p);
 }
 
 /* ---- one instruction ---- */
@@ -426,7 +348,7 @@ static bool itype(const Insn *in, PT *t) {
 }
 
 static Node *warp(Asm *a, const char *name, Type *t, Node **args, int n) {
-  Node *c = call(a, C_WARP, name, t);
+  Node *c = ir_call(a->at, C_WARP, xstrdup(name), t);
   for (int i = 0; i < n; i++) vec_push(&c->list, args[i]);
   Node *w = fe_warp_call(a->p, a->c, c, name);
   if (!w) bad(a, name);
@@ -437,7 +359,7 @@ static Node *warp(Asm *a, const char *name, Type *t, Node **args, int n) {
 static void insn(Asm *a, Insn *in) {
   PT t = {'u', 32};
   bool typed = itype(in, &t);
-  Type *ct = ctype(t), *u = ty(TY_UINT);
+  Type *ct = ctype(t), *u = ir_type(TY_UINT);
   const char *op = in->op;
   int na = in->na;
   #define A(i) in->arg[i]
@@ -446,9 +368,9 @@ static void insn(Asm *a, Insn *in) {
   if (!strcmp(op, "cvta") && has(in, "shared")) {   /* generic <-> shared window: an offset in the block's memory */
     NEED(2);
     bool to = has(in, "to");
-    Node *c = call(a, C_LIBM, to ? "__cu_dev_to_shared" : "__cu_dev_from_shared", to ? ty(TY_ULLONG) : ptr_to(ty(TY_VOID)));
-    vec_push(&c->list, to ? cast(a, ptr_to(ty(TY_VOID)), src(a, A(1), ty(TY_ULLONG))) : src(a, A(1), ty(TY_ULLONG)));
-    dst(a, A(0), to ? c : cast(a, ty(TY_ULLONG), c));
+    Node *c = ir_call(a->at, C_LIBM, to ? "__cu_dev_to_shared" : "__cu_dev_from_shared", to ? ir_type(TY_ULLONG) : ir_ptr(ir_type(TY_VOID)));
+    vec_push(&c->list, to ? cast(a, ir_ptr(ir_type(TY_VOID)), src(a, A(1), ir_type(TY_ULLONG))) : src(a, A(1), ir_type(TY_ULLONG)));
+    dst(a, A(0), to ? c : cast(a, ir_type(TY_ULLONG), c));
     return;
   }
   if (!strcmp(op, "mov") || !strcmp(op, "cvta") || !strcmp(op, "cvt")) {
@@ -464,17 +386,17 @@ static void insn(Asm *a, Insn *in) {
           bad(a, in->text);
           return;
         }
-        Node *c = call(a, C_LIBM, "cu_ptx_f2h_rn", ty(TY_USHORT));
-        vec_push(&c->list, src(a, A(1), ty(TY_FLOAT)));
+        Node *c = ir_call(a->at, C_LIBM, "cu_ptx_f2h_rn", ir_type(TY_USHORT));
+        vec_push(&c->list, src(a, A(1), ir_type(TY_FLOAT)));
         dst(a, A(0), c);
       } else {
         if (ht.k != 'f') {
           bad(a, in->text);
           return;
         }
-        Node *c = call(a, C_LIBM, "cu_ptx_h2f", ty(TY_FLOAT));
-        vec_push(&c->list, src(a, A(1), ty(TY_USHORT)));
-        dst(a, A(0), ht.bits == 64 ? cast(a, ty(TY_DOUBLE), c) : c);
+        Node *c = ir_call(a->at, C_LIBM, "cu_ptx_h2f", ir_type(TY_FLOAT));
+        vec_push(&c->list, src(a, A(1), ir_type(TY_USHORT)));
+        dst(a, A(0), ht.bits == 64 ? cast(a, ir_type(TY_DOUBLE), c) : c);
       }
       return;
     }
@@ -492,7 +414,7 @@ static void insn(Asm *a, Insn *in) {
         bad(a, in->text);
         return;
       }
-      Node *c = call(a, C_LIBM, xfmt("cu_ptx_%s", hn), ctype(to));
+      Node *c = ir_call(a->at, C_LIBM, xfmt("cu_ptx_%s", hn), ctype(to));
       vec_push(&c->list, src(a, A(1), ctype(from)));
       dst(a, A(0), c);
       return;
@@ -510,7 +432,7 @@ static void insn(Asm *a, Insn *in) {
           bad(a, in->text);
           return;
         }
-        Node *c = call(a, C_LIBM, xfmt("cu_ptx_%s", hn), ctype(to));
+        Node *c = ir_call(a->at, C_LIBM, xfmt("cu_ptx_%s", hn), ctype(to));
         vec_push(&c->list, src(a, A(1), ctype(from)));
         dst(a, A(0), c);
       } else dst(a, A(0), cast(a, ctype(to), src(a, A(1), ctype(from))));
@@ -527,13 +449,13 @@ static void insn(Asm *a, Insn *in) {
         return;
       }
       int hb = t.bits / 2;
-      Type *wt = t.bits == 64 ? ty(TY_ULLONG) : u, *ht = t.bits == 64 ? u : ty(TY_USHORT);
+      Type *wt = t.bits == 64 ? ir_type(TY_ULLONG) : u, *ht = t.bits == 64 ? u : ir_type(TY_USHORT);
       if (pack) {
-        dst(a, A(0), bin(a, OP_BOR, wt, cast(a, wt, src(a, lo, ht)), bin(a, OP_SHL, wt, cast(a, wt, src(a, hi, ht)), num(a, u, hb))));
+        dst(a, A(0), ir_bin(a->at, OP_BOR, wt, cast(a, wt, src(a, lo, ht)), ir_bin(a->at, OP_SHL, wt, cast(a, wt, src(a, hi, ht)), ir_num(a->at, u, hb))));
       } else {
         Node *w = src(a, A(1), wt);
         dst(a, lo, cast(a, ht, w));
-        dst(a, hi, cast(a, ht, bin(a, OP_SHR, wt, src(a, A(1), wt), num(a, u, hb))));
+        dst(a, hi, cast(a, ht, ir_bin(a->at, OP_SHR, wt, src(a, A(1), wt), ir_num(a->at, u, hb))));
       }
       return;
     }
@@ -551,20 +473,14 @@ static void insn(Asm *a, Insn *in) {
     for (size_t i = 0; i < sizeof dir / sizeof *dir; i++) {
       if (strcmp(op, dir[i].op)) continue;
       NEED(dir[i].ns + 1);
-      Node *c = call(a, C_LIBM, xfmt("__cu_dev_%s%s", dir[i].fn, t.bits == 32 ? "f" : ""), ct);
-      if (!strcmp(op, "rcp")) vec_push(&c->list, cast(a, ct, num(a, ty(TY_INT), 1)));
+      Node *c = ir_call(a->at, C_LIBM, xfmt("__cu_dev_%s%s", dir[i].fn, t.bits == 32 ? "f" : ""), ct);
+      if (!strcmp(op, "rcp")) vec_push(&c->list, cast(a, ct, ir_num(a->at, ir_type(TY_INT), 1)));
       for (int k = 1; k <= dir[i].ns; k++) {
         Node *x = src(a, A(k), ct);
-        if (!strcmp(op, "sub") && k == 2) {
-          Node *ng = fe_node(N_UN, a->c);
-          ng->op = OP_NEG;
-          ng->ty = ct;
-          ng->a = x;
-          x = ng;
-        }
+        if (!strcmp(op, "sub") && k == 2) x = ir_un(a->at, OP_NEG, ct, x);
         vec_push(&c->list, x);
       }
-      vec_push(&c->list, num(a, ty(TY_INT), rmode));
+      vec_push(&c->list, ir_num(a->at, ir_type(TY_INT), rmode));
       dst(a, A(0), c);
       return;
     }
@@ -579,24 +495,22 @@ static void insn(Asm *a, Insn *in) {
       NEED(3);
       Type *bt = arith[i].o == OP_SHL || arith[i].o == OP_SHR ? u : ct;
       if (t.k == 'p') {   /* and.pred, or.pred... */
-        dst(a, A(0), bin(a, arith[i].o, ty(TY_INT), src(a, A(1), ty(TY_INT)), src(a, A(2), ty(TY_INT))));
+        dst(a, A(0), ir_bin(a->at, arith[i].o, ir_type(TY_INT), src(a, A(1), ir_type(TY_INT)), src(a, A(2), ir_type(TY_INT))));
         return;
       }
-      dst(a, A(0), bin(a, arith[i].o, ct, src(a, A(1), ct), src(a, A(2), bt)));
+      dst(a, A(0), ir_bin(a->at, arith[i].o, ct, src(a, A(1), ct), src(a, A(2), bt)));
       return;
     }
   if (!strcmp(op, "mul") && (t.k == 'f' || has(in, "lo"))) {
     NEED(3);
-    dst(a, A(0), bin(a, OP_MUL, ct, src(a, A(1), ct), src(a, A(2), ct)));
+    dst(a, A(0), ir_bin(a->at, OP_MUL, ct, src(a, A(1), ct), src(a, A(2), ct)));
     return;
   }
   if (!strcmp(op, "not") || !strcmp(op, "neg") || !strcmp(op, "cnot")) {
     NEED(2);
-    Node *n = fe_node(N_UN, a->c);
-    n->op = !strcmp(op, "neg") ? OP_NEG : !strcmp(op, "cnot") || t.k == 'p' ? OP_LNOT : OP_BNOT;
-    n->ty = t.k == 'p' ? ty(TY_INT) : ct;
-    n->a = src(a, A(1), n->ty);
-    dst(a, A(0), n);
+    Op o = !strcmp(op, "neg") ? OP_NEG : !strcmp(op, "cnot") || t.k == 'p' ? OP_LNOT : OP_BNOT;
+    Type *rt = t.k == 'p' ? ir_type(TY_INT) : ct;
+    dst(a, A(0), ir_un(a->at, o, rt, src(a, A(1), rt)));
     return;
   }
   if (!strcmp(op, "setp")) {   /* setp.cmp.type p, a, b */
@@ -607,7 +521,7 @@ static void insn(Asm *a, Insn *in) {
     };
     for (size_t i = 0; i < sizeof cmps / sizeof *cmps; i++)
       if (has(in, cmps[i].c)) {
-        dst(a, A(0), bin(a, cmps[i].o, ty(TY_INT), src(a, A(1), ct), src(a, A(2), ct)));
+        dst(a, A(0), ir_bin(a->at, cmps[i].o, ir_type(TY_INT), src(a, A(1), ct), src(a, A(2), ct)));
         return;
       }
     bad(a, in->text);
@@ -615,12 +529,8 @@ static void insn(Asm *a, Insn *in) {
   }
   if (!strcmp(op, "selp")) {
     NEED(4);
-    Node *n = fe_node(N_COND, a->c);
-    n->ty = ct;
-    n->a = src(a, A(3), ty(TY_INT));
-    n->b = src(a, A(1), ct);
-    n->c = src(a, A(2), ct);
-    dst(a, A(0), n);
+    Node *p = src(a, A(3), ir_type(TY_INT)), *x = src(a, A(1), ct), *y = src(a, A(2), ct);
+    dst(a, A(0), ir_cond(a->at, ct, p, x, y));
     return;
   }
   /* special registers read by name alone (mov was above) */
@@ -632,15 +542,9 @@ static void insn(Asm *a, Insn *in) {
     int vn = has(in, "v2") ? 2 : has(in, "v4") ? 4 : 1;
     bool shm = has(in, "shared");
     if (vn == 1) {
-      Node *p = deref(a, addr_in(a, mem, ct, shm));
-      if (st) {
-        Node *n = fe_node(N_ASSIGN, a->c);
-        n->op = OP_ASSIGN;
-        n->ty = ct;
-        n->a = p;
-        n->b = src(a, val, ct);
-        emit(a, n);
-      } else dst(a, A(0), p);
+      Node *p = ir_deref(a->at, addr_in(a, mem, ct, shm));
+      if (st) emit(a, ir_assign(a->at, p, src(a, val, ct)));   /* (p of type ct) */
+      else dst(a, A(0), p);
       return;
     }
     /* {x, y, z, w}: element k at the address plus k elements */
@@ -656,16 +560,10 @@ static void insn(Asm *a, Insn *in) {
     }
     for (int k = 0; k < vn; k++) {
       Node *p = addr_in(a, mem, ct, shm);
-      if (k) p = bin(a, OP_ADD, p->ty, p, num(a, ty(TY_INT), k));
-      p = deref(a, p);
-      if (st) {
-        Node *n = fe_node(N_ASSIGN, a->c);
-        n->op = OP_ASSIGN;
-        n->ty = ct;
-        n->a = p;
-        n->b = src(a, el[k], ct);
-        emit(a, n);
-      } else dst(a, el[k], p);
+      if (k) p = ir_bin(a->at, OP_ADD, p->ty, p, ir_num(a->at, ir_type(TY_INT), k));
+      p = ir_deref(a->at, p);
+      if (st) emit(a, ir_assign(a->at, p, src(a, el[k], ct)));
+      else dst(a, el[k], p);
     }
     return;
   }
@@ -679,7 +577,7 @@ static void insn(Asm *a, Insn *in) {
       if (has(in, aops[i][0])) {
         const char *sfx = t.k == 'f' ? (t.bits == 64 ? "d" : "f")
                         : t.bits == 64 ? (t.k == 's' ? "ll" : "ull") : (t.k == 's' ? "i" : "u");
-        Node *c = call(a, C_ATOMIC, xfmt("cu_atomic%s_%s", aops[i][1], sfx), ct);
+        Node *c = ir_call(a->at, C_ATOMIC, xfmt("cu_atomic%s_%s", aops[i][1], sfx), ct);
         int m = red ? 0 : 1;
         vec_push(&c->list, addr_in(a, A(m), ct, has(in, "shared")));
         for (int k = m + 1; k < na; k++) vec_push(&c->list, src(a, A(k), ct));
@@ -695,26 +593,22 @@ static void insn(Asm *a, Insn *in) {
   if ((!strcmp(op, "vshr") || !strcmp(op, "vshl")) && has(in, "u32") && !has(in, "s32") &&
       (na == 3 || (na == 4 && has(in, "add"))) && !has(in, "min") && !has(in, "max") && !has(in, "sat")) {
     Node *sh = src(a, A(2), u);
-    if (has(in, "wrap")) sh = bin(a, OP_BAND, u, sh, num(a, u, 31));
-    Node *v = bin(a, !strcmp(op, "vshr") ? OP_SHR : OP_SHL, u, src(a, A(1), u), bin(a, OP_BAND, u, sh, num(a, u, 31)));
+    if (has(in, "wrap")) sh = ir_bin(a->at, OP_BAND, u, sh, ir_num(a->at, u, 31));
+    Node *v = ir_bin(a->at, !strcmp(op, "vshr") ? OP_SHR : OP_SHL, u, src(a, A(1), u), ir_bin(a->at, OP_BAND, u, sh, ir_num(a->at, u, 31)));
     if (!has(in, "wrap")) {   /* .clamp: a shift by 32 or more leaves 0 */
-      Node *big = fe_node(N_COND, a->c);
-      big->ty = u;
-      big->a = bin(a, OP_GE, ty(TY_INT), src(a, A(2), u), num(a, u, 32));
-      big->b = num(a, u, 0);
-      big->c = v;
-      v = big;
+      Node *big = ir_bin(a->at, OP_GE, ir_type(TY_INT), src(a, A(2), u), ir_num(a->at, u, 32));
+      v = ir_cond(a->at, u, big, ir_num(a->at, u, 0), v);
     }
-    if (na == 4) v = bin(a, OP_ADD, u, v, src(a, A(3), u));
+    if (na == 4) v = ir_bin(a->at, OP_ADD, u, v, src(a, A(3), u));
     dst(a, A(0), v);
     return;
   }
   if (!strcmp(op, "membar") || !strcmp(op, "fence")) {
-    emit(a, call(a, C_BUILTIN, "cu_fence", ty(TY_VOID)));
+    emit(a, ir_call(a->at, C_BUILTIN, "cu_fence", ir_type(TY_VOID)));
     return;
   }
   if ((!strcmp(op, "bar") || !strcmp(op, "barrier")) && (has(in, "sync") || in->np == 0) && na <= 1) {
-    Node *s = fe_node(S_SYNC, a->c);
+    Node *s = ir_new(S_SYNC, a->at);
     a->p->fn->has_sync = true;
     vec_push(&a->out->list, s);
     return;
@@ -732,16 +626,16 @@ static void insn(Asm *a, Insn *in) {
         if (bar) *bar = 0;
         /* PTX's source lane j and whether it is in the segment (pval):
          * segmask = c >> 8 & 31, maxLane = (lane & segmask) | (c & 31 & ~segmask) */
-        Type *it = ty(TY_INT);
+        Type *it = ir_type(TY_INT);
         Node *lane = cast(a, it, special(a, "%laneid")), *b = src(a, A(2), it), *c = src(a, A(3), it);
-        Node *seg = bin(a, OP_BAND, it, bin(a, OP_SHR, it, c, num(a, it, 8)), num(a, it, 31));
-        Node *nseg = bin(a, OP_BXOR, it, seg, num(a, it, 31));
-        Node *maxl = bin(a, OP_BOR, it, bin(a, OP_BAND, it, lane, seg),
-                         bin(a, OP_BAND, it, bin(a, OP_BAND, it, c, num(a, it, 31)), nseg));
-        Node *j = i == 1 ? bin(a, OP_SUB, it, lane, b) : i == 2 ? bin(a, OP_ADD, it, lane, b)
-                : i == 3 ? bin(a, OP_BXOR, it, lane, bin(a, OP_BAND, it, b, num(a, it, 31)))
-                         : bin(a, OP_BOR, it, bin(a, OP_BAND, it, lane, seg), bin(a, OP_BAND, it, b, nseg));
-        Node *pval = bin(a, i == 1 ? OP_GE : OP_LE, it, j, maxl);
+        Node *seg = ir_bin(a->at, OP_BAND, it, ir_bin(a->at, OP_SHR, it, c, ir_num(a->at, it, 8)), ir_num(a->at, it, 31));
+        Node *nseg = ir_bin(a->at, OP_BXOR, it, seg, ir_num(a->at, it, 31));
+        Node *maxl = ir_bin(a->at, OP_BOR, it, ir_bin(a->at, OP_BAND, it, lane, seg),
+                         ir_bin(a->at, OP_BAND, it, ir_bin(a->at, OP_BAND, it, c, ir_num(a->at, it, 31)), nseg));
+        Node *j = i == 1 ? ir_bin(a->at, OP_SUB, it, lane, b) : i == 2 ? ir_bin(a->at, OP_ADD, it, lane, b)
+                : i == 3 ? ir_bin(a->at, OP_BXOR, it, lane, ir_bin(a->at, OP_BAND, it, b, ir_num(a->at, it, 31)))
+                         : ir_bin(a->at, OP_BOR, it, ir_bin(a->at, OP_BAND, it, lane, seg), ir_bin(a->at, OP_BAND, it, b, nseg));
+        Node *pval = ir_bin(a->at, i == 1 ? OP_GE : OP_LE, it, j, maxl);
         if (bar) dst(a, bar + 1, pval);   /* d|p: p, whether the source lane is in the segment */
         /* CUDA's shuffle of that mode over segments of width 32 -
          * segmask, then the lane's own value where the source lane is past
@@ -750,26 +644,16 @@ static void insn(Asm *a, Insn *in) {
          * but the same in every lane (CUB's last_lane | SHFL_C through a
          * warp version's parameter) keeps a whole warp's shuffle by a
          * uniform offset, which the lowering makes one lane loop. */
-        Node *w = bin(a, OP_SUB, ty(TY_INT), num(a, ty(TY_INT), 32),
-                      cast(a, ty(TY_INT), bin(a, OP_BAND, u, bin(a, OP_SHR, u, src(a, A(3), u), num(a, u, 8)), num(a, u, 31))));
-        Node *args[4] = {src(a, A(4), u), src(a, A(1), u), src(a, A(2), i == 0 || i == 3 ? ty(TY_INT) : u), w};
+        Node *w = ir_bin(a->at, OP_SUB, ir_type(TY_INT), ir_num(a->at, ir_type(TY_INT), 32),
+                      cast(a, ir_type(TY_INT), ir_bin(a->at, OP_BAND, u, ir_bin(a->at, OP_SHR, u, src(a, A(3), u), ir_num(a->at, u, 8)), ir_num(a->at, u, 31))));
+        Node *args[4] = {src(a, A(4), u), src(a, A(1), u), src(a, A(2), i == 0 || i == 3 ? ir_type(TY_INT) : u), w};
         Node *sh = warp(a, modes[i][1], u, args, 4);
         long long cv;
         if (const_val(a, A(3), &cv) && (cv & 31) == (i == 1 ? 0 : 31)) dst(a, d, sh);
         else {   /* (every lane shuffles, into a temporary; then selects) */
           Obj *t = tmp_var(a, u);
-          Node *st = fe_node(N_ASSIGN, a->c);
-          st->op = OP_ASSIGN;
-          st->ty = u;
-          st->a = var(a, t);
-          st->b = sh;
-          emit(a, st);
-          Node *sel = fe_node(N_COND, a->c);
-          sel->ty = u;
-          sel->a = pval;
-          sel->b = var(a, t);
-          sel->c = src(a, A(1), u);
-          dst(a, d, sel);
+          emit(a, ir_assign(a->at, ir_var(a->at, t), sh));
+          dst(a, d, ir_cond(a->at, u, pval, ir_var(a->at, t), src(a, A(1), u)));
         }
         return;
       }
@@ -778,13 +662,13 @@ static void insn(Asm *a, Insn *in) {
   }
   if (!strcmp(op, "vote")) {   /* vote.sync.ballot.b32 d, p, mask; vote.sync.any.pred d, p, mask */
     NEED(3);
-    Node *args[2] = {src(a, A(2), u), src(a, A(1), ty(TY_INT))};
+    Node *args[2] = {src(a, A(2), u), src(a, A(1), ir_type(TY_INT))};
     const char *f = has(in, "ballot") ? "__ballot_sync" : has(in, "any") ? "__any_sync" : has(in, "all") ? "__all_sync" : NULL;
     if (!f) {
       bad(a, in->text);
       return;
     }
-    dst(a, A(0), warp(a, f, has(in, "ballot") ? u : ty(TY_INT), args, 2));
+    dst(a, A(0), warp(a, f, has(in, "ballot") ? u : ir_type(TY_INT), args, 2));
     return;
   }
   if (!strcmp(op, "activemask")) {
@@ -845,13 +729,13 @@ static void insn(Asm *a, Insn *in) {
     Type *rt = ct;
     if (has(in, "wide")) rt = ctype((PT){t.k, t.bits * 2});
     if (!strcmp(op, "bfind") || !strcmp(op, "popc") || !strcmp(op, "clz")) rt = u;
-    if (!strcmp(op, "testp")) rt = ty(TY_INT);
+    if (!strcmp(op, "testp")) rt = ir_type(TY_INT);
     char *hn = xfmt("%s_%s", name.s, tname(t));
     if (!known_helper(hn)) {
       bad(a, in->text);
       return;
     }
-    Node *c = call(a, C_LIBM, xfmt("cu_ptx_%s", hn), rt);
+    Node *c = ir_call(a->at, C_LIBM, xfmt("cu_ptx_%s", hn), rt);
     for (int k = 0; k < ns; k++) {
       Type *at = ct;
       if ((!strcmp(op, "bfe") && k > 0) || (!strcmp(op, "bfi") && k > 1) || (!strcmp(op, "shf") && k == 2) ||
@@ -877,9 +761,7 @@ static Obj *local(Asm *a, char *name, Type *t) {
   o->ty = t;
   cx_loc(a->c, &o->file, &o->line, &o->col);
   vec_push(&a->p->fn->locals, o);
-  Node *d = fe_node(S_DECL, a->c);
-  d->var = o;
-  vec_push(&a->out->list, d);
+  vec_push(&a->out->list, ir_decl(a->at, o, NULL));
   return o;
 }
 
@@ -947,14 +829,8 @@ static void line(Asm *a, char *s) {
       return;
     }
     *sp = 0;
-    guard = src(a, g, ty(TY_INT));
-    if (neg) {
-      Node *nn = fe_node(N_UN, a->c);
-      nn->op = OP_LNOT;
-      nn->ty = ty(TY_INT);
-      nn->a = guard;
-      guard = nn;
-    }
+    guard = src(a, g, ir_type(TY_INT));
+    if (neg) guard = ir_un(a->at, OP_LNOT, ir_type(TY_INT), guard);
     s = sp + 1;
     while (*s == ' ' || *s == '\t') s++;
   }
@@ -983,15 +859,12 @@ static void line(Asm *a, char *s) {
   }
   Node *blk = a->out;
   if (guard) {
-    a->out = fe_node(S_BLOCK, a->c);
+    a->out = ir_new(S_BLOCK, a->at);
   }
   insn(a, &in);
   if (guard) {
-    Node *iff = fe_node(S_IF, a->c);
-    iff->a = guard;
-    iff->b = a->out;
+    vec_push(&blk->list, ir_if(a->at, guard, a->out, NULL));
     a->out = blk;
-    vec_push(&blk->list, iff);
   }
 }
 
@@ -1124,7 +997,8 @@ Node *fe_asm(Fe *p, CXCursor c) {
   Asm a = {0};
   a.p = p;
   a.c = c;
-  a.out = fe_node(S_BLOCK, c);
+  a.at = ir_cloc(c);
+  a.out = ir_new(S_BLOCK, a.at);
   Buf tmpl = {0};
   OpKids ok = {p, &a.ops};
   clang_visitChildren(c, op_cb, &ok);

@@ -165,25 +165,6 @@ static int repl_f(Node *n, void *c) {
   return W_SKIP;
 }
 
-static Type *pointer(Type *base) {
-  Type *t = xcalloc(1, sizeof *t);
-  t->kind = TY_PTR;
-  t->base = base;
-  t->size = 8;
-  t->align = 8;
-  return t;
-}
-
-static Node *mkn(NodeKind k, Node *at, Type *ty) {
-  Node *n = xcalloc(1, sizeof *n);
-  n->k = k;
-  n->ty = ty;
-  n->file = at->file;
-  n->line = at->line;
-  n->col = at->col;
-  return n;
-}
-
 /* statements list[i..j] of block blk into function f, called in their place */
 static bool outline(Prog *prog, Obj *fn, Node *blk, int i, int j) {
   Sp s = {fn, blk->list.v[i], {0}, {0}, {0}, false};
@@ -199,22 +180,19 @@ static bool outline(Prog *prog, Obj *fn, Node *blk, int i, int j) {
   }
   if (s.bad) return false;
   Node *at = blk->list.v[i];
+  Loc l = ir_loc(at);
   Obj *f = xcalloc(1, sizeof *f);
   f->name = xfmt("%s_spin%d", fn->name, nspin);
   f->cname = xfmt("%s_spin%d", fn->cname, nspin++);
-  f->ty = xcalloc(1, sizeof *f->ty);
-  f->ty->kind = TY_VOID;
-  f->ty->size = f->ty->align = 1;
+  f->ty = ir_type(TY_VOID);
   f->file = at->file;
   f->line = at->line;
   f->col = at->col;
   f->has_body = true;
   f->serial = true;
-  Node *call = mkn(N_CALL, at, f->ty);
-  call->ck = C_FUNC;
+  Node *call = ir_call(l, C_FUNC, f->name, f->ty);
   call->fn = f;
-  call->name = f->name;
-  Node *body = mkn(S_BLOCK, at, NULL);
+  Node *body = ir_new(S_BLOCK, l);
   for (int k = i; k <= j; k++) vec_push(&body->list, blk->list.v[k]);
   for (int u = 0; u < s.used.n; u++) {
     Obj *v = s.used.v[u];
@@ -222,7 +200,7 @@ static bool outline(Prog *prog, Obj *fn, Node *blk, int i, int j) {
     bool ptr = has(&s.wrote, v) || v->ty->kind == TY_ARRAY || v->ty->kind == TY_RECORD;
     Obj *p = xcalloc(1, sizeof *p);
     p->name = v->name;
-    p->ty = ptr ? pointer(v->ty) : v->ty;
+    p->ty = ptr ? ir_ptr(v->ty) : v->ty;
     p->file = v->file;
     p->line = v->line;
     p->col = v->col;
@@ -230,13 +208,9 @@ static bool outline(Prog *prog, Obj *fn, Node *blk, int i, int j) {
     vec_push(&f->params, p);
     vec_push(&f->locals, p);
     for (int k = 0; k < body->list.n; k++) walk(body->list.v[k], repl_f, &(Rp){v, p, ptr});
-    Node *a = mkn(N_VAR, at, v->ty);
-    a->var = v;
+    Node *a = ir_var(l, v);
     if (ptr) {
-      Node *ad = mkn(N_UN, at, p->ty);
-      ad->op = OP_ADDR;
-      ad->a = a;
-      a = ad;
+      a = ir_un(l, OP_ADDR, p->ty, a);
       v->addr_taken = true;
     }
     vec_push(&call->list, a);
@@ -251,9 +225,7 @@ static bool outline(Prog *prog, Obj *fn, Node *blk, int i, int j) {
       }
   }
   f->body = body;
-  Node *st = mkn(S_EXPR, at, NULL);
-  st->a = call;
-  blk->list.v[i] = st;
+  blk->list.v[i] = ir_stmt(l, S_EXPR, call);
   for (int k = j + 1; k < blk->list.n; k++) blk->list.v[k - (j - i)] = blk->list.v[k];
   blk->list.n -= j - i;
   /* a function before its callers (the lowering's analyses go callees first) */
@@ -342,15 +314,10 @@ static int yield_f(Node *n, void *c) {
   (void)c;
   bool loop = n->k == S_WHILE || n->k == S_DO || (n->k == S_FOR && !n->a && !n->c);
   if (!loop || !n->b || !idle(n->d) || spin_p(n) || !any_node(n->b, flag_p, NULL)) return W_GO;
-  Node *y = mkn(S_EXPR, n, NULL), *call = mkn(N_CALL, n, xcalloc(1, sizeof(Type)));
-  call->ty->kind = TY_VOID;
-  call->ty->size = call->ty->align = 1;
-  call->ck = C_BUILTIN;
-  call->name = "cu_warp_yield";
-  y->a = call;
-  Node *b = mkn(S_BLOCK, n, NULL);
+  Loc l = ir_loc(n);
+  Node *b = ir_new(S_BLOCK, l);
   if (n->d && n->d->k != S_NULL) vec_push(&b->list, n->d);
-  vec_push(&b->list, y);
+  vec_push(&b->list, ir_stmt(l, S_EXPR, ir_call(l, C_BUILTIN, "cu_warp_yield", ir_type(TY_VOID))));
   n->d = b;
   return W_SKIP;
 }

@@ -20,22 +20,6 @@ typedef struct Lift {
   Vec pre;   /* Node*: the statements before */
 } Lift;
 
-static Type *int_ty(void) {
-  Type *t = xcalloc(1, sizeof *t);
-  t->kind = TY_INT;
-  t->size = t->align = 4;
-  return t;
-}
-
-static Node *mk(NodeKind k, Node *at) {
-  Node *n = xcalloc(1, sizeof *n);
-  n->k = k;
-  n->file = at->file;
-  n->line = at->line;
-  n->col = at->col;
-  return n;
-}
-
 /* each barrier in e's operands: a local, set by the barrier before */
 static void lift(Lift *l, Node **slot) {
   Node *n = *slot;
@@ -44,18 +28,13 @@ static void lift(Lift *l, Node **slot) {
     Obj *o = xcalloc(1, sizeof *o);
     o->name = xfmt("cu_sync%d", l->fn->locals.n);
     o->file = n->file, o->line = n->line, o->col = n->col;
-    o->ty = int_ty();
+    o->ty = ir_type(TY_INT);
     vec_push(&l->fn->locals, o);
-    Node *d = mk(S_DECL, n);
-    d->var = o;
-    vec_push(&l->pre, d);
+    vec_push(&l->pre, ir_decl(ir_loc(n), o, NULL));
     lift(l, &n->a);   /* (a barrier in the predicate: first) */
     n->var = o;
     vec_push(&l->pre, n);
-    Node *v = mk(N_VAR, n);
-    v->var = o;
-    v->ty = o->ty;
-    *slot = v;
+    *slot = ir_var(ir_loc(n), o);
     return;
   }
   if (n->k >= S_BLOCK) return;   /* (statements: their own) */
@@ -78,7 +57,7 @@ static bool cont_p(Node *n, void *c) { return n->k == S_CONTINUE && n->target ==
 static void stmt(Obj *fn, Node **slot);
 
 static Node *block_of(Vec *pre, Node *s) {
-  Node *b = mk(S_BLOCK, s);
+  Node *b = ir_new(S_BLOCK, ir_loc(s));
   for (int i = 0; i < pre->n; i++) vec_push(&b->list, pre->v[i]);
   vec_push(&b->list, s);
   return b;
@@ -117,18 +96,12 @@ static void stmt(Obj *fn, Node **slot) {
     if (s->b && any_node(s->b, sync_p, NULL)) {   /* for (;;) { c = sync; if (!cond) break; body } */
       Lift l = {fn, {0}};
       lift(&l, &s->b);
-      Node *nc = mk(N_UN, s->b);
-      nc->op = OP_LNOT;
-      nc->ty = int_ty();
-      nc->a = s->b;
-      Node *brk = mk(S_BREAK, s);
+      Node *nc = ir_un(ir_loc(s->b), OP_LNOT, ir_type(TY_INT), s->b);
+      Node *brk = ir_new(S_BREAK, ir_loc(s));
       brk->target = s;
-      Node *test = mk(S_IF, s);
-      test->a = nc;
-      test->b = brk;
-      vec_push(&l.pre, test);
+      vec_push(&l.pre, ir_if(ir_loc(s), nc, brk, NULL));
       if (s->d) vec_push(&l.pre, s->d);
-      Node *body = mk(S_BLOCK, s);
+      Node *body = ir_new(S_BLOCK, ir_loc(s));
       body->list = l.pre;
       s->b = NULL;
       s->d = body;
@@ -141,7 +114,7 @@ static void stmt(Obj *fn, Node **slot) {
       Lift l = {fn, {0}};
       lift(&l, &s->b);
       Vec decls = {0};
-      Node *body = mk(S_BLOCK, s);
+      Node *body = ir_new(S_BLOCK, ir_loc(s));
       vec_push(&body->list, s->d);
       for (int i = 0; i < l.pre.n; i++) vec_push(((Node *)l.pre.v[i])->k == S_DECL ? &decls : &body->list, l.pre.v[i]);
       s->d = body;
