@@ -124,7 +124,8 @@ void rt_run_block(const cu_kernel *k, cu_block *B, const char *params) {
   B->stop = &stop;
   rt_fault_block = B;
   if (!_setjmp(stop)) {
-    if (k->wco == 1 || (k->wco && rt_warps_batch(k))) rt_warps_run(k, B, params);   /* warps.c */
+    if (k->wco == 1) rt_warps_run(k, B, params);   /* its warps wait for each other (warps.c) */
+    else if (k->wco == 2) rt_warps_batched(k, B, params);   /* batched atomics (warps.c) */
     else {
       void *ws = rt_warps_out();   /* (a child grid's block inside a warp coroutine) */
       k->fn(B, params);

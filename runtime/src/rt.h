@@ -146,7 +146,7 @@ void rt_co_switch(rt_co *from, rt_co *to);
 /* warps.c: the block's warps as coroutines (cu_kernel.wco), and a warp's
  * barrier there */
 void rt_warps_run(const cu_kernel *k, cu_block *B, const char *params);
-bool rt_warps_batch(const cu_kernel *k);   /* a block of .wco = 2: run as coroutines? */
+void rt_warps_batched(const cu_kernel *k, cu_block *B, const char *params);   /* a block of .wco = 2 */
 void *rt_warps_out(void);      /* no warp coroutines while another kernel's block runs here */
 void rt_warps_in(void *s);
 void rt_warps_barrier(const cu_block *B);

@@ -17,12 +17,12 @@
  * every other warp ran until it stopped, waited or ended, the stopped
  * warps' atomics at one address are one fetch-and-add of their sum, each
  * warp given the old value plus the operands of the warps before it.
- * That pays where the atomic's cache line would move between many cores
- * for each warp (16 cores: a filter 3x faster), not where a switch between
- * warps costs about what the atomic does (2 cores): the runtime runs such
- * a block as coroutines only with 4 workers or more, on a worker whose last
- * block of the kernel reached two such atomics or more; else the block's
- * warps one after another in one call, each atomic at once (rt_warps_batch).
+ * That pays where the atomic's cache line would move between cores for
+ * each warp (a filter on a 16-core Xeon 5x faster, on 2 of its cores 1.1x),
+ * not where a switch between warps costs more than the atomic saved (2.2x
+ * slower on a 2-core Zen 4 VM): each worker times blocks both ways and
+ * takes the faster (rt_warps_batched); run as one call, a block's warps
+ * run one after another, each atomic at once.
  * CUCC_BATCH=1 runs every block so, CUCC_BATCH=0 none (tests, measures).
  *
  * A round in which no warp got past a wait, reached a barrier or ended can
@@ -70,6 +70,27 @@ static _Thread_local Wsched scheds[WDEPTH];
 static _Thread_local int depth;   /* scheds in use on this thread */
 static _Thread_local Wsched *ws;  /* the innermost one */
 
+/* may warp w run in this round (runnable, or to test its wait again)? */
+static bool turn(Wsched *s, Warp *w) {
+  return w->state != W_DONE && w->state != W_ADD && !(w->state == W_BAR && w->gen == s->gen);
+}
+
+/* Warp w stops: the worker goes straight to the next warp of the round
+ * that may run, or back to the scheduler after the last (one switch a
+ * stop, not two: a switch costs an atomic's time, warps.c's batches) */
+static void away(Wsched *s, Warp *w) {
+  for (unsigned j = (unsigned)(w - s->w) + 1; j < s->n; j++) {
+    Warp *x = &s->w[j];
+    if (!turn(s, x)) continue;
+    if (x->state != W_WAIT && x->state != W_SPIN) s->moved = 1;
+    s->cur = x;
+    rt_fault_block = &x->B;
+    rt_co_switch(&w->co, &x->co);
+    return;
+  }
+  rt_co_switch(&w->co, &s->home);
+}
+
 static void warp_main(void) {
   Wsched *s = ws;
   Warp *w = s->cur;
@@ -81,7 +102,7 @@ static void warp_main(void) {
     s->arrived = 0;
     s->gen++;
   }
-  rt_co_switch(&w->co, &s->home);   /* never resumed */
+  away(s, w);   /* never resumed */
 }
 
 void rt_warps_barrier(const cu_block *B) {
@@ -95,7 +116,7 @@ void rt_warps_barrier(const cu_block *B) {
   }
   w->state = W_BAR;
   w->gen = s->gen;
-  rt_co_switch(&w->co, &s->home);
+  away(s, w);
   w->state = W_RUN;
 }
 
@@ -121,7 +142,7 @@ void cu_warp_wait(const unsigned *p, unsigned target) {
      * between accesses the wait does not order goes unseen) */
     if (cu_ck_what & CU_CK_RACE) cu_ck_sync(&w->B);
     w->state = W_WAIT;
-    do rt_co_switch(&w->co, &s->home);
+    do away(s, w);
     while (!reached(p, target));
     w->state = W_RUN;
     s->moved = 1;
@@ -138,13 +159,26 @@ void cu_warp_yield(void) {
   bool ck = cu_ck_what & CU_CK_RACE;
   if (ck) cu_ck_sync(&w->B);   /* (as a wait's, below) */
   w->state = W_SPIN;
-  rt_co_switch(&w->co, &s->home);
+  away(s, w);
   w->state = W_RUN;
   if (ck) cu_ck_sync(&w->B);
 }
 
-static _Thread_local const cu_kernel *wb_k;   /* this worker's last block of a .wco = 2 kernel */
-static _Thread_local unsigned wb_n;            /* ... and the batched atomics it reached */
+/* What a worker knows of the kernel of batched atomics it runs: whether
+ * batching pays depends on the machine (a switch between warps costs 13
+ * ns on one 16-core Xeon, 25 on a 2-core Zen 4 VM) and on the contention
+ * (how many workers take turns at the line): measured. Of every 1024
+ * blocks a worker runs, the first 16 alternate as coroutines and not, each
+ * timed; the rest take the faster. A block after one that reached fewer
+ * than two batched atomics runs as one call. */
+typedef struct Wb {
+  const cu_kernel *k;
+  unsigned n;                 /* its blocks run here */
+  unsigned adds;              /* batched atomics the last block reached */
+  double t[2];                /* sampled seconds, one call (0) and coroutines (1) */
+  unsigned c[2];              /* ... and blocks */
+} Wb;
+static _Thread_local Wb wb;
 
 static int batch_mode(void) {   /* CUCC_BATCH: 1 always, 0 never, -1 as it pays */
   static _Atomic int m = -2;   /* (read once; workers may race to read it, with one answer) */
@@ -155,26 +189,48 @@ static int batch_mode(void) {   /* CUCC_BATCH: 1 always, 0 never, -1 as it pays 
   return m;
 }
 
-bool rt_warps_batch(const cu_kernel *k) {
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+void rt_warps_batched(const cu_kernel *k, cu_block *B, const char *params) {
   int m = batch_mode();
-  if (m >= 0) return m;
-  bool busy = wb_k == k && wb_n >= 2;
-  wb_k = k;
-  wb_n = 0;
-  return busy && rt_pool_workers() >= 4;
+  bool sample = false;
+  if (m < 0) {
+    if (wb.k != k) wb = (Wb){.k = k};
+    unsigned i = wb.n++ % 1024;
+    if (!i) wb.t[0] = wb.t[1] = wb.c[0] = wb.c[1] = 0;
+    if (wb.n > 1 && wb.adds < 2) m = 0;
+    else if (i < 16) m = (int)(i & 1), sample = true;
+    else m = wb.c[0] && wb.c[1] && wb.t[1] * wb.c[0] < wb.t[0] * wb.c[1];
+  }
+  wb.adds = 0;
+  double t0 = sample ? now_s() : 0;
+  if (m) rt_warps_run(k, B, params);
+  else {
+    void *s = rt_warps_out();
+    k->fn(B, params);
+    rt_warps_in(s);
+  }
+  if (sample) {
+    wb.t[m] += now_s() - t0;
+    wb.c[m]++;
+  }
 }
 
 unsigned long long cu_warps_add(void *p, unsigned long long v, int size) {
   Wsched *s = ws;
   Warp *w = s ? s->cur : NULL;
-  wb_n++;
+  wb.adds++;
   if (!w) return size == 4 ? __atomic_fetch_add((unsigned *)p, (unsigned)v, __ATOMIC_RELAXED)
                            : __atomic_fetch_add((unsigned long long *)p, v, __ATOMIC_RELAXED);
   w->ap = p;
   w->asz = size;
   w->av = v;
   w->state = W_ADD;
-  rt_co_switch(&w->co, &s->home);
+  away(s, w);
   w->state = W_RUN;
   return w->ar;
 }
@@ -285,11 +341,12 @@ void rt_warps_run(const cu_kernel *k, cu_block *B, const char *params) {
       s->moved = 0;
       for (unsigned i = 0; i < s->n; i++) {
         Warp *w = &s->w[i];
-        if (w->state == W_DONE || w->state == W_ADD || (w->state == W_BAR && w->gen == s->gen)) continue;
+        if (!turn(s, w)) continue;
         if (w->state != W_WAIT && w->state != W_SPIN) s->moved = 1;
         s->cur = w;
         rt_fault_block = &w->B;
         rt_co_switch(&s->home, &w->co);
+        i = (unsigned)(s->cur - s->w);   /* (the warps after w ran too, the last came back) */
       }
       bool spin = false, add = false;
       for (unsigned i = 0; i < s->n; i++) {
