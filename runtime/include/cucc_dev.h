@@ -38,16 +38,21 @@ static inline int cu_popc64(unsigned long long x) {
 #define __builtin_popcountll(x) cu_popc64(x)
 #endif
 
-/* fmaxf, fminf, fmax and fmin in a lane loop: x86 has no instruction with
- * C's rule for NaN (the other operand is the result), so gcc calls libm's
- * one lane at a time (a softmax's row maximum, a ReLU); a compare and a
- * select of the same rule vectorize. The same results as glibc's for every
- * pair, signed zeros too (the first operand where they compare equal). */
+/* fmaxf, fminf, fmax and fmin as a GPU computes them: the other operand
+ * where one is NaN, and of two zeros the maximum +0 and the minimum -0
+ * unless both are the other (an H100's fmaxf(-0, +0) is +0 whichever
+ * comes first; glibc's is its first operand). On x86, where no instruction
+ * has C's rule for NaN and gcc called libm's one lane at a time (a
+ * softmax's row maximum, a ReLU), compares and a select, which vectorize;
+ * aarch64's fmaxnm and fminnm are the GPU's rule already. */
 #if defined(__x86_64__)
-static inline float cu_fmaxf(float x, float y) { return x >= y || y != y ? x : y; }
-static inline float cu_fminf(float x, float y) { return x <= y || y != y ? x : y; }
-static inline double cu_fmax(double x, double y) { return x >= y || y != y ? x : y; }
-static inline double cu_fmin(double x, double y) { return x <= y || y != y ? x : y; }
+#define CU_FMINMAX(NAME, T, OP, ZSIGN)                                                  \
+  static inline T NAME(T x, T y) { return x OP y || y != y || (x == y && ZSIGN __builtin_signbit(x)) ? x : y; }
+CU_FMINMAX(cu_fmaxf, float, >, !)
+CU_FMINMAX(cu_fminf, float, <, )
+CU_FMINMAX(cu_fmax, double, >, !)
+CU_FMINMAX(cu_fmin, double, <, )
+#undef CU_FMINMAX
 #define __builtin_fmaxf(x, y) cu_fmaxf(x, y)
 #define __builtin_fminf(x, y) cu_fminf(x, y)
 #define __builtin_fmax(x, y) cu_fmax(x, y)

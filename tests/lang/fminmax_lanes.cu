@@ -1,7 +1,10 @@
-// fminmax_lanes.cu: fmaxf, fminf, fmax and fmin in lane loops (on x86 a
-// compare and select of C's rule, cucc_dev.h, where gcc would call libm lane
-// by lane) give the host libm's results bit for bit, for every pair of
-// special values (NaN, infinities, signed zeros, denormals) and many others.
+// fminmax_lanes.cu: fmaxf, fminf, fmax and fmin in lane loops (on x86
+// compares and a select, cucc_dev.h, where gcc would call libm lane by lane)
+// give a GPU's results bit for bit, for every pair of special values (NaN,
+// infinities, signed zeros, denormals) and many others: the other operand
+// where one is NaN, and of two zeros the maximum +0 and the minimum -0 unless
+// both are the other, as an H200 gives them (glibc's fmaxf gives its first
+// operand there).
 #include <cstdio>
 #include <cstring>
 #include <cmath>
@@ -17,6 +20,10 @@ __global__ void minmax(const float *a, const float *b, const double *c, const do
         dmin[i] = fmin(c[i], d[i]);
     }
 }
+
+// a GPU's fmax: C's, but of two zeros +0 unless both are -0 (fmin: -0 unless both +0)
+template <class T> static T gpu_max(T x, T y) { return x == 0 && y == 0 ? (std::signbit(x) && std::signbit(y) ? x : (T)0) : std::fmax(x, y); }
+template <class T> static T gpu_min(T x, T y) { return x == 0 && y == 0 ? (!std::signbit(x) && !std::signbit(y) ? x : -(T)0) : std::fmin(x, y); }
 
 int main() {
     const float sp[] = {0.0f, -0.0f, 1.0f, -1.0f, INFINITY, -INFINITY, NAN, -NAN, 1e-45f, -1e-45f, 3.4e38f, 2.5f};
@@ -59,8 +66,8 @@ int main() {
     int bad = 0;
     for (int i = 0; i < n && bad < 10; i++) {
         // (NaN results compared as NaN: its sign and payload are not C's to fix)
-        float wx = fmaxf(a[i], b[i]), wn = fminf(a[i], b[i]);
-        double vx = fmax(c[i], d[i]), vn = fmin(c[i], d[i]);
+        float wx = gpu_max(a[i], b[i]), wn = gpu_min(a[i], b[i]);
+        double vx = gpu_max(c[i], d[i]), vn = gpu_min(c[i], d[i]);
         bool ok = (std::isnan(wx) ? std::isnan(hx[i]) : !memcmp(&wx, &hx[i], sizeof wx)) &&
                   (std::isnan(wn) ? std::isnan(hn[i]) : !memcmp(&wn, &hn[i], sizeof wn)) &&
                   (std::isnan(vx) ? std::isnan(gx[i]) : !memcmp(&vx, &gx[i], sizeof vx)) &&
