@@ -18,7 +18,7 @@
  * warps' atomics at one address are one fetch-and-add of their sum, each
  * warp given the old value plus the operands of the warps before it.
  * That pays where the atomic's cache line would move between cores for
- * each warp (a filter on a 16-core Xeon 5x faster, on 2 of its cores 1.1x),
+ * each warp (a filter on a 16-core Xeon 4x faster, on 2 of its cores 1.2x),
  * not where a switch between warps costs more than the atomic saved (2.2x
  * slower on a 2-core Zen 4 VM): each worker times blocks both ways and
  * takes the faster (rt_warps_batched); run as one call, a block's warps
