@@ -57,6 +57,17 @@ __global__ void queue(unsigned *next, int *out, int n) {
     }
 }
 
+// 16 x 16 blocks (half rows), a tile transposed through shared memory, then
+// one atomic per kept thread
+__global__ void pick2d(const int *in, int *out, int *cnt, int w, int h) {
+    __shared__ int tile[16][17];
+    int x = blockIdx.x * 16 + threadIdx.x, y = blockIdx.y * 16 + threadIdx.y;
+    tile[threadIdx.y][threadIdx.x] = (x < w && y < h) ? in[y * w + x] : -1;
+    __syncthreads();
+    int v = tile[threadIdx.x][threadIdx.y];
+    if (v >= 0 && v % 5 == 0) out[atomicAdd(cnt, 1)] = v;
+}
+
 // a block's ticket, taken by its first thread only (left as it is)
 __global__ void ticket(int *t, int *order) {
     __shared__ int mine;
@@ -147,6 +158,24 @@ int main() {
     unsigned nx = 0;
     cudaMemcpy(&nx, next, sizeof nx, cudaMemcpyDeviceToHost);
     check(nx >= (unsigned)n && nx < (unsigned)n + 13u * 4u * 32u + 32u, "queue: the counter's end");
+
+    // pick2d: 100 x 70 values 0..6999, the multiples of 5 each once
+    {
+        const int w = 100, hh = 70;
+        std::vector<int> seq(w * hh);
+        for (int i = 0; i < w * hh; i++) seq[i] = i;
+        cudaMemcpy(out, seq.data(), w * hh * sizeof(int), cudaMemcpyHostToDevice);
+        cudaMemset(cnt, 0, sizeof(int));
+        pick2d<<<dim3(7, 5), dim3(16, 16)>>>(out, dst, cnt, w, hh);
+        int k = 0;
+        cudaMemcpy(&k, cnt, sizeof(int), cudaMemcpyDeviceToHost);
+        std::vector<int> p(k > 0 && k <= w * hh ? k : 0);
+        cudaMemcpy(p.data(), dst, p.size() * sizeof(int), cudaMemcpyDeviceToHost);
+        std::sort(p.begin(), p.end());
+        std::vector<int> want5;
+        for (int i = 0; i < w * hh; i += 5) want5.push_back(i);
+        check(p == want5, "pick2d: the multiples of 5, each once");
+    }
 
     // ticket: every block one ticket
     int t0 = 0;
