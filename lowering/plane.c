@@ -245,6 +245,29 @@ void p_lanes(P *p, W *w) {
     p_agg(p, w->ws.v[0]);
     return;
   }
+  if (!p->full && p->hw && !p->subrow && !p_prof_here(p)) {
+    /* half rows under a mask: each sub-row's loop on its own, its lanes
+     * tested from an int copy of the mask's bytes. gcc 12 vectorizes a
+     * masked loop of 16 lanes (AVX-512's masked loads and stores) only so:
+     * not with byte masks ("no vectype for .MASK_LOAD"), not inside the
+     * loop over the sub-rows; a 16 x 16 block's boundary warps ran lane by
+     * lane */
+    for (int r = 0; r < p->nr; r++) {
+      line(p, "{");
+      p->ind++;
+      line(p, "const int _r = %d;", r);
+      line(p, "int _mi[%d];", p->hw);
+      line(p, "CU_LANES for (int _x = 0; _x < %d; _x++) _mi[_x] = %s[%d + _x];", p->hw, mname(p->m), r * p->hw);
+      line(p, "CU_LANES for (int _x = 0, _l = %d; _x < %d; _x++, _l++) if (_mi[_x]) {", r * p->hw, p->hw);
+      p->ind++;
+      for (int i = 0; i < w->ws.n; i++) lane_item(p, w->ws.v[i]);
+      p->ind--;
+      line(p, "}");
+      p->ind--;
+      line(p, "}");
+    }
+    return;
+  }
   if (w->sparse && !p->full && !p->hw && !p->bw && !p->pair) {
     if (p_prof_here(p)) line(p, "if (_pf & 1) { _pst++; _pln += %s; }", p_act_count(p));
     line(p, "for (unsigned _mb = cu_bits(%s); _mb; _mb &= _mb - 1) {", mname(p->m));
