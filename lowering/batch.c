@@ -18,7 +18,10 @@
  * under a condition that holds for one thread of a block-wide index (==)
  * or for those below a constant under 64 (< or <=, in the first warps),
  * the atomic is left as it is. A warp's lane (`threadIdx.x % 32 == 0`) is
- * in every warp: it is batched. A kernel runs as coroutines (Kern.wco,
+ * in every warp: it is batched. Nor where the address differs between
+ * threads (`slot = atomicAdd(&count[cell], 1)`: the warps' atomics would
+ * seldom meet at one address, and such a kernel would lose its block-wide
+ * version for nothing). A kernel runs as coroutines (Kern.wco,
  * region.c) when it reaches such an atomic, and nothing it does needs the
  * block's warps together (what region.c's wco_bad refuses). */
 #include "lw.h"
@@ -108,7 +111,7 @@ static void bt(Bt *b, Node *n, bool fw) {
     return;
   case N_CALL:
     if (batchable(n)) {
-      if (!fw) ln(n)->batch = b->any = true;
+      if (!fw && !ln(n->list.v[0])->vary) ln(n)->batch = b->any = true;
     } else if (n->ck == C_FUNC && n->fn->body && !fw && b->kern && fn_batches(n->fn, 0))
       b->any = true;
     break;

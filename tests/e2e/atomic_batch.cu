@@ -68,6 +68,16 @@ __global__ void pick2d(const int *in, int *out, int *cnt, int w, int h) {
     if (v >= 0 && v % 5 == 0) out[atomicAdd(cnt, 1)] = v;
 }
 
+// a slot in one of 8 bins, the counter's address by thread (left as it is)
+__global__ void bins(const int *src, int *cnt, int *out, int n, int cap) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        int b = src[i] & 7;
+        int slot = atomicAdd(&cnt[b], 1);
+        if (slot < cap) out[b * cap + slot] = src[i];
+    }
+}
+
 // a block's ticket, taken by its first thread only (left as it is)
 __global__ void ticket(int *t, int *order) {
     __shared__ int mine;
@@ -175,6 +185,31 @@ int main() {
         std::vector<int> want5;
         for (int i = 0; i < w * hh; i += 5) want5.push_back(i);
         check(p == want5, "pick2d: the multiples of 5, each once");
+    }
+
+    // bins: each bin's elements, each once
+    {
+        const int cap = n;
+        int *bcnt, *bout;
+        cudaMalloc(&bcnt, 8 * sizeof(int));
+        cudaMalloc(&bout, 8 * (size_t)cap * sizeof(int));
+        cudaMemset(bcnt, 0, 8 * sizeof(int));
+        bins<<<blocks, threads>>>(src, bcnt, bout, n, cap);
+        int hc[8];
+        cudaMemcpy(hc, bcnt, sizeof hc, cudaMemcpyDeviceToHost);
+        bool bok = true;
+        for (int b = 0; b < 8 && bok; b++) {
+            std::vector<int> want_b, got_b(hc[b] >= 0 && hc[b] <= cap ? hc[b] : 0);
+            for (int v : h)
+                if ((v & 7) == b) want_b.push_back(v);
+            cudaMemcpy(got_b.data(), bout + (size_t)b * cap, got_b.size() * sizeof(int), cudaMemcpyDeviceToHost);
+            std::sort(got_b.begin(), got_b.end());
+            std::sort(want_b.begin(), want_b.end());
+            bok = got_b == want_b;
+        }
+        check(bok, "bins: each bin's elements, each once");
+        cudaFree(bcnt);
+        cudaFree(bout);
     }
 
     // ticket: every block one ticket
