@@ -64,22 +64,7 @@ static bool few(Node *c) {
 typedef struct Bt {
   bool kern;           /* walking a kernel: few() from its shapes */
   bool any;            /* a batched atomic reached where many warps are */
-  int depth;
 } Bt;
-
-static bool fn_batches(Obj *f, int depth);
-
-static int callee_f(Node *n, void *c) {
-  int *depth = c;
-  if (n->k == N_CALL && n->ck == C_FUNC && n->fn->body && fn_batches(n->fn, *depth + 1)) return W_STOP;
-  return W_GO;
-}
-
-/* f, or a function it calls, has a batched atomic */
-static bool fn_batches(Obj *f, int depth) {
-  if (lo(f)->batch) return true;
-  return depth < 16 && walk(f->body, callee_f, &depth) == W_STOP;
-}
 
 static void bt(Bt *b, Node *n, bool fw) {
   if (!n) return;
@@ -112,8 +97,8 @@ static void bt(Bt *b, Node *n, bool fw) {
   case N_CALL:
     if (batchable(n)) {
       if (!fw && !ln(n->list.v[0])->vary) ln(n)->batch = b->any = true;
-    } else if (n->ck == C_FUNC && n->fn->body && !fw && b->kern && fn_batches(n->fn, 0))
-      b->any = true;
+    } else if (n->ck == C_FUNC && n->fn && !fw && lo(n->fn)->batch)
+      b->any = true;   /* (a callee's, itself or in its callees) */
     break;
   default: break;
   }
@@ -126,11 +111,23 @@ static void bt(Bt *b, Node *n, bool fw) {
 
 /* A device function's atomics, whoever calls it (its warp versions are
  * shared by kernels): batched unless its kernel does not run as
- * coroutines, where the runtime does the atomic at once. */
-void lw_batch_fn(Obj *fn) {
+ * coroutines, where the runtime does the atomic at once. LObj.batch: it
+ * has one, itself or in a callee (as far as its callees are known: the
+ * program's functions again until nothing changes, lw_batch_fns). */
+bool lw_batch_fn(Obj *fn) {
   Bt b = {0};
+  bool was = lo(fn)->batch;
   bt(&b, fn->body, false);
   lo(fn)->batch = b.any;
+  return b.any != was;
+}
+
+void lw_batch_fns(Vec *funcs) {
+  bool ch;
+  do {
+    ch = false;
+    for (int i = 0; i < funcs->n; i++) ch |= lw_batch_fn(funcs->v[i]);
+  } while (ch);
 }
 
 /* A kernel's, with its shapes (lw_shape): does it reach one where many of

@@ -79,7 +79,7 @@ int lw_lower(Prog *p, const CuOpts *o, Buf *out) {
     if (!fn_inlined(p->funcs.v[i])) lw_valid(&L, p->funcs.v[i]);
   for (int i = 0; i < p->kernels.n; i++) lw_valid(&L, p->kernels.v[i]);
   if (nerrors) return 1;
-  for (int i = 0; i < p->funcs.n; i++) lw_batch_fn(p->funcs.v[i]);
+  lw_batch_fns(&p->funcs);
   /* checked: every device function takes the thread indices, for reports */
   for (int i = 0; i < p->funcs.n && L.ck; i++) lo(p->funcs.v[i])->uses_tid = true;
   lw_name_globals(p);

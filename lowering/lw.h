@@ -48,8 +48,9 @@ typedef struct LObj {
   bool waits;          /* uniform.c, functions: waits for other warps
                           (cu_warp_wait), itself or in a callee; region.c:
                           a kernel of batched atomics too */
-  bool batch;          /* batch.c: a function has batched atomics; a kernel
-                          reaches one where many of a block's warps may */
+  bool batch;          /* batch.c: a function has batched atomics, itself or
+                          in a callee; a kernel reaches one where many of a
+                          block's warps may */
   unsigned char tdims; /* version.c, functions: 1 + bits of the thread
                           index components read (1 << dim), callees too */
   int vdecl;           /* uniform.c: divergent constructs around its declaration */
@@ -123,7 +124,8 @@ void lw_fold(Obj *fn);         /* fold.c: constant conditions, the side taken */
 void lw_uniform(Obj *fn);      /* uniform.c: vary, masked, jumps, effects */
 void lw_shape(Obj *k);         /* shape.c: affine values (LObj.aff) */
 void lw_shape_cross(Obj *k);   /* shape.c: again, with no uniform stride across regions */
-void lw_batch_fn(Obj *fn);     /* batch.c: a device function's atomics a block's warps combine */
+bool lw_batch_fn(Obj *fn);     /* batch.c: a device function's atomics a block's warps combine */
+void lw_batch_fns(Vec *funcs); /* batch.c: ... every function's, callees' included */
 void lw_batch(Obj *k);         /* batch.c: a kernel's, where many warps reach them (LObj.batch) */
 bool rowu(Node *n);            /* shape.c: same in every lane of a whole-row warp */
 bool aff_e(Node *n);           /* shape.c: base + lane in a whole-row warp */
