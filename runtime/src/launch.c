@@ -123,15 +123,15 @@ void rt_run_block(const cu_kernel *k, cu_block *B, const char *params) {
   const cu_block *up = rt_fault_block;   /* (a child grid run inside a block) */
   B->stop = &stop;
   rt_fault_block = B;
+  /* (a child grid's block run inside a warp coroutine is not one of its
+   * block's warps; they are again after it, even if it stopped) */
+  void *const ws = rt_warps_out();
   if (!_setjmp(stop)) {
     if (k->wco == 1) rt_warps_run(k, B, params);   /* its warps wait for each other (warps.c) */
     else if (k->wco == 2) rt_warps_batched(k, B, params);   /* batched atomics (warps.c) */
-    else {
-      void *ws = rt_warps_out();   /* (a child grid's block inside a warp coroutine) */
-      k->fn(B, params);
-      rt_warps_in(ws);
-    }
+    else k->fn(B, params);
   }
+  rt_warps_in(ws);
   B->stop = NULL;
   rt_fault_block = up;
 }
