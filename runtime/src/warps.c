@@ -75,20 +75,28 @@ static bool turn(Wsched *s, Warp *w) {
   return w->state != W_DONE && w->state != W_ADD && !(w->state == W_BAR && w->gen == s->gen);
 }
 
+/* the first warp from index j on that may run in this round, or NULL */
+static Warp *next_turn(Wsched *s, unsigned j) {
+  for (; j < s->n; j++)
+    if (turn(s, &s->w[j])) return &s->w[j];
+  return NULL;
+}
+
+/* the worker goes from coroutine `from` to warp x */
+static void go(Wsched *s, rt_co *from, Warp *x) {
+  if (x->state != W_WAIT && x->state != W_SPIN) s->moved = 1;
+  s->cur = x;
+  rt_fault_block = &x->B;
+  rt_co_switch(from, &x->co);
+}
+
 /* Warp w stops: the worker goes straight to the next warp of the round
  * that may run, or back to the scheduler after the last (one switch a
  * stop, not two: a switch costs an atomic's time, warps.c's batches) */
 static void away(Wsched *s, Warp *w) {
-  for (unsigned j = (unsigned)(w - s->w) + 1; j < s->n; j++) {
-    Warp *x = &s->w[j];
-    if (!turn(s, x)) continue;
-    if (x->state != W_WAIT && x->state != W_SPIN) s->moved = 1;
-    s->cur = x;
-    rt_fault_block = &x->B;
-    rt_co_switch(&w->co, &x->co);
-    return;
-  }
-  rt_co_switch(&w->co, &s->home);
+  Warp *x = next_turn(s, (unsigned)(w - s->w) + 1);
+  if (x) go(s, &w->co, x);
+  else rt_co_switch(&w->co, &s->home);
 }
 
 static void warp_main(void) {
@@ -335,15 +343,8 @@ void rt_warps_run(const cu_kernel *k, cu_block *B, const char *params) {
   if (!_setjmp(s->stop)) {   /* a warp stopped (an assert, a fault) ends the block here */
     while (s->live) {
       s->moved = 0;
-      for (unsigned i = 0; i < s->n; i++) {
-        Warp *w = &s->w[i];
-        if (!turn(s, w)) continue;
-        if (w->state != W_WAIT && w->state != W_SPIN) s->moved = 1;
-        s->cur = w;
-        rt_fault_block = &w->B;
-        rt_co_switch(&s->home, &w->co);
-        i = (unsigned)(s->cur - s->w);   /* (the warps after w ran too, the last came back) */
-      }
+      /* (the warps after x run too, by away: the last comes back) */
+      for (Warp *x = next_turn(s, 0); x; x = next_turn(s, (unsigned)(s->cur - s->w) + 1)) go(s, &s->home, x);
       bool spin = false, add = false;
       for (unsigned i = 0; i < s->n; i++) {
         spin |= s->w[i].state == W_SPIN;
