@@ -374,11 +374,24 @@ static inline void cu_hrow_next(const cu_block *B, unsigned *y, unsigned *z) {
 /* __syncthreads() between regions: a call only where the block runs on a
  * simulated SM that may switch to another block; elsewhere the regions
  * simply follow one another (a call per barrier was 6% of a reduction) */
-#define CU_BARRIER(B) (cu_nred ? cu_red_flush(1, cu_red_blk(B)) : (void)0, (B)->resident ? cu_barrier(B) : (void)0)
+#define CU_BARRIER(B) (cu_nred ? cu_red_sync(B) : (void)0, (B)->resident ? cu_barrier(B) : (void)0)
 
 /* a block's tag among the pending reductions (cucc_rt.h's cu_red) */
 static inline unsigned long long cu_red_blk(const cu_block *B) {
   return B->blockIdx.x + (unsigned long long)B->gridDim.x * (B->blockIdx.y + (unsigned long long)B->gridDim.y * B->blockIdx.z);
+}
+
+/* at a barrier, the block's own pending reductions are done (its threads
+ * may read the sum after it); a worker's pending entry is usually an
+ * earlier block's (one atomicAdd per block into one total), which stays:
+ * looked for here, not in a call per barrier */
+static inline void cu_red_sync(const cu_block *B) {
+  const unsigned long long b = cu_red_blk(B);
+  for (int i = 0; i < cu_nred; i++)
+    if (cu_reds[i].blk == b) {
+      cu_red_flush(1, b);
+      return;
+    }
 }
 #define CU_RED_ADD(S, T, F, D)                                                                  \
   static inline void cu_red_add_##S(const cu_block *B, T *p, T v) {                           \

@@ -118,6 +118,12 @@ static cu_idx3 block_idx(unsigned long long j, cu_idx3 g) {
 /* Runs block B of kernel k: to its end, or to a failed assert's
  * cu_block_stop. (Its own frame, so that nothing of the caller's is live
  * across the _setjmp.) */
+static inline void block_run(const cu_kernel *k, cu_block *B, const char *params) {
+  if (k->wco == 1) rt_warps_run(k, B, params);   /* its warps wait for each other (warps.c) */
+  else if (k->wco == 2) rt_warps_batched(k, B, params);   /* batched atomics (warps.c) */
+  else k->fn(B, params);
+}
+
 void rt_run_block(const cu_kernel *k, cu_block *B, const char *params) {
   jmp_buf stop;
   const cu_block *up = rt_fault_block;   /* (a child grid run inside a block) */
@@ -126,11 +132,7 @@ void rt_run_block(const cu_kernel *k, cu_block *B, const char *params) {
   /* (a child grid's block run inside a warp coroutine is not one of its
    * block's warps; they are again after it, even if it stopped) */
   void *const ws = rt_warps_out();
-  if (!_setjmp(stop)) {
-    if (k->wco == 1) rt_warps_run(k, B, params);   /* its warps wait for each other (warps.c) */
-    else if (k->wco == 2) rt_warps_batched(k, B, params);   /* batched atomics (warps.c) */
-    else k->fn(B, params);
-  }
+  if (!_setjmp(stop)) block_run(k, B, params);
   rt_warps_in(ws);
   B->stop = NULL;
   rt_fault_block = up;
@@ -270,7 +272,24 @@ static void run_blocks(unsigned long long i, unsigned long long end, int w, void
   B.kernel = L->k;
   B.launch = (struct cu_launch *)L;
   bool shuffle = cu_rt_mode & CU_MODE_SHUFFLE;
-  for (; i < end; i++) {
+  /* rt_run_block's bookkeeping once for the worker's run of blocks, not
+   * per block (a _setjmp and the thread-locals were about 100
+   * instructions a block, 8% of a reduction's 256-thread block): a block
+   * that stops (cu_block_stop: an assert, a fault) comes back to this
+   * _setjmp, and the run goes on at the block after it (vi) */
+  jmp_buf stop;
+  const cu_block *up = rt_fault_block;
+  void *const ws = rt_warps_out();
+  volatile unsigned long long vi = i;
+  B.stop = &stop;
+  rt_fault_block = &B;
+  while (_setjmp(stop)) {   /* block vi stopped (out of whatever it ran, a child grid's blocks) */
+    rt_warps_in(NULL);
+    rt_fault_block = &B;
+    vi = vi + 1;
+    B.blockIdx = block_idx(vi, L->g);
+  }
+  for (i = vi; i < end; i++) {
     /* a faulted kernel stops, as on a GPU; after an assert (failed == 2)
      * the blocks of its first wave, which a GPU runs at once, still run:
      * each thread that fails it prints it, as on an H100 */
@@ -281,7 +300,8 @@ static void run_blocks(unsigned long long i, unsigned long long end, int w, void
       B.blockIdx = block_idx(j, L->g);
       B.worder = rt_sched_warps(j);
     }
-    rt_run_block(L->k, &B, L->params);
+    vi = i;
+    block_run(L->k, &B, L->params);
     if (++B.blockIdx.x == L->g.x) {
       B.blockIdx.x = 0;
       if (++B.blockIdx.y == L->g.y) {
@@ -290,6 +310,9 @@ static void run_blocks(unsigned long long i, unsigned long long end, int w, void
       }
     }
   }
+  rt_warps_in(ws);
+  B.stop = NULL;
+  rt_fault_block = up;
   if (cu_nred) cu_red_flush(0, 0);
 }
 
