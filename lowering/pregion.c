@@ -185,10 +185,13 @@ char *p_bound_x(P *p, Bn *t) {
  * by lane, for lane by lane the fast versions are slower than the general
  * one (measured: the t % (2*stride) reduction 3x, the tile-16 matmul 1.6x). */
 void p_region(P *p, Region *r) {
+  /* (of the prologue's copy _bdm, not _B->blockDim: the C compiler then
+   * tests a block's shape once, where each region read it again after the
+   * calls between them) */
   static const char *const conds[] = {
-    [VK_BW] = "CU_TAKE(_pf, CU_MODE_NO_BW) && _B->blockDim.x %% 32u == 0 && _B->blockDim.y == 1 && _B->blockDim.z == 1%s) {   /* 1-D block: one loop over its threads */",
-    [VK_ROW] = "CU_TAKE(_pf, CU_MODE_NO_ROW) && _B->blockDim.x %% 32u == 0%s) {   /* whole-row warps: threadIdx.x = _tx0 + lane (_pf: see prologue) */",
-    [VK_HROW] = "CU_TAKE(_pf, CU_MODE_NO_HROW) && _B->blockDim.x == 16u && _B->blockDim.y %% 2u == 0%s) {   /* half rows: lane = 16 * _r + threadIdx.x */",
+    [VK_BW] = "CU_TAKE(_pf, CU_MODE_NO_BW) && _bdm.x %% 32u == 0 && _bdm.y == 1 && _bdm.z == 1%s) {   /* 1-D block: one loop over its threads */",
+    [VK_ROW] = "CU_TAKE(_pf, CU_MODE_NO_ROW) && _bdm.x %% 32u == 0%s) {   /* whole-row warps: threadIdx.x = _tx0 + lane (_pf: see prologue) */",
+    [VK_HROW] = "CU_TAKE(_pf, CU_MODE_NO_HROW) && _bdm.x == 16u && _bdm.y %% 2u == 0%s) {   /* half rows: lane = 16 * _r + threadIdx.x */",
   };
   p->R = r;
   if (r->btn.n) {   /* (bound.c) */
@@ -234,7 +237,7 @@ void p_region(P *p, Region *r) {
     Ver *v = r->vers.v[i];
     if (!kept[i] || !v->pair) continue;
     for (int pw_ = 32; pw_ >= 16; pw_ -= 16) {
-      line(p, "%sif (CU_TAKE(_pf, %s | CU_MODE_NO_PAIR) && _B->blockDim.x == %du && _B->blockDim.y %% %du == 0%s) {   /* %s, two warps a step: lane = %d * _r + threadIdx.x */",
+      line(p, "%sif (CU_TAKE(_pf, %s | CU_MODE_NO_PAIR) && _bdm.x == %du && _bdm.y %% %du == 0%s) {   /* %s, two warps a step: lane = %d * _r + threadIdx.x */",
            nk++ ? "} else " : "", pw_ == 32 ? "CU_MODE_NO_ROW" : "CU_MODE_NO_HROW", pw_, 64 / pw_, clean,
            pw_ == 32 ? "whole rows" : "half rows", pw_);
       p->ind++;

@@ -57,7 +57,7 @@ int main(int argc, char **argv) {
   HAS("vecadd: full warp needs no mask test", d, "for (int _l = 0; _l < _nl; _l++)");
   HAS("vecadd: divergent if gets a mask", d, "_mt");
   HASNT("vecadd: no loop mask", d, "_ml");
-  HAS("vecadd: whole-row version", d, "if (CU_TAKE(_pf, CU_MODE_NO_ROW) && _B->blockDim.x % 32u == 0)");
+  HAS("vecadd: whole-row version", d, "if (CU_TAKE(_pf, CU_MODE_NO_ROW) && _bdm.x % 32u == 0)");
   HAS("vecadd: i is one base per warp there", d, "int i_b = ");
   HAS("vecadd: contiguous access a[i_b + lane] as a unit-stride pointer", d, "(&a[i_b])[_l]");
   HAS("vecadd: pure condition: lanes counted first", d, "for (int _l = 0; _l < _nl; _l++) _nt");
@@ -77,7 +77,7 @@ int main(int argc, char **argv) {
   HAS("row value: row is too", d, "row_b = ");
   HAS("row value: As[ty][k] is a broadcast", d, "As[ty_b][k]");
   HAS("row + lane: A[row * w + tx] is unit stride", d, "(&A[((row_b * w) + tx_b)])[_l]");
-  HAS("half rows: a version for 16 x 2k blocks", d, "_B->blockDim.x == 16u && _B->blockDim.y % 2u == 0");
+  HAS("half rows: a version for 16 x 2k blocks", d, "_bdm.x == 16u && _bdm.y % 2u == 0");
   HAS("half rows: lane loops are sub-row x column", d, "for (int _r = 0; _r < 2; _r++) CU_LANES for (int _x = 0, _l = _r * 16; _l < _r * 16 + 16; _x++, _l++)");
   HAS("half rows: row value per sub-row, broadcast", d, "As[ty_b[_r]][k]");
   HASNT("row value set once from thread indices: recomputed, not kept", d, "ty_all");
@@ -104,9 +104,9 @@ int main(int argc, char **argv) {
   HAS("short uniform loop, jammed: stored back once", d, "acc[_l] = _s_acc[_l];");
   HAS("short uniform loop, jammed: a value it only reads in the array", d, "_s_f[_l] = f[_l];");
   HASNT("short uniform loop, jammed: no store of a value it only reads", d, "f[_l] = _s_f[_l];");
-  HAS("half rows in pairs of warps: for blocks of 16 x 4k", d, "_B->blockDim.x == 16u && _B->blockDim.y % 4u == 0");
+  HAS("half rows in pairs of warps: for blocks of 16 x 4k", d, "_bdm.x == 16u && _bdm.y % 4u == 0");
   HAS("half rows in pairs of warps: two warps a step", d, "_w += 2, cu_rows_next(_B, &_ty0, &_tz0, 4u)");
-  HAS("whole rows in pairs of warps: for blocks of 32 x 2k", d, "_B->blockDim.x == 32u && _B->blockDim.y % 2u == 0");
+  HAS("whole rows in pairs of warps: for blocks of 32 x 2k", d, "_bdm.x == 32u && _bdm.y % 2u == 0");
   HAS("half rows in pairs of warps: 64 lanes jammed", d, "float _s_acc[64];");
 
   d = translate("__global__ void k(int *a, int n) {\n"
