@@ -956,7 +956,7 @@ static Node *bind(Node *n, int first) {
 /* The in-class initializers of a class's fields (struct S { int n = 4; }):
  * with `fn`, each becomes an assignment to self in fn's body. Returns
  * whether there are any. */
-typedef struct FI { Fe *p; Obj *fn; Node *body; bool any; Vec done; bool fields, pattern; CXCursor cls; } FI;
+typedef struct FI { Fe *p; Obj *fn; Node *body; bool any; Vec done; bool fields, pattern, inst; CXCursor cls; } FI;
 static Node *assign_field(CXCursor at, Obj *self, CXCursor fd, Node *val);
 /* Is expression e, a child of field f, its in-class initializer (after
  * `=` or `{`), not an array bound (`int v[5]`: after `[`) or a bit-field
@@ -1009,14 +1009,73 @@ static bool dependent(CXCursor e) {
   return dep;
 }
 
+static bool needs_ctor(Fe *p, CXCursor cls);
+static Node *default_ctor(Fe *p, CXCursor cls, CXCursor at);
+
+/* dst = a default-constructed mc, or each element of an array dst so, as
+ * statements of blk (at most 256 constructions) */
+static bool ctor_elems(FI *fi, Loc l, Node *dst, CXCursor mc, CXCursor at, Node *blk, int *left) {
+  if (dst->ty->kind != TY_ARRAY) {
+    if (--*left < 0) return false;
+    vec_push(&blk->list, ir_stmt(l, S_EXPR, ir_assign(l, dst, default_ctor(fi->p, mc, at))));
+    return true;
+  }
+  for (int64_t i = 0; i < dst->ty->len; i++) {
+    Node *e = ir_new(N_INDEX, l);
+    e->ty = dst->ty->base;
+    e->a = dst;
+    e->b = ir_num(l, ir_type(TY_INT), i);
+    if (!ctor_elems(fi, l, e, mc, at, blk, left)) return false;
+  }
+  return dst->ty->len >= 0;
+}
+
+/* A member of a class type whose default construction does something
+ * (`In a;` where In has `int n = 3;`), or an array of them, with no
+ * initializer of its own: constructed by default before the constructor's
+ * body, as C++ does (it was left as it was: zero, or garbage) */
+static void member_ctor(FI *fi, CXCursor c) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(c));
+  while (t.kind == CXType_ConstantArray) t = clang_getCanonicalType(clang_getArrayElementType(t));
+  if (t.kind != CXType_Record) return;
+  CXCursor mc = clang_getTypeDeclaration(t);
+  if (clang_Cursor_isNull(mc) || !needs_ctor(fi->p, mc)) return;
+  fi->any = true;
+  if (!fi->fn) return;
+  char *nm = cx_str(clang_getCursorSpelling(c));
+  bool done = false;
+  for (int j = 0; j < fi->done.n; j++) {   /* (a member initializer: by name) */
+    char *dn = cx_str(clang_getCursorSpelling(*(CXCursor *)fi->done.v[j]));
+    done |= !strcmp(dn, nm);
+    free(dn);
+  }
+  Field *fl = NULL;
+  for (int i = 0; i < fi->fn->self->ty->rec->fields.n; i++) {
+    Field *f = fi->fn->self->ty->rec->fields.v[i];
+    if (!strcmp(f->name, nm)) fl = f;
+  }
+  if (!done && fl) {
+    Loc l = ir_cloc(c);
+    Node *blk = ir_new(S_BLOCK, l);
+    int left = 256;
+    if (!ctor_elems(fi, l, ir_member(l, ir_var(l, fi->fn->self), fl), mc, c, blk, &left))
+      err_c(c, "unsupported in device code: default construction of member '%s' (an array of more than 256, or of "
+               "unknown size)", nm);
+    vec_push(&fi->body->list, blk);
+  }
+  free(nm);
+}
+
 static enum CXChildVisitResult fi_cb(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   FI *fi = d;
   if (clang_getCursorKind(c) != CXCursor_FieldDecl) return CXChildVisit_Continue;
   fi->fields = true;
   Kids k = kids(c);
+  bool init = false;
   for (int i = 0; i < k.n; i++)
     if (is_expr(k.v[i]) && field_init_expr(c, k.v[i])) {
+      init = true;
       fi->any = true;
       bool done = false;
       char *nm = cx_str(clang_getCursorSpelling(c));
@@ -1025,6 +1084,11 @@ static enum CXChildVisitResult fi_cb(CXCursor c, CXCursor parent, CXClientData d
         char *dn = fi->pattern ? cx_str(clang_getCursorSpelling(dc)) : NULL;
         done |= fi->pattern ? !strcmp(dn, nm) : clang_equalCursors(dc, c);   /* (the pattern's field: by name) */
         free(dn);
+      }
+      if (fi->inst && !done) {   /* (the pattern's pass leaves it: by name) */
+        CXCursor *cp = xcalloc(1, sizeof *cp);
+        *cp = c;
+        vec_push(&fi->done, cp);
       }
       if (fi->fn && !done && fi->pattern && dependent(k.v[i]))
         err_c(k.v[i], "unsupported in device code: default member initializer of '%s' that depends on the "
@@ -1044,25 +1108,68 @@ static enum CXChildVisitResult fi_cb(CXCursor c, CXCursor parent, CXClientData d
       free(nm);
     }
   free(k.v);
+  if (!init && !fi->pattern && clang_getCursorKind(fi->cls) != CXCursor_UnionDecl) member_ctor(fi, c);
   return CXChildVisit_Continue;
 }
 
-/* An implicit instance of a class template shows libclang no fields, so
- * no default member initializers either: they come from the pattern, where
- * they do not depend on its parameters (`int n = 0;`, `T s = 0;`); one that
- * does is refused, never skipped. */
+static enum CXVisitorResult fi_field(CXCursor c, CXClientData d) {
+  fi_cb(c, c, d);
+  return CXVisit_Continue;
+}
+
+/* An implicit instance of a class template shows libclang no children,
+ * so no default member initializers either. Its type's fields
+ * (clang_Type_visitFields) have them, as Sema instantiated them for a
+ * constructor that uses them (`T s = T(0);` with T float); one not
+ * instantiated comes from the pattern, where it must not depend on the
+ * template's parameters (`int n = 0;`, `T s = 0;`): one that does is
+ * refused, never skipped. */
 static bool field_inits(CXCursor cls, FI *fi) {
-  FI none = {0};
-  if (!fi) fi = &none;
   fi->cls = cls;
   clang_visitChildren(cls, fi_cb, fi);
   CXCursor pat = clang_getSpecializedCursorTemplate(cls);
   if (!fi->fields && !clang_Cursor_isNull(pat)) {
+    int nd = fi->done.n;
+    fi->inst = true;
+    clang_Type_visitFields(clang_getCanonicalType(clang_getCursorType(cls)), fi_field, fi);
+    fi->inst = false;
     fi->pattern = true;
     clang_visitChildren(pat, fi_cb, fi);
     fi->pattern = false;
+    for (int i = nd; i < fi->done.n; i++) free(fi->done.v[i]);   /* (the instance's fields: only for the pattern's pass) */
+    fi->done.n = nd;
   }
   return fi->any;
+}
+
+/* dst = val for an array dst and an initializer list val, as statements
+ * of blk: each element its value, the rest zero (an element a list of its
+ * own for an array of arrays); false for another initializer (a string) */
+static bool init_array(Loc l, Node *dst, Node *val, Node *blk) {
+  if (val->k != N_INIT || dst->ty->len < 0) return false;
+  Type *et = dst->ty->base;
+  for (int64_t i = 0; i < dst->ty->len; i++) {
+    Node *e = ir_new(N_INDEX, l);
+    e->ty = et;
+    e->a = dst;
+    e->b = ir_num(l, ir_type(TY_INT), i);
+    Node *v = i < val->list.n ? val->list.v[i] : NULL;
+    if (et->kind == TY_ARRAY) {
+      Node *none = ir_new(N_INIT, l);
+      none->ty = et;
+      if (!init_array(l, e, v ? v : none, blk)) return false;
+      continue;
+    }
+    if (!v && et->kind == TY_RECORD) {
+      v = ir_new(N_INIT, l);
+      v->ty = et;
+    } else if (!v) {
+      v = ir_num(l, et, 0);
+      if (is_flt(et)) v->k = N_FNUM, v->fval = 0;
+    }
+    vec_push(&blk->list, ir_stmt(l, S_EXPR, ir_assign(l, e, v)));
+  }
+  return true;
 }
 
 static Node *assign_field(CXCursor at, Obj *self, CXCursor fd, Node *val) {
@@ -1079,6 +1186,11 @@ static Node *assign_field(CXCursor at, Obj *self, CXCursor fd, Node *val) {
     return s;
   }
   Node *m = ir_member(l, ir_var(l, self), fl);
+  if (m->ty->kind == TY_ARRAY) {   /* `float v[4] = {};`: C assigns no arrays: element by element */
+    Node *blk = ir_new(S_BLOCK, l);
+    if (!init_array(l, m, val, blk)) err_c(at, "unsupported in device code: initializer of array member '%s'", fname);
+    return blk;
+  }
   s->a = ir_assign(l, m, m->ty->is_ref ? addr_of(val, m->ty) : val);
   return s;
 }
@@ -1288,7 +1400,11 @@ static bool cx_value_init(CXCursor c) {
 /* Does default construction of class `cls` do anything: a user's default
  * constructor, in-class initializers, a vptr to set, here or in a base? */
 static bool needs_ctor(Fe *p, CXCursor cls) {
-  if (field_inits(cls, NULL)) return true;
+  FI fi = {.p = p};
+  bool any = field_inits(cls, &fi);
+  for (int i = 0; i < fi.done.n; i++) free(fi.done.v[i]);
+  free(fi.done.v);
+  if (any) return true;
   Kids k = cls_kids(p, cls);
   bool r = false;
   for (int i = 0; i < k.n && !r; i++) {
@@ -2530,7 +2646,7 @@ Obj *fe_func(Fe *p, CXCursor def) {
     vec_push(&f->params, o);
   }
   Kids k = kids(def);
-  FI fi = {p, f, pre, false, {0}, false, false, {0}};
+  FI fi = {.p = p, .fn = f, .body = pre};
   Vec binit = {0}, bdone = {0};   /* a constructor's bases built, in order */
   for (int i = 0; i < k.n; i++) {
     enum CXCursorKind kk = clang_getCursorKind(k.v[i]);
