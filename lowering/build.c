@@ -199,7 +199,7 @@ static void cmp_norm(Node *c, Node **a, Node **u, Op *op) {
   if (!(aff_e(*a) && rowu(*u))) {
     *a = c->b;
     *u = c->a;
-    *op = *op == OP_LT ? OP_GT : *op == OP_GT ? OP_LT : *op == OP_LE ? OP_GE : *op == OP_GE ? OP_LE : *op;
+    *op = op_mirror(*op);
   }
 }
 

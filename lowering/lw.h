@@ -134,6 +134,7 @@ bool aff_stride(Node *n, int64_t *s);   /* shape.c: an integer's lane stride */
 bool aff_ustride(Node *n, int64_t *s, Node **u);   /* shape.c: ... or s times a uniform u */
 bool uses_split(Node *n);      /* shape.c: relies on a warp split out of a lane value */
 bool aff_cmp(Node *c);         /* shape.c: lane value CMP row value */
+Op op_mirror(Op op);           /* shape.c: a OP b as b OP' a (< >, <= >=) */
 Node *aff_mod(Node *c);        /* shape.c: lane value % row value == 0 */
 
 /* ---- the lowered form ---- */
