@@ -44,8 +44,6 @@ static Node *dropped(Node *s) {
   return bare(x);
 }
 
-static Op flip(Op op) { return op == OP_LT ? OP_GT : op == OP_GT ? OP_LT : op == OP_LE ? OP_GE : op == OP_GE ? OP_LE : op; }
-
 /* holds for a few threads of a block only (see above): a conjunct
  * `t == u` or `t < c`, `t <= c` of t a thread index affine across the
  * block (not through a warp split out of it) */
@@ -56,7 +54,7 @@ static bool few(Node *c) {
   if (c->op == OP_EQ) return true;
   bool left = aff_e(c->a);
   Node *u = left ? c->b : c->a;
-  Op op = left ? c->op : flip(c->op);
+  Op op = left ? c->op : op_mirror(c->op);
   int64_t v;
   return (op == OP_LT || op == OP_LE) && ev_const(u, &v) && v < 64;
 }

@@ -20,37 +20,10 @@
  *     agrees the branch runs unmasked; when its lanes form a run
  *     (shape.c's aff_cmp/aff_mod) each branch runs over its run.
  * Names of masks and temporaries are numbered program-wide in the order
- * print.c prints them (Lw.nid). */
-#include "lw.h"
-
-typedef struct Lv { Mask *m; Node *owner; bool iter; } Lv;
-
-typedef struct Bc {
-  Lw *L;
-  Kern *K;              /* NULL in a device function */
-  Obj *fn;
-  Ver *v;               /* the version being built (NULL at block level) */
-  Region *R;            /* the region being built (NULL: none) */
-  bool fast, bw, inwarp;
-  int hw;
-  bool full, uctx;
-  bool wret;            /* in a branch the whole warp takes or not: a return is the warp's */
-  Vec chain;            /* Lv*, outermost first; top is the current mask */
-  Lanes ls;             /* lanes of unmasked lane loops */
-  int cold;
-  bool noprof;
-  unsigned ck;
-  bool rnoloop;         /* building a loop whose test failed: no retry */
-  Vec *out;             /* W*: where statements go */
-  Obj *ret;             /* a warp version's result lanes */
-  Node *lastcall;       /* the warp-version call hoisted last */
-  Node *dcall;          /* a call after which dvar's lanes are dead (`v =
-                           f(v)`), or with tail set every local's (`return
-                           f(v)`): v may be passed to f as it is, changed */
-  Obj *dvar;
-  bool tail;
-  bool bpf_done;        /* a region prefetched the next block's slice */
-} Bc;
+ * print.c prints them (Lw.nid). Which form a loop takes is bloop.c's, and
+ * what is prefetched ahead bprefetch.c's; build.h is what the three
+ * share. */
+#include "build.h"
 
 bool kernelish(Obj *fn) { return fn->is_kernel || lo(fn)->warpfn; }
 
@@ -59,80 +32,17 @@ static bool wf_needs(Lw *L, Obj *f);
 
 static Mask m0_ = {MK_0, 0};
 
-static Mask *mask(MaskKind k, int id) {
-  Mask *m = xcalloc(1, sizeof *m);
-  m->k = k;
-  m->id = id;
-  return m;
-}
-
-static Mask *cur(Bc *b) { return ((Lv *)b->chain.v[b->chain.n - 1])->m; }
-
-/* the printed code reads mask m */
-static void use(Bc *b, Mask *m) {
-  if (m && m->k == MK_0 && b->v) b->v->reads_m0 = true;
-}
-
-static void push_lv(Bc *b, Mask *m, Node *owner, bool iter) {
-  Lv *lv = xcalloc(1, sizeof *lv);
-  *lv = (Lv){m, owner, iter};
-  vec_push(&b->chain, lv);
-}
-
-static Hdr hdr(Bc *b) { return (Hdr){b->full, cur(b), b->ls}; }
-
-static W *wmk(Bc *b, WKind k, Node *n) {
-  W *w = xcalloc(1, sizeof *w);
-  w->k = k;
-  w->n = n;
-  w->h = hdr(b);
-  w->noprof = b->noprof;
-  w->cold = b->cold > 0;
-  w->psite = -1;   /* (prof.c) */
-  return w;
-}
-
-static W *wadd(Bc *b, WKind k, Node *n) {
-  W *w = wmk(b, k, n);
-  vec_push(b->out, w);
-  return w;
-}
-
-/* a lane loop's header reads the mask unless it runs over the live lanes */
-static void use_hdr(Bc *b, Hdr *h) {
-  if (!h->full) use(b, h->m);
-}
-
-static bool prof_here(Bc *b) {
-  return b->fn->is_kernel && b->inwarp && !b->fast && !b->hw && !b->bw && !b->noprof;
-}
-
-
 static bool lanes_eq(Lanes a, Lanes b) { return a.lo == b.lo && a.hi == b.hi && a.step == b.step && a.hik == b.hik; }
 static bool hdr_eq(Hdr *a, Hdr *b) {
   return a->full == b->full && (a->full ? lanes_eq(a->ls, b->ls) : a->m == b->m);
 }
 
-static void st(Bc *b, Node *n);
-
-/* statements into a new list */
-#define INTO(b, w, body) do { Vec *save_ = (b)->out; (b)->out = &(w)->ws; body; (b)->out = save_; } while (0)
-
-static W *seq(bool brace) {
-  W *w = xcalloc(1, sizeof *w);
-  w->k = W_SEQ;
-  w->brace = brace;
-  return w;
-}
-
-static void st_list(Bc *b, Vec *v);
-
 /* { n } */
-static W *block(Bc *b, Node *n) {
+W *b_block(Bc *b, Node *n) {
   W *w = seq(true);
   INTO(b, w, {
-    if (n->k == S_BLOCK) st_list(b, &n->list);
-    else st(b, n);
+    if (n->k == S_BLOCK) b_list(b, &n->list);
+    else b_st(b, n);
   });
   return w;
 }
@@ -147,8 +57,6 @@ static bool hoisted_p(Node *n, void *c);
 
 /* The lanes that take an arm of ?:, && or || (where the condition, pure,
  * holds or not): the arm's collectives and warp calls run for them only. */
-static void hoist(Bc *b, Node *n, bool cond);
-
 static void arm(Bc *b, Node *c, bool sense, Node *x) {
   W *w = wadd(b, W_ARM, c);
   w->id = ++b->L->nid;
@@ -159,7 +67,7 @@ static void arm(Bc *b, Node *c, bool sense, Node *x) {
   bool full = b->full, uctx = b->uctx;
   push_lv(b, w->mt, NULL, false);
   b->full = b->uctx = false;
-  hoist(b, x, false);
+  b_hoist(b, x, false);
   b->chain.n--;
   b->full = full;
   b->uctx = uctx;
@@ -214,23 +122,23 @@ static unsigned long long callw_direct(Bc *b, WarpFn *wf, Node *n) {
   return d;
 }
 
-static void hoist(Bc *b, Node *n, bool cond) {
+void b_hoist(Bc *b, Node *n, bool cond) {
   if (!n) return;
   if (n->k == N_COND || n->k == N_LOG) {
-    hoist(b, n->a, cond);
+    b_hoist(b, n->a, cond);
     Node *x[2] = {n->b, n->k == N_COND ? n->c : NULL};
     bool sense[2] = {n->k == N_COND || n->op == OP_LAND, false};
     for (int i = 0; i < 2; i++) {
       if (!x[i]) continue;
       if (!cond && kernelish(b->fn) && !b->bw && pure_h(n->a) && any_node(x[i], hoisted_p, b)) arm(b, n->a, sense[i], x[i]);
-      else hoist(b, x[i], true);   /* (a collective here: valid.c; a warp call: lane by lane) */
+      else b_hoist(b, x[i], true);   /* (a collective here: valid.c; a warp call: lane by lane) */
     }
     return;
   }
-  hoist(b, n->a, cond);
-  hoist(b, n->b, cond);
-  hoist(b, n->c, cond);
-  for (int i = 0; i < n->list.n; i++) hoist(b, n->list.v[i], cond);
+  b_hoist(b, n->a, cond);
+  b_hoist(b, n->b, cond);
+  b_hoist(b, n->c, cond);
+  for (int i = 0; i < n->list.n; i++) b_hoist(b, n->list.v[i], cond);
   if (n->k == N_CALL && n->ck == C_FUNC && !cond && kernelish(b->fn) && !b->bw && ln(n)->vary &&
       wf_needs(b->L, n->fn)) {
     /* a device function that needs to run as a warp (warp_fn): its warp
@@ -291,7 +199,7 @@ static void cmp_norm(Node *c, Node **a, Node **u, Op *op) {
   if (!(aff_e(*a) && rowu(*u))) {
     *a = c->b;
     *u = c->a;
-    *op = *op == OP_LT ? OP_GT : *op == OP_GT ? OP_LT : *op == OP_LE ? OP_GE : *op == OP_GE ? OP_LE : *op;
+    *op = op_mirror(*op);
   }
 }
 
@@ -357,11 +265,11 @@ static bool aff_run_(Node *c, int id, Run *r, bool neg) {
   }
   return true;
 }
-static bool aff_run(Node *c, int id, Run *r) { return aff_run_(c, id, r, false); }
+bool b_affrun(Node *c, int id, Run *r) { return aff_run_(c, id, r, false); }
 
 bool run_ok(Node *c, bool els) {
   Run r;
-  return aff_run(c, 0, &r) && (!els || !r.at);
+  return b_affrun(c, 0, &r) && (!els || !r.at);
 }
 
 /* one lane statement `dst[_l] = x` (or `x`): range-tested as a whole in
@@ -581,7 +489,7 @@ static Node *bt_cond(Bc *b, Node *n, int *bt) {
   return NULL;
 }
 
-static void lane_print(Bc *b, Obj *dst, Node *x) {
+void b_lane(Bc *b, Obj *dst, Node *x) {
   Node *c = (b->fast || b->bw) && b->full ? run_cond(x) : NULL;
   /* a kernel region's fast versions: where the block's bounds show that
    * every thread takes the first arm (bound.c), that arm alone in every
@@ -606,7 +514,7 @@ static void lane_print(Bc *b, Obj *dst, Node *x) {
     w->b = e;
     return;
   }
-  aff_run(c->a, ++b->L->nid, &w->run);
+  b_affrun(c->a, ++b->L->nid, &w->run);
   if (w->run.a2) w->run.id2 = ++b->L->nid;
   Run *r = &w->run;
   if (!b->ck && !r->m && !r->at && !r->point && !r->step && lanes_all(b->ls)) {
@@ -636,11 +544,11 @@ static void lane_print(Bc *b, Obj *dst, Node *x) {
 /* whole-row version: an affine variable is set by its base; half-row
  * version: by one base per sub-row */
 /* (st is the declaration or the store: =, op=, ++, --) */
-static void aff_set(Bc *b, Obj *o, Node *st, bool decl) {
+void b_affset(Bc *b, Obj *o, Node *st, bool decl) {
   /* (a collective whose result is the same in every lane, shape.c's
    * coll_shape: computed first, its base read from it) */
   Node *x = decl ? st->a : st->k == N_ASSIGN ? st->b : NULL;
-  if (x && has_warp(x)) hoist(b, x, false);
+  if (x && has_warp(x)) b_hoist(b, x, false);
   W *w = wadd(b, W_AFFSET, st);
   w->o = o;
   w->x = x;
@@ -648,7 +556,7 @@ static void aff_set(Bc *b, Obj *o, Node *st, bool decl) {
 }
 
 /* a store to an affine variable, in a fast version: its base(s) change */
-static Obj *aff_store(Bc *b, Node *x) {
+Obj *b_affstore(Bc *b, Node *x) {
   Obj *v = x && (b->fast || b->hw) ? stored_var(x) : NULL;
   return v && lo(v)->aff ? v : NULL;
 }
@@ -670,10 +578,10 @@ static void st_decl_(Bc *b, Node *n) {
   Obj *o = n->var;
   LObj *l = lo(o);
   if ((b->fast || b->hw) && l->aff && n->a) {
-    aff_set(b, o, n, true);
+    b_affset(b, o, n, true);
     return;
   }
-  hoist(b, n->a, false);
+  b_hoist(b, n->a, false);
   if (!l->vary) {
     /* a uniform variable used by several regions lives at block level */
     if (l->cross && !n->a) return;
@@ -699,10 +607,10 @@ static void st_decl_(Bc *b, Node *n) {
     Lanes ls = b->ls;
     b->full = true;
     b->ls = (Lanes){0};
-    lane_print(b, o, n->a);
+    b_lane(b, o, n->a);
     b->full = full;
     b->ls = ls;
-  } else lane_print(b, o, n->a);
+  } else b_lane(b, o, n->a);
 }
 
 static void st_decl(Bc *b, Node *n) {
@@ -713,9 +621,9 @@ static void st_decl(Bc *b, Node *n) {
 }
 
 static void st_expr(Bc *b, Node *x) {
-  Obj *av = aff_store(b, x);
+  Obj *av = b_affstore(b, x);
   if (av) {
-    aff_set(b, av, x, false);
+    b_affset(b, av, x, false);
     return;
   }
   b->lastcall = NULL;
@@ -723,7 +631,7 @@ static void st_expr(Bc *b, Node *x) {
     b->dcall = bare(x->b);   /* (v = f(v): v's lanes dead during the call) */
     b->dvar = x->a->var;
   }
-  hoist(b, x, false);
+  b_hoist(b, x, false);
   b->dcall = NULL;
   if (x->k == N_CALL && b->lastcall == x && x->ty->kind == TY_VOID) return;   /* the call was all of it */
   if (!ln(x)->vary) {
@@ -736,7 +644,7 @@ static void st_expr(Bc *b, Node *x) {
     }
     return;
   }
-  lane_print(b, NULL, x);
+  b_lane(b, NULL, x);
 }
 
 /* A divergent jump: the lanes here leave every mask up to its target. */
@@ -772,10 +680,10 @@ static void exit_check(Bc *b) {
 
 static bool warp_ret_if(Bc *b, Node *n);
 
-static void st_list(Bc *b, Vec *v) {
+void b_list(Bc *b, Vec *v) {
   for (int i = 0; i < v->n; i++) {
     Node *s = v->v[i];
-    st(b, s);
+    b_st(b, s);
     if (ln(s)->has_jump && !warp_ret_if(b, s)) {
       b->full = false;
       /* uniform context: the only mask is _m0; once every lane has
@@ -974,7 +882,7 @@ static void st_if(Bc *b, Node *n) {
     b->wret |= wr;
     /* (a row condition of collectives, `__all_sync(m, p) && __any_sync(m,
      * q)`, shape.c's coll_shape: computed first, read from lane 0) */
-    if (ln(n)->vary && has_warp(n->a)) hoist(b, n->a, false);
+    if (ln(n)->vary && has_warp(n->a)) b_hoist(b, n->a, false);
     /* under a mask that may be empty (every lane left by continue or
      * break) no lane evaluates the condition */
     W *w = wadd(b, W_IFU, n);
@@ -982,8 +890,8 @@ static void st_if(Bc *b, Node *n) {
       w->guard = cur(b);
       use(b, w->guard);
     }
-    w->a = block(b, n->b);
-    if (n->c) w->b = block(b, n->c);
+    w->a = b_block(b, n->b);
+    if (n->c) w->b = b_block(b, n->c);
     b->wret = sw;
     return;
   }
@@ -997,7 +905,7 @@ static void st_if(Bc *b, Node *n) {
     sel_emit(b, n->c, id, true);
     return;
   }
-  hoist(b, n->a, false);
+  b_hoist(b, n->a, false);
   Mask *m = cur(b);
   int id = ++b->L->nid;
   W *w = wadd(b, W_IFD, n);
@@ -1015,7 +923,7 @@ static void st_if(Bc *b, Node *n) {
     /* count first (compares and adds only); the masks only if it splits */
     /* (half rows: counted sub-row by sub-row, each a run of 16 lanes; the
      * lanes of a split branch under masks) */
-    bool cnt = (b->fast || b->bw || (b->hw && lanes_all(b->ls))) && aff_run(n->a, id, &w->run) && !(b->hw && w->run.m);
+    bool cnt = (b->fast || b->bw || (b->hw && lanes_all(b->ls))) && b_affrun(n->a, id, &w->run) && !(b->hw && w->run.m);
     if (!cnt) w->run = (Run){0};
     if (w->run.a2) w->run.id2 = ++b->L->nid;
     w->mode = IFD_COUNT;
@@ -1023,8 +931,8 @@ static void st_if(Bc *b, Node *n) {
      * show that every thread takes it (bound.c; the tiled matmul's tile
      * loads under `row < n && ph * TILE + tx < n`) */
     if (b->R && b->K && b->fn->is_kernel && !b->ck && lanes_all(b->ls)) w->bt = lw_bound_region(b->fn, b->R, n->a);
-    w->tall = block(b, n->b);
-    if (w->me) w->eall = block(b, n->c);
+    w->tall = b_block(b, n->b);
+    if (w->me) w->eall = b_block(b, n->c);
     Run *r = &w->run;
     if (cnt && !b->hw && b->ls.lo == 0 && runs_ok(n->b) && runs_ok(n->c) && !(r->at && w->me)) {
       /* the lanes that take the branch are a run: [0, count), [_nl -
@@ -1040,11 +948,11 @@ static void st_if(Bc *b, Node *n) {
        * lane by lane; the run's are tested as ranges) */
       w->blend = r->step && !w->me && blend_ok(n->b) && !(b->ck & (CK_MEM | CK_RACE | CK_INIT));
       if (w->blend) ahead_of(n->b, &w->ahead, &w->ahead_w);
-      w->trun = block(b, n->b);
+      w->trun = b_block(b, n->b);
       if (w->me) {
         b->ls.lo = r->prefix ? id : 0;
         b->ls.hik = r->prefix ? HI_NL : HI_CUT;
-        w->erun = block(b, n->c);
+        w->erun = b_block(b, n->c);
       }
       b->ls = save;
       return;
@@ -1054,510 +962,21 @@ static void st_if(Bc *b, Node *n) {
     if (!b->full) use(b, m);
     if (dual) {
       /* every lane one way: that branch alone, with no mask */
-      w->tall = block(b, n->b);
-      if (w->me) w->eall = block(b, n->c);
+      w->tall = b_block(b, n->b);
+      if (w->me) w->eall = b_block(b, n->c);
     }
   }
   bool full = b->full, uctx = b->uctx;
   b->full = false;
   b->uctx = false;
   push_lv(b, w->mt, n, false);
-  w->tm = block(b, n->b);
+  w->tm = b_block(b, n->b);
   b->chain.n--;
   if (w->me) {
     push_lv(b, w->me, n, false);
-    w->em = block(b, n->c);
+    w->em = b_block(b, n->c);
     b->chain.n--;
   }
-  b->full = full;
-  b->uctx = uctx;
-}
-
-/* ---- loops ---- */
-
-/* for-init that is a group of uniform scalar declarations (or nothing, or
- * a uniform expression): printed in the for's header */
-static bool uniform_init(Node *init) {
-  if (!init) return true;
-  if (init->k == S_EXPR && !ln(init->a)->vary) return true;
-  if (init->k != S_BLOCK || init->list.n != 1) return false;
-  Node *d = init->list.v[0];
-  return d->k == S_DECL && !lo(d->var)->vary;
-}
-
-/* ---- uniform loops inside lane loops ----
- * A uniform loop whose body only has per-lane effects (the matmul's
- * `for (k...) acc += As[ty][k] * Bs[k][tx]`) runs inside one lane loop
- * instead of around lane loops: each lane runs the whole loop in its own
- * order, which CUDA allows (threads of a warp are not ordered between
- * barriers), and the C compiler vectorizes across lanes with the
- * accumulators in registers. */
-static bool stores_aff_p(Node *n, void *c) {
-  (void)c;
-  Obj *v = stored_var(n);
-  return v && lo(v)->aff;
-}
-
-static bool lane_loop_ok(Node *n);
-
-static Lw *lane_ok_L;   /* (lane_ok's program: which calls need a warp) */
-
-static bool wcall_p(Node *n, void *c) { return n->k == N_CALL && n->ck == C_FUNC && wf_needs(c, n->fn); }
-static bool wcall_f(Node *n, void *c) { return wcall_p(n, c); }
-
-/* A loop body that runs inside one lane loop. In lockstep (ser NULL): a
- * short uniform loop, its ifs and declarations uniform. Lane by lane (ser
- * the loop, build.c's serial_loop_ok): each lane runs it as scalar C, so
- * its ifs may vary, it may declare per-lane variables (its own: printed as
- * the lane's scalars, p_loopl) and break or continue ser itself; no nested
- * loops. Neither has other jumps or collectives. */
-static bool lane_ok(Node *n, bool *work, Node *ser) {
-  if (!n) return true;
-  if (n->k != S_BLOCK && any_node(n, wcall_p, lane_ok_L)) return false;
-  switch (n->k) {
-  case S_NULL: return true;
-  case S_BLOCK:
-    for (int i = 0; i < n->list.n; i++)
-      if (!lane_ok(n->list.v[i], work, ser)) return false;
-    return true;
-  case S_EXPR:   /* (a lane-affine variable is a base, not per lane: st_expr sets it) */
-    if ((!ser && !ln(n->a)->vary) || has_warp(n->a) || is_syncwarp(n->a) || any_node(n->a, stores_aff_p, NULL))
-      return false;
-    *work |= ln(n->a)->vary;
-    return true;
-  case S_DECL:   /* (a varying one: the lane's own scalar, as in a lane-by-lane loop) */
-    if (!n->a || n->a->k == N_INIT || lo(n->var)->cross) return false;
-    if (!ser && !lo(n->var)->vary) return pure(n->a);
-    return !lo(n->var)->esc && !lo(n->var)->aff && !n->var->ty->is_volatile && is_arith(n->var->ty) && !has_warp(n->a) &&
-           (ser || pure(n->a));
-  case S_IF:
-    return (ser ? !has_warp(n->a) : !ln(n)->vary) && pure(n->a) && lane_ok(n->b, work, ser) && lane_ok(n->c, work, ser);
-  case S_FOR: return !ser && lane_loop_ok(n) && lane_ok(n->d, work, NULL);
-  case S_BREAK: case S_CONTINUE: return ser && n->target == ser;
-  default: return false;
-  }
-}
-
-/* for (T k = init; pure cond; k++ / k += c / k = ...) */
-static bool lane_loop_ok(Node *n) {
-  if (n->k != S_FOR || ln(n)->vary || ln(n)->masked || !n->a || !n->b || !n->c) return false;
-  if (n->a->k != S_BLOCK || n->a->list.n != 1) return false;
-  Node *d = n->a->list.v[0];
-  if (d->k != S_DECL || lo(d->var)->vary || lo(d->var)->cross || !d->a || d->a->k == N_INIT || !pure(d->a)) return false;
-  if (!pure(n->b) || has_warp(n->b)) return false;
-  Node *c = n->c;
-  if ((c->k != N_INCDEC && c->k != N_ASSIGN) || c->a->k != N_VAR || c->a->var != d->var) return false;
-  return c->k == N_INCDEC || pure(c->b);
-}
-
-/* Constant trip count of `for (T k = a; k < b; ++k)` with constant a and b
- * (eval.c), else -1. */
-static long long trips(Node *n) {
-  Node *d = n->a->list.v[0], *c = n->b, *st = n->c;
-  int64_t a, b, r;
-  if (!d->a || !ev_int(d->a, &a) || c->k != N_BIN || c->op != OP_LT || c->a->k != N_VAR || c->a->var != d->var) return -1;
-  if (!ev_int(c->b, &b) || st->k != N_INCDEC || st->op != OP_INC || __builtin_sub_overflow(b, a, &r)) return -1;
-  return r;
-}
-
-/* The per-lane scalars a uniform loop inside a lane loop uses (prom) and
- * those it stores to (prom_st). Each is read into a scalar `_s_NAME` before
- * the loop and written back after it: per-lane storage lives in the
- * block's lane buffer, which gcc cannot tell apart from shared memory, so
- * `acc[_l] += As[ty][k] * Bs[k][tx]` stored acc back at every k (20% of the
- * tile-16 matmul). */
-
-static bool prom_ptr;   /* pointers too: a lane-by-lane loop's cursor and locals */
-static void prom_vars(Bc *b, Node *n, W *w, bool store) {
-  if (!n) return;
-  if (n->k == N_VAR) {
-    Obj *o = n->var;
-    LObj *l = lo(o);
-    bool aff = (b->fast || b->hw) && l->aff;
-    if (l->vary && !aff && !o->is_shared && !l->esc && !o->ty->is_volatile &&
-        (is_arith(o->ty) || (prom_ptr && o->ty->kind == TY_PTR && !o->ty->is_ref))) {
-      if (!in_vec(&w->prom, o)) vec_push(&w->prom, o);
-      if (store && !in_vec(&w->prom_st, o)) vec_push(&w->prom_st, o);
-    }
-    return;
-  }
-  bool s = n->k == N_ASSIGN || n->k == N_INCDEC || (n->k == N_CAST && n->implicit && store);
-  prom_vars(b, n->a, w, s);
-  prom_vars(b, n->b, w, (n->k == N_COND || n->k == N_COMMA) && store);
-  prom_vars(b, n->c, w, n->k == N_COND && store);
-  prom_vars(b, n->d, w, false);
-  for (int i = 0; i < n->list.n; i++) prom_vars(b, n->list.v[i], w, false);
-}
-
-/* lane statements with no calls but to the math library, and no stores to
- * a variable an address could use: uniform ones (k among them) and the
- * lane-affine ones (`i = i + 32`): the test takes them as fixed */
-static bool rng_bad_p(Node *n, void *c) {
-  (void)c;
-  if (n->k == N_CALL && n->ck != C_LIBM) return true;
-  Obj *v = stored_var(n);
-  return v && (!lo(v)->vary || lo(v)->aff);
-}
-
-static bool rng_body(Node *n, Vec *x) {
-  if (n->k == S_NULL) return true;
-  if (n->k == S_BLOCK) {
-    for (int i = 0; i < n->list.n; i++)
-      if (!rng_body(n->list.v[i], x)) return false;
-    return true;
-  }
-  if (n->k != S_EXPR || !ln(n->a)->vary || has_warp(n->a) || has_volatile(n->a) || any_node(n->a, rng_bad_p, NULL))
-    return false;
-  vec_push(x, n->a);
-  return true;
-}
-
-static void st_loop(Bc *b, Node *n);
-
-/* ---- a checked loop tested as a whole ----
- * In a checked build's fast versions, a uniform loop `for (k = a; k < b;
- * k += c)` whose body is lane statements whose every checked access is a
- * range or a broadcast at an address affine in k (`acc += As[ty][k] *
- * Bs[k][tx]`) is tested once before it: each access is n lanes in t rows,
- * one per iteration, the address's step in k apart (cu_ck_rng2). Then the
- * loop runs as the unchecked build prints it, its accumulators in
- * registers; if a test fails it runs with each statement tested, which
- * reports. With racecheck the body may not write shared memory: between
- * its reads the order of the tests would matter. */
-/* the variable a uniform for loop counts with, set by its init, `T k = a`
- * or `k = a` (declared before the loop), and stepped by its increment;
- * its initial value in *init */
-static Obj *for_var(Node *n, Node **init) {
-  if (n->k != S_FOR || ln(n)->vary || ln(n)->masked || !n->a || !n->b || !n->c) return NULL;
-  Node *d = n->a;
-  Obj *k;
-  if (d->k == S_BLOCK && d->list.n == 1 && ((Node *)d->list.v[0])->k == S_DECL) {
-    d = d->list.v[0];
-    if (!d->a || d->a->k == N_INIT) return NULL;
-    k = d->var;
-    *init = d->a;
-  } else if (d->k == S_EXPR && d->a->k == N_ASSIGN && d->a->op == OP_ASSIGN && bare(d->a->a)->k == N_VAR) {
-    k = bare(d->a->a)->var;
-    *init = d->a->b;
-    if (k->addr_taken || lo(k)->esc) return NULL;
-  } else return NULL;
-  Node *c = n->c;
-  if (lo(k)->vary || lo(k)->cross || !pure(*init) || !pure(n->b) || has_warp(n->b)) return NULL;
-  if ((c->k != N_INCDEC && c->k != N_ASSIGN) || bare(c->a)->k != N_VAR || bare(c->a)->var != k) return NULL;
-  return c->k == N_INCDEC || pure(c->b) ? k : NULL;
-}
-
-static bool rng_loop(Bc *b, Node *n) {
-  if (b->rnoloop || !(b->ck & (CK_MEM | CK_RACE | CK_INIT)) || !(b->fast || b->bw || b->hw) || !b->full) return false;
-  Vec xs = {0};
-  Node *c = n->b, *inc = n->c, *init;
-  Obj *k = for_var(n, &init);
-  if (!k || !is_intty(k->ty) || !rng_body(n->d, &xs) || !xs.n || !no_access(init)) return false;
-  /* k < b or k <= b; k++, ++k or k += literal */
-  if (c->k != N_BIN || (c->op != OP_LT && c->op != OP_LE) || strip_casts(c->a)->k != N_VAR ||
-      strip_casts(c->a)->var != k || reads_var(c->b, k) || !no_access(c->b))
-    return false;
-  int64_t step = 1;
-  if (inc->k == N_ASSIGN) {
-    if (inc->op != OP_ADDA || !ev_int(inc->b, &step) || step <= 0) return false;
-  } else if (inc->op != OP_INC) return false;
-  Vec rd = {0}, wr = {0};
-  RngCtx rc = {b->ck, true, b->fast, b->hw != 0, b->bw, k, NULL};
-  for (int i = 0; i < xs.n; i++)
-    if (!rng_scan(&rc, xs.v[i], &rd, &wr)) return false;
-  if (rd.n + wr.n == 0 || rd.n + wr.n > 8) return false;
-  W *w = wadd(b, W_LOOPR, n);
-  w->id = ++b->L->nid;
-  w->kv = k;
-  w->kinit = init;
-  w->kstep = step;
-  w->rd = rd;
-  w->wr = wr;
-  W *fast = seq(false), *slow = seq(false);
-  unsigned ck = b->ck;
-  b->ck = 0;
-  INTO(b, fast, st_loop(b, n));
-  b->ck = ck;
-  b->rnoloop = true;
-  INTO(b, slow, st_loop(b, n));
-  b->rnoloop = false;
-  w->a = fast;
-  w->b = slow;
-  return true;
-}
-
-/* ---- loops over a run of lanes ----
- * A loop whose condition compares a lane value with a row value (the
- * grid-stride loop's `i < n`, i affine) keeps, at every iteration, a run of
- * lanes: a prefix for < and <= (a suffix for > and >=), nested in the one
- * before, since a lane that has left does not come back. So it runs while
- * the run is not empty, its body over the run with no mask (the count is
- * O(1) per iteration: every iteration but the last runs whole warps). Only
- * in the whole-row and block-wide versions, and only where the condition
- * is the one way out: no divergent jumps, ifs, loops or collectives in the
- * body (as for the runs of an if). */
-/* (the loop itself; version.c's block-wide test asks it too) */
-bool run_loop_ok(Node *n) {
-  return (n->k == S_FOR || n->k == S_WHILE) && n->b && ln(n->b)->vary && !ln(n)->has_cont && aff_cmp(n->b) &&
-         n->b->op != OP_EQ && pure(n->b) && runs_ok(n->d) && !(n->c && has_warp(n->c));
-}
-
-/* ---- prefetching a grid-stride loop's next iteration ----
- * A grid-stride loop's iterations jump by the grid's size: each block
- * reads a few KB here and there, a pattern a CPU's prefetchers catch late
- * (a GPU hides it with other warps). Where the induction variable i steps
- * by a uniform s, a read p[i + c] (p, c, s loop-invariant) is at
- * &p[i + c] + s at the next iteration: its run's lines are prefetched one
- * iteration ahead (measured on a summing loop, 2^24 floats in 2 KB runs:
- * 1.6-1.9x). Up to 8 arrays: the Black-Scholes sample reads three and
- * writes two, and with 4 its fifth stream's loads were a quarter of the
- * kernel's time (perf). */
-static bool inv_var_f(Node *x, void *loop) {
-  return (x->k == N_VAR && (stores(((Node *)loop)->d, x->var) || stores(((Node *)loop)->c, x->var))) ||
-         (x->k == N_UN && x->op == OP_DEREF) || x->k == N_INDEX || x->k == N_CALL;
-}
-static bool loop_inv(Node *x, Node *loop) { return !ln(x)->vary && pure(x) && !any_node(x, inv_var_f, loop); }
-
-static Node *iv_step(Node *loop, Obj *av) {
-  Node *c = loop->c ? bare(loop->c) : NULL;
-  if (!c || c->k != N_ASSIGN || bare(c->a)->k != N_VAR || bare(c->a)->var != av) return NULL;
-  if (c->op == OP_ADDA) return loop_inv(c->b, loop) ? c->b : NULL;
-  Node *e = bare(c->b);
-  if (c->op != OP_ASSIGN || e->k != N_BIN || e->op != OP_ADD) return NULL;
-  Node *l = bare(e->a), *r = bare(e->b);
-  if (l->k == N_VAR && l->var == av && loop_inv(e->b, loop)) return e->b;
-  if (r->k == N_VAR && r->var == av && loop_inv(e->a, loop)) return e->a;
-  return NULL;
-}
-
-typedef struct { Node *loop; Obj *av; Vec *pf; } PfCtx;
-static int pf_f(Node *x, void *c) {
-  PfCtx *q = c;
-  if (x->k != N_INDEX || q->pf->n >= 8) return W_GO;
-  Node *i = bare(x->b);
-  bool ok = i->k == N_VAR && i->var == q->av;
-  if (!ok && i->k == N_BIN && (i->op == OP_ADD || i->op == OP_SUB)) {
-    Node *l = bare(i->a), *r = bare(i->b);
-    ok = (l->k == N_VAR && l->var == q->av && loop_inv(i->b, q->loop)) ||
-         (i->op == OP_ADD && r->k == N_VAR && r->var == q->av && loop_inv(i->a, q->loop));
-  }
-  if (ok && is_arith(x->ty) && !x->ty->is_volatile && x->ty->size > 0 && rowu(x->a) && loop_inv(x->a, q->loop)) {
-    for (int k = 0; k < q->pf->n; k++)
-      if (same_x(q->pf->v[k], x)) return W_GO;
-    vec_push(q->pf, x);
-  }
-  return W_GO;
-}
-
-static bool run_loop(Bc *b, Node *n) {
-  if (!(b->fast || b->bw) || b->hw || !b->full || b->ls.step || !run_loop_ok(n)) return false;
-  W *w = wadd(b, W_LOOPRUN, n);
-  w->id = ++b->L->nid;
-  aff_run(n->b, w->id, &w->run);
-  w->init = seq(false);
-  if (n->a) INTO(b, w->init, st(b, n->a));
-  Lanes save = b->ls;
-  if (w->run.prefix) {
-    b->ls.hi = w->id;
-    b->ls.hik = HI_CUT;
-  } else b->ls.lo = w->id;
-  w->body = block(b, n->d);
-  w->inc = seq(false);
-  if (n->c) {
-    Obj *av = aff_store(b, n->c);
-    if (av && w->run.prefix && !b->ck && (w->pstep = iv_step(n, av))) {
-      PfCtx q = {n, av, &w->pf};
-      walk(n->d, pf_f, &q);
-    }
-    if (av) INTO(b, w->inc, aff_set(b, av, n->c, false));
-    else if (ln(n->c)->vary) INTO(b, w->inc, lane_print(b, NULL, n->c));
-    else INTO(b, w->inc, {
-      W *e = wadd(b, W_EXPR, n->c);
-      e->x = n->c;
-    });
-  }
-  b->ls = save;
-  return true;
-}
-
-/* A loop over a per-thread range that is no lane's function (`for (jj =
- * ptr[row]; jj < ptr[row + 1]; jj++)`, its variable's shape neither
- * uniform nor affine) whose body reads or writes memory at indices that
- * use it: run in lockstep, every step gathers one element of each lane's
- * range, 32 cache lines apart; run lane by lane, each range is read in
- * order. Not a loop of arithmetic only (a Mandelbrot escape loop runs its
- * lanes in vectors in lockstep). */
-typedef struct { Obj *v; int idx, other, bad, unit; } SerCtx;
-static int ser_f(Node *x, void *c) {
-  SerCtx *q = c;
-  /* calls only of pure functions: an atomic (a lock), a printf (the order
-   * of its lines), a launch keep the lanes' lockstep order */
-  if (x->k == N_CALL && !pure(x)) q->bad++;
-  if (x->k == N_INDEX || (x->k == N_UN && x->op == OP_DEREF)) {
-    if (reads_var(x->k == N_INDEX ? x->b : x->a, q->v)) {
-      q->idx++;
-      q->unit += x->k == N_INDEX && aff_e(x->b);   /* (`a[k * n + tid]`: a vector in lockstep) */
-    }
-    else q->other++;
-  }
-  return W_GO;
-}
-/* a `while` loop's cursor: the variable its body's last statement steps
- * (`j++`, `j += 2`, `j = nxt[j]`) and its condition reads */
-static Obj *ser_cursor(Node *n) {
-  Node *body = n->d, *last = body && body->k == S_BLOCK ? (body->list.n ? body->list.v[body->list.n - 1] : NULL) : body;
-  if (!last || last->k != S_EXPR) return NULL;
-  Node *c = last->a;
-  if ((c->k != N_INCDEC && c->k != N_ASSIGN) || bare(c->a)->k != N_VAR || (c->k == N_ASSIGN && !pure(c->b))) return NULL;
-  return reads_var(n->b, bare(c->a)->var) ? bare(c->a)->var : NULL;
-}
-
-/* the variables a for's increment steps (`j++`, `d++, c++`, `j += 2`):
- * false if a part of it is anything else */
-static bool for_steps(Node *c, Vec *vs) {
-  if (c->k == N_COMMA) return for_steps(c->a, vs) && for_steps(c->b, vs);
-  if ((c->k != N_INCDEC && c->k != N_ASSIGN) || bare(c->a)->k != N_VAR || (c->k == N_ASSIGN && !pure(c->b))) return false;
-  vec_push(vs, bare(c->a)->var);
-  return true;
-}
-
-static int own_f(Node *n, void *c) {
-  if (n->k == S_DECL) vec_push(c, n->var);
-  return W_GO;
-}
-
-static bool serial_loop_ok(Node *n) {
-  if (!ln(n)->vary || !n->b || !pure(n->b) || has_warp(n->b)) return false;
-  Obj *v;
-  if (n->k == S_FOR) {
-    Vec vs = {0};
-    if (!n->c || !for_steps(n->c, &vs)) return false;
-    if (n->a && !(n->a->k == S_BLOCK && !n->a->list.n) && n->a->k != S_NULL) {
-      if (n->a->k != S_BLOCK || n->a->list.n != 1) return false;
-      Node *d = n->a->list.v[0];
-      if (d->k != S_DECL || !d->a || d->a->k == N_INIT || !pure(d->a)) return false;
-      v = d->var;
-    } else {   /* (declared before it: p_loopl loads it and stores it back) */
-      v = NULL;
-      for (int i = 0; i < vs.n && !v; i++)
-        if (reads_var(n->b, vs.v[i])) v = vs.v[i];
-    }
-    /* (the others it steps, `d++, c++`: the lane's own, as scalars) */
-    bool ok = v && in_vec(&vs, v);
-    for (int i = 0; ok && i < vs.n; i++) {
-      Obj *o = vs.v[i];
-      ok = o == v || (lo(o)->vary && !lo(o)->aff && !lo(o)->cross);
-    }
-    free(vs.v);
-    if (!ok) return false;
-  } else if (n->k == S_WHILE || n->k == S_DO) {   /* (declared before it: p_loopl stores it back) */
-    if (!(v = ser_cursor(n))) return false;
-  } else return false;
-  /* (a for's own variable may be the same in every lane still running it:
-   * `for (k = 0; k < len; k++) v[k]`, each lane a scalar of its own) */
-  /* (an index, or a pointer stepped along the range: `for (p = a + s; p < a + e; p++) *p`) */
-  bool ptr = v->ty->kind == TY_PTR && !v->ty->is_ref;
-  if ((!lo(v)->vary && (n->k != S_FOR || ptr)) || lo(v)->aff || lo(v)->cross || !(is_intty(v->ty) || ptr)) return false;
-  SerCtx q = {v, 0, 0, 0, 0};
-  walk(n->d, ser_f, &q);
-  walk(n->b, ser_f, &q);
-  /* (a variable the same in every lane may index a lane's run in lockstep:
-   * `out[k * n + tid]` is one vector a step; lane by lane, 32 strided) */
-  return q.idx > 0 && !q.bad && (lo(v)->vary || !q.unit) && !has_volatile(n->d) && !has_volatile(n->b);
-}
-
-static void st_loop(Bc *b, Node *n) {
-  bool work = false;
-  if (rng_loop(b, n)) return;
-  /* In the whole- and half-row versions: a loop over every lane, which is
-   * jammed (version.c: the loop outside, the lanes' scalars in arrays: a
-   * tile-32 matmul's accumulators stay in registers, where around lane
-   * loops gcc kept them in memory); or a short constant one over some
-   * lanes, which gcc unrolls inside the lane loop and vectorizes (a long
-   * one inside a lane loop stays scalar). */
-  bool ok = lane_loop_ok(n), every = b->full && lanes_all(b->ls);
-  long long nt = ok ? trips(n) : -1;
-  lane_ok_L = b->L;
-  if ((b->fast || b->hw) && !b->ck && ok && (every || (nt > 0 && nt <= 16)) && lane_ok(n->d, &work, NULL) && work) {
-    W *w = wadd(b, W_LOOPL, n);
-    use_hdr(b, &w->h);
-    prom_vars(b, n, w, false);
-    walk(n->d, own_f, &w->own);
-    return;
-  }
-  if (!ln(n)->vary && !ln(n)->masked) {
-    W *w = wadd(b, W_LOOPU, n);
-    w->uinit = n->k != S_FOR || uniform_init(n->a);
-    if (!w->uinit) {
-      w->init = seq(false);
-      INTO(b, w->init, st(b, n->a));
-    }
-    /* lanes that return in one iteration are gone in the next: the body
-     * starts under _m0, not every lane (`for (l...) if (mask >> l & 1) {
-     * if (r == 0) return l; r--; }`, cg's coalesced shfl, took every
-     * lane's last l) */
-    bool full = b->full;
-    if (ln(n)->has_jump) b->full = false;
-    w->body = block(b, n->d);
-    b->full = full;
-    return;
-  }
-  /* a varying loop whose lockstep would gather (a CSR row per thread): each
-   * lane runs its own loop, reading its row in order as a CPU likes */
-  if ((b->fast || b->hw) && !b->ck && serial_loop_ok(n) && lane_ok(n->d, &work, n) && work) {
-    W *w = wadd(b, W_LOOPL, n);
-    use_hdr(b, &w->h);
-    prom_ptr = true;
-    prom_vars(b, n, w, false);
-    prom_ptr = false;
-    walk(n->d, own_f, &w->own);
-    return;
-  }
-  if (run_loop(b, n)) return;
-  /* divergent loop: lanes leave one by one; the loop ends when none is left */
-  W *w = wadd(b, W_LOOPD, n);
-  w->m = cur(b);
-  use(b, w->m);
-  w->ml = mask(MK_L, ++b->L->nid);
-  w->mi = ln(n)->has_cont ? mask(MK_I, ++b->L->nid) : NULL;
-  w->init = seq(false);
-  if (n->a) INTO(b, w->init, st(b, n->a));
-  bool full = b->full, uctx = b->uctx;
-  b->full = false;
-  b->uctx = false;
-  push_lv(b, w->ml, n, false);
-  w->ch = seq(false);
-  if (n->b && n->k != S_DO) {
-    INTO(b, w->ch, hoist(b, n->b, false));
-    if (ln(n->b)->vary && prof_here(b)) w->pa = ++b->L->nid;   /* lanes before the test */
-  }
-  if (w->mi) push_lv(b, w->mi, n, true);
-  if (n->d->k == S_BLOCK) {
-    w->body = seq(true);
-    INTO(b, w->body, st_list(b, &n->d->list));
-  } else {
-    w->body = seq(false);
-    INTO(b, w->body, st(b, n->d));
-  }
-  if (w->mi) b->chain.n--;
-  w->ih = seq(false);
-  if (n->c) {
-    INTO(b, w->ih, hoist(b, n->c, false));
-    w->inc = seq(false);
-    Obj *av = aff_store(b, n->c);
-    if (av) INTO(b, w->inc, aff_set(b, av, n->c, false));   /* every lane still in the loop: its base */
-    else if (ln(n->c)->vary) {
-      INTO(b, w->inc, {
-        W *l = wadd(b, W_LANES, n->c);
-        W *o = wmk(b, W_ONE, n->c);
-        o->x = n->c;
-        vec_push(&l->ws, o);
-      });
-    }
-  }
-  w->dh = seq(false);
-  if (n->k == S_DO) INTO(b, w->dh, hoist(b, n->b, false));
-  b->chain.n--;
   b->full = full;
   b->uctx = uctx;
 }
@@ -1575,7 +994,7 @@ static void st_switch(Bc *b, Node *n) {
       for (int i = 0; i < items->n; i++) {
         Node *s = items->v[i];
         if (s->k == S_CASE || s->k == S_DEFAULT) wadd(b, W_CASE, s);
-        else st(b, s);
+        else b_st(b, s);
       }
     });
     return;
@@ -1590,7 +1009,7 @@ static void st_switch(Bc *b, Node *n) {
   for (int i = 0; i < items->n; i++) w->has_def |= ((Node *)items->v[i])->k == S_DEFAULT;
   if (w->has_def) w->md = mask(MK_D, w->sv);
   w->sw = seq(false);
-  INTO(b, w->sw, hoist(b, n->a, false));
+  INTO(b, w->sw, b_hoist(b, n->a, false));
   bool full = b->full, uctx = b->uctx;
   b->full = false;
   b->uctx = false;
@@ -1599,7 +1018,7 @@ static void st_switch(Bc *b, Node *n) {
     for (int i = 0; i < items->n; i++) {
       Node *s = items->v[i];
       if (s->k == S_CASE || s->k == S_DEFAULT) wadd(b, W_SWLABEL, s);
-      else st(b, s);
+      else b_st(b, s);
     }
   });
   b->chain.n--;
@@ -1607,17 +1026,17 @@ static void st_switch(Bc *b, Node *n) {
   b->uctx = uctx;
 }
 
-static void st(Bc *b, Node *n) {
+void b_st(Bc *b, Node *n) {
   if (!n) return;
   switch (n->k) {
   case S_BLOCK:
-    if (n->post) st_list(b, &n->list);   /* a declaration group */
-    else vec_push(b->out, block(b, n));
+    if (n->post) b_list(b, &n->list);   /* a declaration group */
+    else vec_push(b->out, b_block(b, n));
     break;
   case S_DECL: st_decl(b, n); break;
   case S_EXPR: st_expr(b, n->a); break;
   case S_IF: st_if(b, n); break;
-  case S_FOR: case S_WHILE: case S_DO: st_loop(b, n); break;
+  case S_FOR: case S_WHILE: case S_DO: b_loop(b, n); break;
   case S_SWITCH: st_switch(b, n); break;
   case S_BREAK: case S_CONTINUE: st_jump(b, n); break;
   case S_RETURN:
@@ -1625,7 +1044,7 @@ static void st(Bc *b, Node *n) {
       int at = b->out->n;
       b->dcall = bare(n->a);   /* (its arguments' lanes dead after it) */
       b->tail = true;
-      hoist(b, n->a, false);
+      b_hoist(b, n->a, false);
       b->dcall = NULL;
       b->tail = false;
       /* `return f(...)` of a warp version, or `return __shfl_xor_sync(...)`,
@@ -1638,7 +1057,7 @@ static void st(Bc *b, Node *n) {
       bool every = b->full && lanes_all(b->ls);
       if (c && ((c->k == W_CALLW && c->wf->ret) || (c->k == W_WARPOP && every)) && c->n == n->a && same)
         c->fwd = true;
-      else lane_print(b, b->ret, n->a);
+      else b_lane(b, b->ret, n->a);
     }
     if (!kernelish(b->fn)) {
       W *w = wadd(b, W_RETURN, n);
@@ -1695,14 +1114,13 @@ static bool ret_stmt(Node *n) {
 /* (nor where the rest calls a device function's warp version: a whole-row
  * one takes every warp for full, _nl 32; cdpAdvancedQuicksort's
  * coalesced_threads().ballot() after `if (thread_id >= len) return;`) */
-static bool wcall_f(Node *n, void *c);
 static bool narrow_ret(Bc *b, Vec *stmts, int i, Run *r) {
   Node *s = stmts->v[i];
   if (!(b->fast || b->bw) || b->hw || !b->full || !b->uctx || b->ck || b->ls.lo || b->ls.hik != HI_NL || b->ls.step)
     return false;
   if (!b->K || b->K->exits || !b->fn->is_kernel || s->k != S_IF || !ln(s)->vary || s->c || !ret_stmt(s->b) || !pure(s->a))
     return false;
-  if (stmts_any(stmts, i + 1, stmts->n, wcall_f, b->L)) return false;
+  if (stmts_any(stmts, i + 1, stmts->n, b_wcall, b->L)) return false;
   return aff_run_(s->a, 0, r, true) && r->prefix && !r->a2;
 }
 
@@ -1718,7 +1136,7 @@ static void region_list(Bc *b, Vec *stmts, int from) {
       INTO(b, w->body, region_list(b, stmts, i + 1));
       return;
     }
-    st(b, s);
+    b_st(b, s);
     if (ln(s)->has_jump && !warp_ret_if(b, s)) {
       b->full = false;
       if (i + 1 < stmts->n) exit_check(b);
@@ -1727,322 +1145,6 @@ static void region_list(Bc *b, Vec *stmts, int from) {
 }
 
 static void region_body(Bc *b, Vec *stmts) { region_list(b, stmts, 0); }
-
-/* ---- the next block's slice ----
- * A block reads a slice of an array at an index that moves with
- * blockIdx.x (`a[blockIdx.x * blockDim.x + threadIdx.x]`, 1-2 KB a block),
- * and a worker runs a range of consecutive blocks. A CPU's prefetchers
- * follow those slices late (the block's tree between them), so the first
- * region's unit-stride reads at such an index have the same slice of the
- * block BPF_AHEAD further on prefetched: the index printed again with
- * blockIdx.x moved and its variables replaced by their one definition. */
-enum { BPF_AHEAD = 2 };
-
-static int bdef_depth;
-static Obj *bdef_kern;   /* the kernel (its parameters never stored to are its arguments everywhere) */
-/* what an expression of one-definition values reads: blockIdx.x; a
- * block-level loop's induction variables (ivs, printed at their next
- * values: loop_prefetch), which it may read */
-typedef struct Bd { bool bid, iv; Vec *ivs; } Bd;
-static bool bdef_ok(Node *e, Bd *q);
-static bool bdef_f(Node *n, void *c) {
-  Bd *q = c;
-  switch (n->k) {
-  case N_NUM: case N_CAST: case N_BIN: return false;
-  case N_BUILTIN: q->bid |= n->bk == B_BID && n->dim == 0; return false;
-  case N_UN: return n->op != OP_NEG && n->op != OP_PLUS && n->op != OP_BNOT;
-  case N_VAR:
-    if (q->ivs && in_vec(q->ivs, n->var)) return !(q->iv = true);
-    if (n->var->is_param) return n->var->ty->is_volatile || !bdef_kern || stores(bdef_kern->body, n->var);
-    return !lo(n->var)->bdef || !bdef_ok(lo(n->var)->bdef, q);
-  default: return true;
-  }
-}
-static bool bdef_ok(Node *e, Bd *q) {
-  if (++bdef_depth > 6) {
-    bdef_depth--;
-    return false;
-  }
-  bool r = !any_node(e, bdef_f, q);
-  bdef_depth--;
-  return r;
-}
-
-typedef struct { Obj *k; Vec defs; } BdefCtx;
-static int bdef_scan(Node *n, void *c) {
-  BdefCtx *q = c;
-  if (n->k == S_DECL && n->a && n->a->k != N_INIT && is_intty(n->var->ty) && !n->var->is_shared && !n->var->addr_taken &&
-      !stores(q->k->body, n->var) && !lo(n->var)->bdef)
-    vec_push(&q->defs, n);
-  return W_GO;
-}
-
-/* the kernel's variables of one definition (once per kernel) */
-static void bdefs(Obj *k) {
-  BdefCtx q = {k, {0}};
-  walk(k->body, bdef_scan, &q);
-  for (int i = 0; i < q.defs.n; i++) {
-    Node *d = q.defs.v[i];
-    lo(d->var)->bdef = d->a;
-  }
-}
-
-/* the array read: a parameter never stored to, a global or a shared
- * array (a local pointer is declared later than the region's top) */
-static bool bbase_f(Node *n, void *c) {
-  Obj *k = c;
-  if (n->k != N_VAR) return n->k != N_CAST && n->k != N_NUM && n->k != N_BIN;
-  Obj *o = n->var;
-  return !(o->is_global || o->is_shared || (o->is_param && !stores(k->body, o)));
-}
-
-typedef struct { Vec *pf; Vec lhs; Obj *k; } BpfCtx;
-static int bpf_f(Node *x, void *c) {
-  BpfCtx *q = c;
-  if (x->k == S_FOR || x->k == S_WHILE || x->k == S_DO || x->k == S_SWITCH) return W_SKIP;   /* (the top, once per block) */
-  if (x->k == N_ASSIGN && x->op == OP_ASSIGN) vec_push(&q->lhs, bare(x->a));   /* (stored, not read) */
-  if (x->k != N_INDEX || in_vec(&q->lhs, x) || q->pf->n >= 4 || !is_arith(x->ty) || x->ty->is_volatile || x->ty->size <= 0) return W_GO;
-  Bd bd = {0};
-  if (!rowu(x->a) || !aff_e(x->b) || !pure(x->a) || any_node(x->a, bbase_f, q->k) || !bdef_ok(x->b, &bd) || !bd.bid)
-    return W_GO;
-  for (int k = 0; k < q->pf->n; k++)
-    if (same_x(q->pf->v[k], x)) return W_GO;
-  vec_push(q->pf, x);
-  return W_GO;
-}
-
-static int block_prefetch(Bc *b, Vec *stmts, int from, int to) {
-  if (!b->fast || b->hw || !b->fn->is_kernel || b->ck) return 0;
-  Vec pf = {0};
-  BpfCtx q = {&pf, {0}, b->fn};
-  bdef_kern = b->fn;
-  for (int i = from; i < to; i++) walk(stmts->v[i], bpf_f, &q);
-  if (!pf.n) return 0;
-  W *w = wadd(b, W_BPF, stmts->v[from]);
-  w->pf = pf;
-  w->id = BPF_AHEAD;
-  return pf.n;
-}
-
-/* ---- the next iteration of a block-level loop ----
- * A block-level loop (the tiled matmul's phases, `for (m = 0; m < w / 16;
- * m++)`: a region loading tiles, a barrier, a region computing on them)
- * reads in each iteration a slice of an array at an index that moves with
- * its induction variable: the tile of N is 16 rows of 64 bytes 4 KB apart
- * at width 1024, which no prefetcher follows (a new page each row), and at
- * that stride the column strip falls into 32 of L2's sets (512 lines for
- * its 1024), so every row came from L3: perf had the tile-16 matmul
- * spending 40% of its time on those loads, one worker 51-56 ms where the
- * same tiles in cache take 31. So each warp of the body's last region, in
- * the fast versions, before its work, prefetches its lines of the earlier
- * regions' reads at the induction variables' next values (`m + 1`): they arrive
- * while that region computes (the tile-16 matmul, one worker: 40-44 ms).
- * Prefetched instead by the region that reads them, for the iteration
- * after next, they made no difference: there they wait for the line fill
- * buffers with the region's own loads. An induction variable: a uniform
- * block-level integer or pointer that only the loop's increment, or the
- * body's last statements (`m++;` after the last barrier), step by a
- * loop-invariant amount; a read: of a parameter never stored to or a
- * global, at an index of stride 1 in the lane that reads an induction
- * variable and otherwise only values of one definition (W_BPF's). A
- * prefetch never faults: past the loop's last iteration it touches
- * nothing. */
-static Type lpf_int = {.kind = TY_INT, .size = 4, .align = 4};
-
-static Node *lpf_node(NodeKind k, Type *ty) {
-  Node *n = xcalloc(1, sizeof *n);
-  n->k = k;
-  n->ty = ty;
-  return n;
-}
-
-/* e steps a variable by a loop-invariant amount (v++, --v, v += s, v -= s,
- * v = v + s, v = s + v): the variable, its next value in *next */
-static Obj *iv_next(Node *e, Node *loop, Node **next) {
-  e = bare(e);
-  Node *a = NULL, *s = NULL;
-  Op op = OP_ADD;
-  if (e->k == N_INCDEC) {
-    a = bare(e->a);
-    s = lpf_node(N_NUM, &lpf_int);
-    s->ival = 1;
-    op = e->op == OP_INC ? OP_ADD : OP_SUB;
-  } else if (e->k == N_ASSIGN && (e->op == OP_ADDA || e->op == OP_SUBA)) {
-    a = bare(e->a);
-    s = e->b;
-    op = op_arith(e->op);
-  } else if (e->k == N_ASSIGN && e->op == OP_ASSIGN) {
-    a = bare(e->a);
-    Node *r = bare(e->b);
-    if (r->k == N_BIN && (r->op == OP_ADD || r->op == OP_SUB) && bare(r->a)->k == N_VAR && bare(r->a)->var == a->var) {
-      s = r->b;
-      op = r->op;
-    } else if (r->k == N_BIN && r->op == OP_ADD && bare(r->b)->k == N_VAR && bare(r->b)->var == a->var) s = r->a;
-  }
-  if (!a || a->k != N_VAR || !s) return NULL;
-  Obj *v = a->var;
-  LObj *l = lo(v);
-  if (l->vary || (!v->is_param && !l->cross) || v->addr_taken || v->is_shared || v->is_global || v->ty->is_volatile ||
-      !(is_intty(v->ty) || v->ty->kind == TY_PTR) || !loop_inv(s, loop))
-    return NULL;
-  Node *x = lpf_node(N_BIN, v->ty);
-  x->op = op;
-  x->a = lpf_node(N_VAR, v->ty);
-  x->a->var = v;
-  x->b = s;
-  *next = x;
-  return v;
-}
-
-/* an integer constant (frontend/eval.c), through variables of one
- * definition (a local's bdef, not a parameter's: those of a warp version
- * are the caller's), at most 8 deep */
-static bool cval_var(Obj *o, int64_t *v, void *ctx) {
-  int *depth = ctx;
-  if (o->is_param || !lo(o)->bdef || *depth >= 8) return false;
-  ++*depth;
-  bool r = ev_intv(lo(o)->bdef, cval_var, ctx, v);
-  --*depth;
-  return r;
-}
-
-static bool cval(Node *e, int64_t *v) {
-  int depth = 0;
-  return ev_intv(e, cval_var, &depth, v);
-}
-
-/* How far an index (of an expression bdef_ok takes) moves from one
- * iteration to the next: false where that is not a constant (`m * 16 *
- * width`: a multiple of a parameter) */
-static bool iv_delta(Node *e, Vec *nexts, int64_t *d, int depth) {
-  int64_t a, b, c;
-  e = bare(e);
-  if (depth > 8) return false;
-  switch (e->k) {
-  case N_NUM: case N_BUILTIN: *d = 0; return true;
-  case N_CAST: return iv_delta(e->a, nexts, d, depth + 1);
-  case N_VAR:
-    for (int i = 0; i < nexts->n; i++) {
-      Node *nx = nexts->v[i];
-      if (nx->a->var == e->var) return cval(nx->b, &c) && (*d = nx->op == OP_SUB ? -c : c, true);
-    }
-    if (e->var->is_param || !lo(e->var)->bdef) {
-      *d = 0;
-      return true;
-    }
-    return iv_delta(lo(e->var)->bdef, nexts, d, depth + 1);
-  case N_UN: return e->op == OP_NEG && iv_delta(e->a, nexts, &a, depth + 1) && (*d = -a, true);
-  case N_BIN:
-    if (!iv_delta(e->a, nexts, &a, depth + 1) || !iv_delta(e->b, nexts, &b, depth + 1)) return false;
-    switch (e->op) {
-    case OP_ADD: *d = a + b; return true;
-    case OP_SUB: *d = a - b; return true;
-    case OP_MUL:
-      if (!a && !b) return (*d = 0, true);
-      if (!a && cval(e->a, &c)) return (*d = c * b, true);
-      if (!b && cval(e->b, &c)) return (*d = c * a, true);
-      return false;
-    case OP_SHL: return !b && cval(e->b, &c) && c >= 0 && c < 32 && (*d = a << c, true);
-    default: return !a && !b && (*d = 0, true);
-    }
-  default: return false;
-  }
-}
-
-typedef struct { Vec *pf, *ivs, *nexts; Vec lhs; Obj *k; } LpfCtx;
-static int lpf_f(Node *x, void *c) {
-  LpfCtx *q = c;
-  if (x->k == S_FOR || x->k == S_WHILE || x->k == S_DO || x->k == S_SWITCH) return W_SKIP;
-  if (x->k == N_ASSIGN && x->op == OP_ASSIGN) vec_push(&q->lhs, bare(x->a));   /* (stored, not read) */
-  if (x->k != N_INDEX || in_vec(&q->lhs, x) || q->pf->n >= 4 || !is_arith(x->ty) || x->ty->is_volatile || x->ty->size <= 0)
-    return W_GO;
-  Bd bd = {.ivs = q->ivs};
-  if (!rowu(x->a) || !aff_e(x->b) || !pure(x->a) || any_node(x->a, bbase_f, q->k) || !bdef_ok(x->b, &bd) || !bd.iv)
-    return W_GO;
-  Node *base = bare(x->a);
-  if (base->k == N_VAR && base->var->is_shared) return W_GO;   /* (the block's own memory) */
-  /* (a slice moving by less than a page: the next lines of the same rows,
-   * which the CPU's prefetchers follow; prefetched too, the tile-16
-   * matmul's rows of M took it from 40 to 45 ms) */
-  int64_t d;
-  if (iv_delta(x->b, q->nexts, &d, 0) && (d < 0 ? -d : d) * x->ty->size < 4096) return W_GO;
-  for (int k = 0; k < q->pf->n; k++)
-    if (same_x(q->pf->v[k], x)) return W_GO;
-  vec_push(q->pf, x);
-  return W_GO;
-}
-
-static void loop_prefetch(Bc *b, Blk *x) {
-  Node *n = x->n;
-  if (b->ck || !b->fn->is_kernel || !x->body || x->body->k != BK_SEQ || !n->d) return;
-  Vec *items = &x->body->items;
-  int last = -1;
-  for (int i = 0; i < items->n; i++)
-    if (((Blk *)items->v[i])->k == BK_REGION) last = i;
-  if (last < 1) return;
-  /* the induction variables: stepped by the increment, or by the body's
-   * last statements after its last region, and nowhere else in the loop */
-  Vec ivs = {0}, nexts = {0}, steps = {0};
-  if (n->c) {
-    Node *c = bare(n->c);
-    while (c->k == N_COMMA) {
-      vec_push(&steps, c->b);
-      c = bare(c->a);
-    }
-    vec_push(&steps, c);
-  }
-  int tail = items->n;   /* (none where a block-level continue skips them) */
-  while (!ln(n)->bcont && tail > last + 1 && (((Blk *)items->v[tail - 1])->k == BK_UNI || ((Blk *)items->v[tail - 1])->k == BK_SYNC)) tail--;
-  for (int i = tail; i < items->n; i++) {
-    Blk *u = items->v[i];
-    if (u->k == BK_UNI && u->n->k == S_EXPR) vec_push(&steps, u->n->a);
-  }
-  for (int i = 0; i < steps.n; i++) {
-    Node *nx;
-    Obj *v = iv_next(steps.v[i], n, &nx);
-    if (!v || in_vec(&ivs, v)) continue;
-    int st = 0;   /* (stored by this step only) */
-    for (int j = 0; j < steps.n; j++) st += stores(steps.v[j], v);
-    if (n->d->k == S_BLOCK) {
-      for (int j = 0; j < n->d->list.n; j++) {
-        Node *t = n->d->list.v[j];
-        if (!(t->k == S_EXPR && in_vec(&steps, t->a))) st += stores(t, v);
-      }
-    } else st += stores(n->d, v);
-    if (st != 1 || (n->b && stores(n->b, v))) continue;
-    vec_push(&ivs, v);
-    vec_push(&nexts, nx);
-  }
-  if (!ivs.n) return;
-  /* the reads of the regions before the last */
-  Vec pf = {0};
-  LpfCtx q = {&pf, &ivs, &nexts, {0}, b->fn};
-  bdef_kern = b->fn;
-  for (int i = 0; i < last; i++) {
-    Blk *u = items->v[i];
-    if (u->k != BK_REGION) continue;
-    for (int j = 0; j < u->r->stmts.n; j++) walk(u->r->stmts.v[j], lpf_f, &q);
-  }
-  if (!pf.n) return;
-  Region *r = ((Blk *)items->v[last])->r;
-  for (int i = 0; i < r->vers.n; i++) {
-    Ver *v = r->vers.v[i];
-    if (v->k == VK_GEN) continue;
-    W *w = xcalloc(1, sizeof *w);
-    w->k = W_LPF;
-    w->n = n;
-    w->psite = -1;
-    w->pf = pf;
-    w->ivs = nexts;
-    /* after the warp's set-up (its values' bases), before its work */
-    Vec *ws = &v->body->ws;
-    int at = 0;
-    while (at < ws->n && (((W *)ws->v[at])->k == W_AFFSET || ((W *)ws->v[at])->k == W_UDECL || ((W *)ws->v[at])->k == W_VDECL)) at++;
-    vec_push(ws, w);
-    memmove(&ws->v[at + 1], &ws->v[at], (ws->n - 1 - at) * sizeof(void *));
-    ws->v[at] = w;
-  }
-}
 
 static bool return_p(Node *n, void *c) {
   (void)c;
@@ -2062,7 +1164,7 @@ static Region *region(Bc *b, Vec *stmts, int from, int to) {
     Ver *v = r->vers.v[i];
     v->tids = tids || v->k != VK_GEN;
     warp_head(b, v);
-    if (!b->bpf_done) npf += block_prefetch(b, &r->stmts, 0, r->stmts.n);
+    if (!b->bpf_done) npf += b_bpf(b, &r->stmts, 0, r->stmts.n);
     region_body(b, &r->stmts);
     warp_close(b);
   }
@@ -2089,7 +1191,7 @@ static Ver *cond_warp(Bc *b, Node *x) {
   vec_push(&one, x);
   Vec *rv = with_remat(&b->L->remat, &one, 0, 1);
   for (int i = 0; i + 1 < rv->n; i++) st_decl(b, rv->v[i]);
-  hoist(b, x, false);
+  b_hoist(b, x, false);
   warp_close(b);
   return v;
 }
@@ -2102,7 +1204,7 @@ static W *block_uni(Bc *b, Node *n) {
   b->uctx = true;
   b->full = true;
   b->out = &w->ws;
-  st(b, n);
+  b_st(b, n);
   b->out = NULL;
   return w;
 }
@@ -2190,7 +1292,7 @@ static Blk *bst(Bc *b, Node *n) {
       x->inc = bregion(region1(b, e));
     }
     if (n->k == S_DO && ln(n->b)->vary) x->dw = cond_warp(b, n->b);
-    loop_prefetch(b, x);
+    b_lpf(b, x);
     return x;
   case S_BREAK: return bnew(BK_BREAK, n);
   case S_CONTINUE: return bnew(BK_CONT, n);
@@ -2204,7 +1306,7 @@ static Blk *bst(Bc *b, Node *n) {
 void lw_build_kernel(Lw *L, Kern *K) {
   Obj *k = K->k;
   Bc b = {.L = L, .K = K, .fn = k, .ck = L->ck};
-  bdefs(k);
+  b_bdefs(k);
   /* varying parameters start as the argument in every lane */
   Vec pinit = {0};
   for (int i = 0; i < k->params.n; i++) {
@@ -2244,7 +1346,7 @@ Dfn *lw_build_dfn(Lw *L, Obj *f) {
   b.uctx = true;
   b.full = true;
   b.out = &d->body->ws;
-  vec_push(b.out, block(&b, f->body));
+  vec_push(b.out, b_block(&b, f->body));
   return d;
 }
 
@@ -2284,12 +1386,12 @@ static bool coll_call_p(Node *n, void *L) { return n->k == N_CALL && n->ck == C_
  * (lanes that share memory without __syncwarp or volatile race), and a
  * lane loop calling the function inlined vectorizes (Black-Scholes's
  * body storing through its reference parameters). */
-static bool wf_callee_p(Node *n, void *c) { return n->k == N_CALL && n->ck == C_FUNC && wf_needs(c, n->fn); }
+bool b_wcall(Node *n, void *L) { return n->k == N_CALL && n->ck == C_FUNC && wf_needs(L, n->fn); }
 static bool wf_needs(Lw *L, Obj *f) {
   if (!f || !f->body || f->is_kernel || fn_inlined(f) || f->serial || in_vec(&L->rec, f)) return false;
   /* (itself or a callee: a function run lane by lane runs its callees so) */
   return any_node(f->body, loop_p, NULL) || has_volatile(f->body) || lw_warp_only(L, f) ||
-         any_node(f->body, wf_callee_p, L);
+         any_node(f->body, b_wcall, L);
 }
 
 /* An argument affine in the lane, passed as its base: an integer of a
@@ -2385,8 +1487,8 @@ static WarpFn *warp_fn(Bc *b, Node *call) {
   warp_head(&nb, v);
   nb.full = w->en == EN_FULL;   /* else every statement under _m0, the caller's lanes */
   w->building = true;
-  if (c->body->k == S_BLOCK) st_list(&nb, &c->body->list);
-  else st(&nb, c->body);
+  if (c->body->k == S_BLOCK) b_list(&nb, &c->body->list);
+  else b_st(&nb, c->body);
   warp_close(&nb);
   w->building = false;
   wf_mod(w);

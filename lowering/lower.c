@@ -18,7 +18,8 @@
  *   build.c     the lowered form: block-level items, regions in versions
  *               (version.c picks them), warp statements with their lanes
  *               and masks; names of temporaries numbered in print order;
- *               bound.c: bounds checks every thread of a block passes,
+ *               bloop.c: the form each loop takes; bprefetch.c: reads
+ *               prefetched ahead; bound.c: bounds checks every thread of a block passes,
  *               tested once per block
  *   check.c     --check: which fast versions would check lane by lane
  *               (dropped); build.c asks it which statements and loops are

@@ -74,9 +74,10 @@ typedef struct LObj {
                           (varying) or at block level (uniform) */
   bool soa;            /* soa.c: a varying record kept as one lane array
                           per field (_fldN_NAME) */
-  Node *bdef;          /* build.c: its one definition, an expression of the
+  Node *bdef;          /* bprefetch.c: its one definition, an expression of the
                           block's and thread's indices, parameters and other
-                          such variables (a block's next slice, W_BPF) */
+                          such variables (a block's next slice, W_BPF; bound.c's
+                          bounds) */
   Node *remat;         /* region.c: recomputed in each region from this
                           declaration instead of kept per thread */
   int64_t off;         /* layout.c: parameter or static shared offset */
@@ -110,7 +111,7 @@ bool spec_ok(Node *n);         /* evaluable where the source would not: no
 bool has_warp(Node *n);        /* a warp collective */
 bool shared_atomic(Node *n);   /* an atomic on the block's own shared memory */
 bool runs_ok(Node *n);         /* build.c: a body the runs of lanes may run unmasked */
-bool run_loop_ok(Node *n);     /* build.c: a loop over the run of lanes its condition keeps */
+bool run_loop_ok(Node *n);     /* bloop.c: a loop over the run of lanes its condition keeps */
 bool has_volatile(Node *n);
 bool reads_var(Node *n, Obj *o);
 bool stores(Node *n, Obj *o);  /* = or ++/-- straight to o */
@@ -133,6 +134,7 @@ bool aff_stride(Node *n, int64_t *s);   /* shape.c: an integer's lane stride */
 bool aff_ustride(Node *n, int64_t *s, Node **u);   /* shape.c: ... or s times a uniform u */
 bool uses_split(Node *n);      /* shape.c: relies on a warp split out of a lane value */
 bool aff_cmp(Node *c);         /* shape.c: lane value CMP row value */
+Op op_mirror(Op op);           /* shape.c: a OP b as b OP' a (< >, <= >=) */
 Node *aff_mod(Node *c);        /* shape.c: lane value % row value == 0 */
 
 /* ---- the lowered form ---- */

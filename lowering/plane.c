@@ -438,7 +438,7 @@ static void lane_st(P *p, Node *n) {
       /* (a varying loop's own variable, promoted: the lane's scalar) */
       const char *nm = p_promoted(p, lv) ? xfmt("_s_%s", cname(lv)) : cname(lv);
       line(p, "for (%s = %s; %s; %s)", ty_decl(lv->ty, nm), p_exs(p, d->a, true), p_exs(p, n->b, true), p_exs(p, n->c, true));
-    } else line(p, "for (; %s; %s)", p_exs(p, n->b, true), p_exs(p, n->c, true));   /* (build.c: no init, or none but this) */
+    } else line(p, "for (; %s; %s)", p_exs(p, n->b, true), p_exs(p, n->c, true));   /* (bloop.c: no init, or none but this) */
     p->ind++;
     lane_st(p, n->d);
     p->ind--;
@@ -457,10 +457,10 @@ static void lane_st(P *p, Node *n) {
     p->ind--;
     line(p, "while (%s);", p_exs(p, n->b, true));
     break;
-  case S_BREAK: line(p, "break;"); break;   /* (of the lane's own loop: build.c's lane_ok) */
+  case S_BREAK: line(p, "break;"); break;   /* (of the lane's own loop: bloop.c's lane_ok) */
   case S_CONTINUE: line(p, "continue;"); break;
   case S_NULL: break;
-  default:   /* (build.c's lane_ok and serial_loop_ok let only the above in) */
+  default:   /* (bloop.c's lane_ok and serial_loop_ok let only the above in) */
     errorat(n->file, n->line, n->col, "internal error: statement kind %d in a lane loop", n->k);
   }
 }

@@ -310,7 +310,7 @@ static void p_looprun(P *p, W *w) {
   if (r->prefix) {
     line(p, "if (_c%d < _cut%d) _cut%d = _c%d;", id, id, id, id);
     line(p, "if (_cut%d <= %s) break;", id, lo_s(&in));
-    /* the next iteration's lines of the body's unit-stride reads (build.c) */
+    /* the next iteration's lines of the body's unit-stride reads (bprefetch.c) */
     char *seen = "";
     for (int i = 0; i < w->pf.n; i++) {
       Node *x = w->pf.v[i];
@@ -564,8 +564,8 @@ void pw(P *p, W *w) {
     p->bsub = false;
     break;
   case W_LPF:
-    /* the lines of the next iteration's reads, this warp's rows (build.c,
-     * loop_prefetch): each read's lanes are a run of elements from the
+    /* the lines of the next iteration's reads, this warp's rows (bprefetch.c,
+     * b_lpf): each read's lanes are a run of elements from the
      * row's base */
     p->bsub = true;
     p->ivn = &w->ivs;

@@ -412,6 +412,13 @@ bool aff_cmp(Node *c) {
   return (aff_e(c->a) && rowu(c->b)) || (aff_e(c->b) && rowu(c->a));
 }
 
+/* OP' of `b OP' a`, the same test as `a OP b` with its operands swapped
+ * (< and >, <= and >= trade places; == and != stay): an aff_cmp comparison
+ * read lane value first (batch.c's few, build.c's cmp_norm) */
+Op op_mirror(Op op) {
+  return op == OP_LT ? OP_GT : op == OP_GT ? OP_LT : op == OP_LE ? OP_GE : op == OP_GE ? OP_LE : op;
+}
+
 /* `lane value % row value == 0`, either way round: the lanes where it
  * holds are every u-th from the first (the lecture's divergent reduction,
  * `t % (2 * stride) == 0`). Its else-branch would not be a run. */

@@ -157,7 +157,7 @@ void lw_versions(Obj *k, bool exits, unsigned ck, Region *r, bool *tids) {
  * whole, it added one vector's 16 dependent adds one after another; and
  * around lane loops of its lane arrays gcc kept the sums in memory. Legal
  * wherever the lane-by-lane order is: the loop's control is uniform, its
- * lanes' statements run in lockstep, as on a GPU (build.c, lane_ok).
+ * lanes' statements run in lockstep, as on a GPU (bloop.c, lane_ok).
  *
  * The half-row version also runs two warps at a time (64 lanes: four
  * vectors of chains a step) where a region of it holds a jammed loop and

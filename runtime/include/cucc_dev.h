@@ -257,7 +257,7 @@ CU_SHFL_SHIFT(cu_up_perm8, uint64_t, cu_xv8, CU_XI8, 0)
 #undef CU_SHFL_SHIFT
 
 /* A grid-stride loop's read of n bytes at a: its next iteration's, at a +
- * step, prefetched (lowering/build.c; a prefetch never faults, so the
+ * step, prefetched (lowering/bprefetch.c; a prefetch never faults, so the
  * address may lie past the array at the last iteration) */
 static inline void cu_prefetch_next(const void *a, long long step, long long n) {
   const char *q = (const char *)((uintptr_t)a + (uintptr_t)step);
