@@ -779,10 +779,43 @@ static int dot(long n, int reps) {
   return s == gold || fail("dot", 0, s, gold);
 }
 
+/* ---- y = A x, rows of 2048: rows in static parts, each row a vector
+ * reduction (gemv_warp) ---- */
+static int gemv(long rows, int reps) {
+  const int cols = 2048;
+  size_t n = (size_t)rows * cols;
+  float *A = xalloc(n * 4), *x = xalloc(cols * 4), *y = xalloc(rows * 4);
+#pragma omp parallel for schedule(static)   /* first touch where the rows are read */
+  for (long r = 0; r < rows; r++)
+    for (int c = 0; c < cols; c++) A[r * cols + c] = hash8((unsigned)(r * cols + c), 2654435761u);
+  for (int c = 0; c < cols; c++) x[c] = hash8((unsigned)c, 2246822519u);
+  for (int rep = 0; rep < reps; rep++) {
+    double t0 = now();
+#pragma omp parallel for schedule(static)
+    for (long r = 0; r < rows; r++) {
+      const float *a = A + r * cols;
+      float s = 0;
+#pragma omp simd reduction(+ : s)
+      for (int c = 0; c < cols; c++) s += a[c] * x[c];
+      y[r] = s;
+    }
+    printf("TIME %.4f\n", now() - t0);
+  }
+  for (long r = 0; r < rows; r++) {
+    double s = 0, mag = 0;
+    for (int c = 0; c < cols; c++) {
+      s += (double)A[r * cols + c] * x[c];
+      mag += fabs((double)A[r * cols + c] * x[c]);
+    }
+    if (fabs(y[r] - s) > 1e-5 * mag + 1e-6) return fail("y", r, y[r], s);
+  }
+  return 1;
+}
+
 int main(int argc, char **argv) {
   if (argc < 4) {
     printf("usage: expert red|matmul|saxpy|vadd_inplace|vadd|jacobi|transpose|scan|xscan|hist|"
-           "softmax|spmv|nbody|blackscholes|conv1d|conv2d|filter|dot N REPS\n");
+           "softmax|spmv|nbody|blackscholes|conv1d|conv2d|filter|dot|gemv N REPS\n");
     return 2;
   }
   const char *k = argv[1];
@@ -806,6 +839,7 @@ int main(int argc, char **argv) {
   else if (!strcmp(k, "conv2d")) ok = conv2d(n, reps);
   else if (!strcmp(k, "filter")) ok = filter(n, reps);
   else if (!strcmp(k, "dot")) ok = dot(n, reps);
+  else if (!strcmp(k, "gemv")) ok = gemv(n, reps);
   else { printf("expert: unknown kind %s\n", k); return 2; }
   if (ok) printf("PASS\n");
   return ok ? 0 : 1;
