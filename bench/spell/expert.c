@@ -812,10 +812,55 @@ static int gemv(long rows, int reps) {
   return 1;
 }
 
+/* ---- LayerNorm over rows of 1024: the mean, the variance, then the
+ * normalized row, each a vector loop (layernorm_block) ---- */
+static int layernorm(long rows, int reps) {
+  const int cols = 1024;
+  const float eps = 1e-5f;
+  size_t n = (size_t)rows * cols;
+  float *x = xalloc(n * 4), *y = xalloc(n * 4), g[1024], be[1024];
+  for (size_t i = 0; i < n; i++) x[i] = (float)(((unsigned)i * 2654435761u) >> 16) / 6553.6f - 5.0f;
+  for (int i = 0; i < cols; i++) {
+    g[i] = 0.5f + (float)(((unsigned)i * 2246822519u) >> 24) / 256.0f;
+    be[i] = (float)(((unsigned)i * 3266489917u) >> 24) / 128.0f - 1.0f;
+  }
+  for (int rep = 0; rep < reps; rep++) {
+    double t0 = now();
+#pragma omp parallel for schedule(static)
+    for (long r = 0; r < rows; r++) {
+      const float *xr = x + r * cols;
+      float *yr = y + r * cols, s = 0, v = 0;
+#pragma omp simd reduction(+ : s)
+      for (int i = 0; i < cols; i++) s += xr[i];
+      float mean = s / cols;
+#pragma omp simd reduction(+ : v)
+      for (int i = 0; i < cols; i++) v += (xr[i] - mean) * (xr[i] - mean);
+      float rstd = 1.0f / sqrtf(v / cols + eps);
+#pragma omp simd
+      for (int i = 0; i < cols; i++) yr[i] = (xr[i] - mean) * rstd * g[i] + be[i];
+    }
+    printf("TIME %.4f\n", now() - t0);
+  }
+  for (long r = 0; r < rows; r++) {
+    const float *xr = x + r * cols;
+    double m = 0, v = 0;
+    for (int i = 0; i < cols; i++) m += xr[i];
+    m /= cols;
+    for (int i = 0; i < cols; i++) v += (xr[i] - m) * (xr[i] - m);
+    double rstd = 1.0 / sqrt(v / cols + eps);
+    for (int i = 0; i < cols; i++) {
+      double want = (xr[i] - m) * rstd * g[i] + be[i];
+      if (fabs(y[r * cols + i] - want) > 1e-4 * (fabs((xr[i] - m) * rstd * g[i]) + fabs(be[i])) + 1e-5)
+        return fail("y", r * cols + i, y[r * cols + i], want);
+    }
+  }
+  return 1;
+}
+
 int main(int argc, char **argv) {
   if (argc < 4) {
     printf("usage: expert red|matmul|saxpy|vadd_inplace|vadd|jacobi|transpose|scan|xscan|hist|"
-           "softmax|spmv|nbody|blackscholes|conv1d|conv2d|filter|dot|gemv N REPS\n");
+           "softmax|spmv|nbody|blackscholes|conv1d|conv2d|filter|dot|gemv|layernorm N REPS\n");
     return 2;
   }
   const char *k = argv[1];
@@ -840,6 +885,7 @@ int main(int argc, char **argv) {
   else if (!strcmp(k, "filter")) ok = filter(n, reps);
   else if (!strcmp(k, "dot")) ok = dot(n, reps);
   else if (!strcmp(k, "gemv")) ok = gemv(n, reps);
+  else if (!strcmp(k, "layernorm")) ok = layernorm(n, reps);
   else { printf("expert: unknown kind %s\n", k); return 2; }
   if (ok) printf("PASS\n");
   return ok ? 0 : 1;
