@@ -857,10 +857,69 @@ static int layernorm(long rows, int reps) {
   return 1;
 }
 
+/* ---- Mandelbrot, n x n pixels over [-2, 1] x [-1.5, 1.5], 256 iterations
+ * at most: VL pixels of a row in vector registers, iterated until every lane
+ * has escaped (an escaped lane keeps its z and its count), rows handed out
+ * dynamically (mandelbrot) ---- */
+static int mandel_at(float cx, float cy) {
+  float x = 0, y = 0;
+  int it = 0;
+  while (x * x + y * y <= 4.0f && it < 256) {
+    float xt = x * x - y * y + cx;
+    y = 2.0f * x * y + cy;
+    x = xt;
+    it++;
+  }
+  return it;
+}
+static int mandelbrot(long n, int reps) {
+  const int w = (int)n, h = (int)n;
+  const float xmin = -2.0f, ymin = -1.5f, dx = 3.0f / w, dy = 3.0f / h;
+  int *out = xalloc((size_t)w * h * sizeof(int));
+  for (int rep = 0; rep < reps; rep++) {
+    double t0 = now();
+#pragma omp parallel for schedule(dynamic, 2)
+    for (int py = 0; py < h; py++) {
+      int *o = out + (size_t)py * w;
+      const float cy = ymin + py * dy;
+      int px = 0;
+      for (; px + VL <= w; px += VL) {
+        vf cx, x = (vf){0}, y = (vf){0};
+        vi it = (vi){0};
+        for (int l = 0; l < VL; l++) cx[l] = xmin + (px + l) * dx;
+        for (int k = 0; k < 256; k++) {
+          vi m = (x * x + y * y <= 4.0f);
+          int any = 0;
+          for (int l = 0; l < VL; l++) any |= m[l];
+          if (!any) break;
+          it -= m;
+          vf xt = x * x - y * y + cx, yt = 2.0f * x * y + cy;
+          x = (vf)(((vi)xt & m) | ((vi)x & ~m));
+          y = (vf)(((vi)yt & m) | ((vi)y & ~m));
+        }
+        memcpy(o + px, &it, sizeof it);
+      }
+      for (; px < w; px++) o[px] = mandel_at(xmin + px * dx, cy);
+    }
+    printf("TIME %.4f\n", now() - t0);
+  }
+  long differ = 0, total = 0, want_total = 0;
+  for (int py = 0; py < h; py++)
+    for (int px = 0; px < w; px++) {
+      int want = mandel_at(xmin + px * dx, ymin + py * dy), got = out[(size_t)py * w + px];
+      differ += got != want;
+      total += got;
+      want_total += want;
+      if (got < 1 || got > 256) return fail("pixel", (long)py * w + px, got, want);
+    }
+  if (differ * 100 > (long)w * h) return fail("differing pixels", 0, differ, 0);
+  return labs(total - want_total) * 100 <= want_total || fail("iterations", 0, total, want_total);
+}
+
 int main(int argc, char **argv) {
   if (argc < 4) {
     printf("usage: expert red|matmul|saxpy|vadd_inplace|vadd|jacobi|transpose|scan|xscan|hist|"
-           "softmax|spmv|nbody|blackscholes|conv1d|conv2d|filter|dot|gemv|layernorm N REPS\n");
+           "softmax|spmv|nbody|blackscholes|conv1d|conv2d|filter|dot|gemv|layernorm|mandelbrot N REPS\n");
     return 2;
   }
   const char *k = argv[1];
@@ -886,6 +945,7 @@ int main(int argc, char **argv) {
   else if (!strcmp(k, "dot")) ok = dot(n, reps);
   else if (!strcmp(k, "gemv")) ok = gemv(n, reps);
   else if (!strcmp(k, "layernorm")) ok = layernorm(n, reps);
+  else if (!strcmp(k, "mandelbrot")) ok = mandelbrot(n, reps);
   else { printf("expert: unknown kind %s\n", k); return 2; }
   if (ok) printf("PASS\n");
   return ok ? 0 : 1;
