@@ -975,10 +975,70 @@ static int sobel(long n, int reps) {
   return 1;
 }
 
+/* ---- bitonic sort, n a power of 2: the same network of compare-exchange
+ * steps (k, j) as the .cu program's launches, each step a parallel loop over
+ * the n / 2 pairs (runs of j contiguous pairs as vector min / max; pairs
+ * closer than a vector's width by a shuffle within the vector), the
+ * input copied in before each repetition (bitonic_step) ---- */
+static int bitonic(long n, int reps) {
+  float *src = xalloc(n * 4), *v = xalloc(n * 4);
+  for (long i = 0; i < n; i++) src[i] = (float)(((unsigned)i * 2654435761u) >> 8) / 16777216.0f - 0.5f;
+  for (int rep = 0; rep < reps; rep++) {
+    memcpy(v, src, n * 4);
+    double t0 = now();
+#pragma omp parallel
+    for (long k = 2; k <= n; k <<= 1)
+      for (long j = k >> 1; j > 0; j >>= 1) {
+        if (j >= VL) {
+#pragma omp for schedule(static)
+          for (long b = 0; b < n; b += 2 * j) {
+            float *p = v + b, *q = p + j;
+            if ((b & k) == 0) {
+#pragma omp simd
+              for (long i = 0; i < j; i++) { float a = p[i], c = q[i], lo = a < c ? a : c, hi = a < c ? c : a; p[i] = lo; q[i] = hi; }
+            } else {
+#pragma omp simd
+              for (long i = 0; i < j; i++) { float a = p[i], c = q[i], lo = a < c ? a : c, hi = a < c ? c : a; p[i] = hi; q[i] = lo; }
+            }
+          }
+        } else if (j < VL && n >= VL) {   /* pairs within a vector: a shuffle */
+          vi perm, iota;
+          for (int l = 0; l < VL; l++) { perm[l] = l ^ (int)j; iota[l] = l; }
+#pragma omp for schedule(static)
+          for (long b = 0; b < n; b += VL) {
+            vf a, p;
+            memcpy(&a, v + b, sizeof a);
+            p = __builtin_shuffle(a, perm);
+            vi idx = iota + (int)b, lt = a < p;
+            vf lo = (vf)(((vi)a & lt) | ((vi)p & ~lt)), hi = (vf)(((vi)p & lt) | ((vi)a & ~lt));
+            vi keep_lo = ((idx & (int)j) == 0) == ((idx & (int)k) == 0);
+            vf r = (vf)(((vi)lo & keep_lo) | ((vi)hi & ~keep_lo));
+            memcpy(v + b, &r, sizeof r);
+          }
+        } else {
+#pragma omp for schedule(static)
+          for (long t = 0; t < n / 2; t++) {
+            long i = ((t & ~(j - 1)) << 1) | (t & (j - 1)), l = i + j;
+            float a = v[i], c = v[l], lo = a < c ? a : c, hi = a < c ? c : a;
+            int asc = (i & k) == 0;
+            v[i] = asc ? lo : hi;
+            v[l] = asc ? hi : lo;
+          }
+        }
+      }
+    printf("TIME %.4f\n", now() - t0);
+  }
+  for (long i = 1; i < n; i++)
+    if (v[i - 1] > v[i]) return fail("v", i, v[i], v[i - 1]);
+  double s = 0, t = 0;
+  for (long i = 0; i < n; i++) { s += src[i]; t += v[i]; }
+  return s == t || fail("sum", 0, t, s);
+}
+
 int main(int argc, char **argv) {
   if (argc < 4) {
     printf("usage: expert red|matmul|saxpy|vadd_inplace|vadd|jacobi|transpose|scan|xscan|hist|"
-           "softmax|spmv|nbody|blackscholes|conv1d|conv2d|filter|dot|gemv|layernorm|mandelbrot|sobel N REPS\n");
+           "softmax|spmv|nbody|blackscholes|conv1d|conv2d|filter|dot|gemv|layernorm|mandelbrot|sobel|bitonic N REPS\n");
     return 2;
   }
   const char *k = argv[1];
@@ -1006,6 +1066,7 @@ int main(int argc, char **argv) {
   else if (!strcmp(k, "layernorm")) ok = layernorm(n, reps);
   else if (!strcmp(k, "mandelbrot")) ok = mandelbrot(n, reps);
   else if (!strcmp(k, "sobel")) ok = sobel(n, reps);
+  else if (!strcmp(k, "bitonic")) ok = bitonic(n, reps);
   else { printf("expert: unknown kind %s\n", k); return 2; }
   if (ok) printf("PASS\n");
   return ok ? 0 : 1;
