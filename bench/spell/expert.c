@@ -753,10 +753,292 @@ static int filter(long n, int reps) {
   return sum == want_sum || fail("sum", 0, (double)sum, (double)want_sum);
 }
 
+/* ---- dot product: float sums of 4096-element chunks (vectorized), added in
+ * double (dot_cbe; 0 or 1 elements: exact) ---- */
+static int dot(long n, int reps) {
+  float *a = xalloc(n * 4), *b = xalloc(n * 4);
+  double gold = 0, s = 0;
+  for (long i = 0; i < n; i++) {
+    a[i] = (float)(((unsigned)i * 2654435761u) >> 31);
+    b[i] = (float)(((unsigned)i * 2246822519u) >> 31);
+    gold += a[i] * b[i];
+  }
+  for (int rep = 0; rep < reps; rep++) {
+    double t0 = now();
+    s = 0;
+#pragma omp parallel for reduction(+ : s) schedule(static)
+    for (long c = 0; c < n; c += 4096) {
+      float p = 0;
+      long e = MIN(c + 4096, n);
+#pragma omp simd reduction(+ : p)
+      for (long i = c; i < e; i++) p += a[i] * b[i];
+      s += p;
+    }
+    printf("TIME %.4f\n", now() - t0);
+  }
+  return s == gold || fail("dot", 0, s, gold);
+}
+
+/* ---- y = A x, rows of 2048: rows in static parts, each row a vector
+ * reduction (gemv_warp) ---- */
+static int gemv(long rows, int reps) {
+  const int cols = 2048;
+  size_t n = (size_t)rows * cols;
+  float *A = xalloc(n * 4), *x = xalloc(cols * 4), *y = xalloc(rows * 4);
+#pragma omp parallel for schedule(static)   /* first touch where the rows are read */
+  for (long r = 0; r < rows; r++)
+    for (int c = 0; c < cols; c++) A[r * cols + c] = hash8((unsigned)(r * cols + c), 2654435761u);
+  for (int c = 0; c < cols; c++) x[c] = hash8((unsigned)c, 2246822519u);
+  for (int rep = 0; rep < reps; rep++) {
+    double t0 = now();
+#pragma omp parallel for schedule(static)
+    for (long r = 0; r < rows; r++) {
+      const float *a = A + r * cols;
+      float s = 0;
+#pragma omp simd reduction(+ : s)
+      for (int c = 0; c < cols; c++) s += a[c] * x[c];
+      y[r] = s;
+    }
+    printf("TIME %.4f\n", now() - t0);
+  }
+  for (long r = 0; r < rows; r++) {
+    double s = 0, mag = 0;
+    for (int c = 0; c < cols; c++) {
+      s += (double)A[r * cols + c] * x[c];
+      mag += fabs((double)A[r * cols + c] * x[c]);
+    }
+    if (fabs(y[r] - s) > 1e-5 * mag + 1e-6) return fail("y", r, y[r], s);
+  }
+  return 1;
+}
+
+/* ---- LayerNorm over rows of 1024: the mean, the variance, then the
+ * normalized row, each a vector loop (layernorm_block) ---- */
+static int layernorm(long rows, int reps) {
+  const int cols = 1024;
+  const float eps = 1e-5f;
+  size_t n = (size_t)rows * cols;
+  float *x = xalloc(n * 4), *y = xalloc(n * 4), g[1024], be[1024];
+  for (size_t i = 0; i < n; i++) x[i] = (float)(((unsigned)i * 2654435761u) >> 16) / 6553.6f - 5.0f;
+  for (int i = 0; i < cols; i++) {
+    g[i] = 0.5f + (float)(((unsigned)i * 2246822519u) >> 24) / 256.0f;
+    be[i] = (float)(((unsigned)i * 3266489917u) >> 24) / 128.0f - 1.0f;
+  }
+  for (int rep = 0; rep < reps; rep++) {
+    double t0 = now();
+#pragma omp parallel for schedule(static)
+    for (long r = 0; r < rows; r++) {
+      const float *xr = x + r * cols;
+      float *yr = y + r * cols, s = 0, v = 0;
+#pragma omp simd reduction(+ : s)
+      for (int i = 0; i < cols; i++) s += xr[i];
+      float mean = s / cols;
+#pragma omp simd reduction(+ : v)
+      for (int i = 0; i < cols; i++) v += (xr[i] - mean) * (xr[i] - mean);
+      float rstd = 1.0f / sqrtf(v / cols + eps);
+#pragma omp simd
+      for (int i = 0; i < cols; i++) yr[i] = (xr[i] - mean) * rstd * g[i] + be[i];
+    }
+    printf("TIME %.4f\n", now() - t0);
+  }
+  for (long r = 0; r < rows; r++) {
+    const float *xr = x + r * cols;
+    double m = 0, v = 0;
+    for (int i = 0; i < cols; i++) m += xr[i];
+    m /= cols;
+    for (int i = 0; i < cols; i++) v += (xr[i] - m) * (xr[i] - m);
+    double rstd = 1.0 / sqrt(v / cols + eps);
+    for (int i = 0; i < cols; i++) {
+      double want = (xr[i] - m) * rstd * g[i] + be[i];
+      if (fabs(y[r * cols + i] - want) > 1e-4 * (fabs((xr[i] - m) * rstd * g[i]) + fabs(be[i])) + 1e-5)
+        return fail("y", r * cols + i, y[r * cols + i], want);
+    }
+  }
+  return 1;
+}
+
+/* ---- Mandelbrot, n x n pixels over [-2, 1] x [-1.5, 1.5], 256 iterations
+ * at most: VL pixels of a row in vector registers, iterated until every lane
+ * has escaped (an escaped lane keeps its z and its count), rows handed out
+ * dynamically (mandelbrot) ---- */
+static int mandel_at(float cx, float cy) {
+  float x = 0, y = 0;
+  int it = 0;
+  while (x * x + y * y <= 4.0f && it < 256) {
+    float xt = x * x - y * y + cx;
+    y = 2.0f * x * y + cy;
+    x = xt;
+    it++;
+  }
+  return it;
+}
+static int mandelbrot(long n, int reps) {
+  const int w = (int)n, h = (int)n;
+  const float xmin = -2.0f, ymin = -1.5f, dx = 3.0f / w, dy = 3.0f / h;
+  int *out = xalloc((size_t)w * h * sizeof(int));
+  for (int rep = 0; rep < reps; rep++) {
+    double t0 = now();
+#pragma omp parallel for schedule(dynamic, 2)
+    for (int py = 0; py < h; py++) {
+      int *o = out + (size_t)py * w;
+      const float cy = ymin + py * dy;
+      int px = 0;
+      for (; px + VL <= w; px += VL) {
+        vf cx, x = (vf){0}, y = (vf){0};
+        vi it = (vi){0};
+        for (int l = 0; l < VL; l++) cx[l] = xmin + (px + l) * dx;
+        for (int k = 0; k < 256; k++) {
+          vi m = (x * x + y * y <= 4.0f);
+          int any = 0;
+          for (int l = 0; l < VL; l++) any |= m[l];
+          if (!any) break;
+          it -= m;
+          vf xt = x * x - y * y + cx, yt = 2.0f * x * y + cy;
+          x = (vf)(((vi)xt & m) | ((vi)x & ~m));
+          y = (vf)(((vi)yt & m) | ((vi)y & ~m));
+        }
+        memcpy(o + px, &it, sizeof it);
+      }
+      for (; px < w; px++) o[px] = mandel_at(xmin + px * dx, cy);
+    }
+    printf("TIME %.4f\n", now() - t0);
+  }
+  long differ = 0, total = 0, want_total = 0;
+  for (int py = 0; py < h; py++)
+    for (int px = 0; px < w; px++) {
+      int want = mandel_at(xmin + px * dx, ymin + py * dy), got = out[(size_t)py * w + px];
+      differ += got != want;
+      total += got;
+      want_total += want;
+      if (got < 1 || got > 256) return fail("pixel", (long)py * w + px, got, want);
+    }
+  if (differ * 100 > (long)w * h) return fail("differing pixels", 0, differ, 0);
+  return labs(total - want_total) * 100 <= want_total || fail("iterations", 0, total, want_total);
+}
+
+/* ---- Sobel on an 8-bit image, clamped borders: interior columns of each
+ * row a vector loop, the two edge columns and the edge rows clamped
+ * (sobel_clamp) ---- */
+static unsigned char sob_pixel(int x, int y) {
+  unsigned h = (unsigned)(y * 7919 + x) * 2654435761u;
+  return (unsigned char)((((x / 8) ^ (y / 8)) & 1) * 96 + ((x + y) & 63) + (h >> 27));
+}
+static inline unsigned char sob_mag(int gx, int gy) {
+  float m = sqrtf((float)(gx * gx + gy * gy));
+  return (unsigned char)(m > 255.0f ? 255.0f : m);
+}
+static unsigned char sob_clamped(const unsigned char *in, int w, int h, int x, int y) {
+  int gx = 0, gy = 0;
+  for (int j = -1; j <= 1; j++)
+    for (int i = -1; i <= 1; i++) {
+      int xx = x + i < 0 ? 0 : x + i >= w ? w - 1 : x + i;
+      int yy = y + j < 0 ? 0 : y + j >= h ? h - 1 : y + j;
+      int p = in[(size_t)yy * w + xx];
+      gx += i * (j == 0 ? 2 : 1) * p;
+      gy += j * (i == 0 ? 2 : 1) * p;
+    }
+  return sob_mag(gx, gy);
+}
+static int sobel(long n, int reps) {
+  const int w = (int)n, h = (int)n;
+  size_t sz = (size_t)w * h;
+  unsigned char *in = xalloc(sz), *out = xalloc(sz);
+#pragma omp parallel for schedule(static)
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++) { in[(size_t)y * w + x] = sob_pixel(x, y); out[(size_t)y * w + x] = 0; }
+  for (int rep = 0; rep < reps; rep++) {
+    double t0 = now();
+#pragma omp parallel for schedule(static)
+    for (int y = 0; y < h; y++) {
+      unsigned char *o = out + (size_t)y * w;
+      if (y == 0 || y == h - 1 || w < 3) {
+        for (int x = 0; x < w; x++) o[x] = sob_clamped(in, w, h, x, y);
+        continue;
+      }
+      const unsigned char *a = in + (size_t)(y - 1) * w, *b = a + w, *c = b + w;
+#pragma omp simd
+      for (int x = 1; x < w - 1; x++) {
+        int gx = (a[x + 1] + 2 * b[x + 1] + c[x + 1]) - (a[x - 1] + 2 * b[x - 1] + c[x - 1]);
+        int gy = (c[x - 1] + 2 * c[x] + c[x + 1]) - (a[x - 1] + 2 * a[x] + a[x + 1]);
+        o[x] = sob_mag(gx, gy);
+      }
+      o[0] = sob_clamped(in, w, h, 0, y);
+      o[w - 1] = sob_clamped(in, w, h, w - 1, y);
+    }
+    printf("TIME %.4f\n", now() - t0);
+  }
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++) {
+      unsigned char want = sob_clamped(in, w, h, x, y);
+      if (out[(size_t)y * w + x] != want) return fail("out", (long)y * w + x, out[(size_t)y * w + x], want);
+    }
+  return 1;
+}
+
+/* ---- bitonic sort, n a power of 2: the same network of compare-exchange
+ * steps (k, j) as the .cu program's launches, each step a parallel loop over
+ * the n / 2 pairs (runs of j contiguous pairs as vector min / max; pairs
+ * closer than a vector's width by a shuffle within the vector), the
+ * input copied in before each repetition (bitonic_step) ---- */
+static int bitonic(long n, int reps) {
+  float *src = xalloc(n * 4), *v = xalloc(n * 4);
+  for (long i = 0; i < n; i++) src[i] = (float)(((unsigned)i * 2654435761u) >> 8) / 16777216.0f - 0.5f;
+  for (int rep = 0; rep < reps; rep++) {
+    memcpy(v, src, n * 4);
+    double t0 = now();
+#pragma omp parallel
+    for (long k = 2; k <= n; k <<= 1)
+      for (long j = k >> 1; j > 0; j >>= 1) {
+        if (j >= VL) {
+#pragma omp for schedule(static)
+          for (long b = 0; b < n; b += 2 * j) {
+            float *p = v + b, *q = p + j;
+            if ((b & k) == 0) {
+#pragma omp simd
+              for (long i = 0; i < j; i++) { float a = p[i], c = q[i], lo = a < c ? a : c, hi = a < c ? c : a; p[i] = lo; q[i] = hi; }
+            } else {
+#pragma omp simd
+              for (long i = 0; i < j; i++) { float a = p[i], c = q[i], lo = a < c ? a : c, hi = a < c ? c : a; p[i] = hi; q[i] = lo; }
+            }
+          }
+        } else if (j < VL && n >= VL) {   /* pairs within a vector: a shuffle */
+          vi perm, iota;
+          for (int l = 0; l < VL; l++) { perm[l] = l ^ (int)j; iota[l] = l; }
+#pragma omp for schedule(static)
+          for (long b = 0; b < n; b += VL) {
+            vf a, p;
+            memcpy(&a, v + b, sizeof a);
+            p = __builtin_shuffle(a, perm);
+            vi idx = iota + (int)b, lt = a < p;
+            vf lo = (vf)(((vi)a & lt) | ((vi)p & ~lt)), hi = (vf)(((vi)p & lt) | ((vi)a & ~lt));
+            vi keep_lo = ((idx & (int)j) == 0) == ((idx & (int)k) == 0);
+            vf r = (vf)(((vi)lo & keep_lo) | ((vi)hi & ~keep_lo));
+            memcpy(v + b, &r, sizeof r);
+          }
+        } else {
+#pragma omp for schedule(static)
+          for (long t = 0; t < n / 2; t++) {
+            long i = ((t & ~(j - 1)) << 1) | (t & (j - 1)), l = i + j;
+            float a = v[i], c = v[l], lo = a < c ? a : c, hi = a < c ? c : a;
+            int asc = (i & k) == 0;
+            v[i] = asc ? lo : hi;
+            v[l] = asc ? hi : lo;
+          }
+        }
+      }
+    printf("TIME %.4f\n", now() - t0);
+  }
+  for (long i = 1; i < n; i++)
+    if (v[i - 1] > v[i]) return fail("v", i, v[i], v[i - 1]);
+  double s = 0, t = 0;
+  for (long i = 0; i < n; i++) { s += src[i]; t += v[i]; }
+  return s == t || fail("sum", 0, t, s);
+}
+
 int main(int argc, char **argv) {
   if (argc < 4) {
     printf("usage: expert red|matmul|saxpy|vadd_inplace|vadd|jacobi|transpose|scan|xscan|hist|"
-           "softmax|spmv|nbody|blackscholes|conv1d|conv2d|filter N REPS\n");
+           "softmax|spmv|nbody|blackscholes|conv1d|conv2d|filter|dot|gemv|layernorm|mandelbrot|sobel|bitonic N REPS\n");
     return 2;
   }
   const char *k = argv[1];
@@ -779,6 +1061,12 @@ int main(int argc, char **argv) {
   else if (!strcmp(k, "conv1d")) ok = conv1d(n, reps);
   else if (!strcmp(k, "conv2d")) ok = conv2d(n, reps);
   else if (!strcmp(k, "filter")) ok = filter(n, reps);
+  else if (!strcmp(k, "dot")) ok = dot(n, reps);
+  else if (!strcmp(k, "gemv")) ok = gemv(n, reps);
+  else if (!strcmp(k, "layernorm")) ok = layernorm(n, reps);
+  else if (!strcmp(k, "mandelbrot")) ok = mandelbrot(n, reps);
+  else if (!strcmp(k, "sobel")) ok = sobel(n, reps);
+  else if (!strcmp(k, "bitonic")) ok = bitonic(n, reps);
   else { printf("expert: unknown kind %s\n", k); return 2; }
   if (ok) printf("PASS\n");
   return ok ? 0 : 1;
