@@ -577,7 +577,7 @@ static bool spec_decl(Bc *b, Obj *o, Node *x) {
 static void st_decl_(Bc *b, Node *n) {
   Obj *o = n->var;
   LObj *l = lo(o);
-  if ((b->fast || b->hw) && l->aff && n->a) {
+  if ((b->fast || b->hw) && l->aff) {   /* (`int i;`: its base declared, set by its first store) */
     b_affset(b, o, n, true);
     return;
   }

@@ -157,7 +157,7 @@ static void dw(D *d, const char *label, W *w) {
   case W_EXPR: dl(d, "%suniform: %s%s", L, dx(w->x), w->guard ? xfmt("   (if any lane of %s)", mn(w->guard)) : ""); break;
   case W_UDECL: dl(d, "%suniform %s = %s%s", L, w->o->name, w->x ? dx(w->x) : "?", lo(w->o)->cross ? "   (block level)" : ""); break;
   case W_VDECL: dl(d, "%slane storage %s", L, w->o->name); break;
-  case W_AFFSET: dl(d, "%saffine %s: base %s", L, w->o->name, w->decl ? xfmt("= %s", dx(w->x)) : dx(w->n)); break;
+  case W_AFFSET: dl(d, "%saffine %s: base %s", L, w->o->name, w->decl ? w->x ? xfmt("= %s", dx(w->x)) : "declared" : dx(w->n)); break;
   case W_LANES:
     dl(d, "%s%s%s%s%s:", L, hs(&w->h), w->ws.n > 1 ? xfmt(", %d statements in one loop", w->ws.n) : "",
        w->ws.n == 1 && ((W *)w->ws.v[0])->agg ? ", the values combined, one atomic for the lanes" : "",

@@ -2,6 +2,7 @@
  *
  * Whole program first:
  *   fold.c      if, ?:, && and || of constant conditions: the side taken
+ *   canon.c     a loop's variable declared before it, declared by it
  *   uniform.c   which values and branches vary across a warp's lanes
  *   valid.c     what cannot be lowered, reported once
  * then each function in turn, printed before the next is analysed (an
@@ -70,6 +71,8 @@ int lw_lower(Prog *p, const CuOpts *o, Buf *out) {
   tab_reset();
   for (int i = 0; i < p->funcs.n; i++) lw_fold(p->funcs.v[i]);
   for (int i = 0; i < p->kernels.n; i++) lw_fold(p->kernels.v[i]);
+  for (int i = 0; i < p->funcs.n; i++) lw_canon(p->funcs.v[i]);
+  for (int i = 0; i < p->kernels.n; i++) lw_canon(p->kernels.v[i]);
   for (int i = 0; i < p->funcs.n; i++) lw_uniform(p->funcs.v[i]);
   for (int i = 0; i < p->kernels.n; i++) lw_uniform(p->kernels.v[i]);
   Lw L = {.o = o, .ck = o->check};

@@ -122,6 +122,7 @@ Type *ptr_to(Type *base);
 
 /* ---- passes on a function's IR ---- */
 void lw_fold(Obj *fn);         /* fold.c: constant conditions, the side taken */
+void lw_canon(Obj *fn);        /* canon.c: loops declare their own variables */
 void lw_uniform(Obj *fn);      /* uniform.c: vary, masked, jumps, effects */
 void lw_shape(Obj *k);         /* shape.c: affine values (LObj.aff) */
 void lw_shape_cross(Obj *k);   /* shape.c: again, with no uniform stride across regions */

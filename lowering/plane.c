@@ -379,6 +379,10 @@ void p_affset(P *p, W *w) {
   const char *b = p->hw ? xfmt("%s_b[_r]", cn) : xfmt("%s_b", cn);
   char *set;
   p->rbase = p->hw != 0;
+  if (w->decl && !w->x) {   /* `int i;`: the base alone, set by a later store */
+    if (!l->cross) line(p, "%s;", ty_decl(o->ty, p->hw ? xfmt("%s_b[%d]", cn, p->nr) : xfmt("%s_b", cn)));
+    return;
+  }
   if (w->decl || st->k == N_ASSIGN) set = xfmt("%s %s %s;", b, w->decl ? "=" : op_str[st->op], p_exs(p, w->x, false));
   else set = st->post ? xfmt("%s%s;", b, op_str[st->op]) : xfmt("%s%s;", op_str[st->op], b);
   p->rbase = false;

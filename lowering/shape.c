@@ -14,7 +14,7 @@
  *     blockIdx.y * T + threadIdx.y        stride 0: the same in every lane
  * (uniform values have stride 0 too; "row" values are varying ones of
  * stride 0). A varying integer variable is affine when every store to it
- * is: a declaration, `v = e`, `v += e`, `v -= e`, `v++` or `v--` as a
+ * is (a declaration with no value is none): a declaration, `v = e`, `v += e`, `v -= e`, `v++` or `v--` as a
  * statement or a for loop's increment, of an affine value, where no lane
  * of those that declared it can skip it (no divergent construct between
  * the declaration and the store; a loop's own increment, run by every lane
@@ -565,8 +565,10 @@ static void sw(Sc *c, Node *n) {
     if (!l->aff) break;
     Sh s;
     unknown = split = false;
-    if (!n->a) spoil(c, n->var);   /* (set later, maybe lane by lane) */
-    else if (!shq(n->a, &s)) {
+    /* (`int i;` then `i = e;`, C89's way: no store yet; its stores
+     * decide, each where no lane of those that declared it can skip it) */
+    if (!n->a) break;
+    if (!shq(n->a, &s)) {
       if (!unknown) spoil(c, n->var);
     } else if (!unknown) stride(c, n->var, &s, true);
     if (n->a) walk(n->a, stores_f, c);
