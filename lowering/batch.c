@@ -64,34 +64,28 @@ typedef struct Bt {
   bool any;            /* a batched atomic reached where many warps are */
 } Bt;
 
-static void bt(Bt *b, Node *n, bool fw) {
-  if (!n) return;
+/* fw: n runs only where a condition few() takes holds; kid[]: the same
+ * of n's operands */
+static int bt_f(Node *n, int fw, int kid[5], void *c) {
+  Bt *b = c;
   switch (n->k) {
   case S_EXPR: {
     Node *x = dropped(n);
     if (x && batchable(x)) {   /* (its result dropped: the worker's pending sum) */
-      for (int i = 0; i < x->list.n; i++) bt(b, x->list.v[i], fw);
-      return;
+      for (int i = 0; i < x->list.n; i++) walk_cx(x->list.v[i], fw, bt_f, b);
+      return W_SKIP;
     }
     break;
   }
-  case S_IF: case N_COND:
-    bt(b, n->a, fw);
-    fw = fw || (b->kern && few(n->a));
-    bt(b, n->b, fw);
-    bt(b, n->c, fw);
-    return;
+  case S_IF: case N_COND:   /* (cond, then, else) */
+    kid[1] = kid[2] = fw || (b->kern && few(n->a));
+    break;
   case N_LOG:
-    bt(b, n->a, fw);
-    bt(b, n->b, fw || (b->kern && n->op == OP_LAND && few(n->a)));
-    return;
-  case S_FOR: case S_WHILE: case S_DO:
-    bt(b, n->a, fw);
-    bt(b, n->b, fw);
-    fw = fw || (b->kern && n->b && few(n->b));
-    bt(b, n->c, fw);
-    bt(b, n->d, fw);
-    return;
+    kid[1] = fw || (b->kern && n->op == OP_LAND && few(n->a));
+    break;
+  case S_FOR: case S_WHILE: case S_DO:   /* (init, cond, inc, body) */
+    kid[2] = kid[3] = fw || (b->kern && n->b && few(n->b));
+    break;
   case N_CALL:
     if (batchable(n)) {
       if (!fw && !ln(n->list.v[0])->vary) ln(n)->batch = b->any = true;
@@ -100,11 +94,7 @@ static void bt(Bt *b, Node *n, bool fw) {
     break;
   default: break;
   }
-  bt(b, n->a, fw);
-  bt(b, n->b, fw);
-  bt(b, n->c, fw);
-  bt(b, n->d, fw);
-  for (int i = 0; i < n->list.n; i++) bt(b, n->list.v[i], fw);
+  return W_GO;
 }
 
 /* A device function's atomics, whoever calls it (its warp versions are
@@ -115,7 +105,7 @@ static void bt(Bt *b, Node *n, bool fw) {
 bool lw_batch_fn(Obj *fn) {
   Bt b = {0};
   bool was = lo(fn)->batch;
-  bt(&b, fn->body, false);
+  walk_cx(fn->body, false, bt_f, &b);
   lo(fn)->batch = b.any;
   return b.any != was;
 }
@@ -132,6 +122,6 @@ void lw_batch_fns(Vec *funcs) {
  * a block's warps may? */
 void lw_batch(Obj *k) {
   Bt b = {.kern = true};
-  bt(&b, k->body, false);
+  walk_cx(k->body, false, bt_f, &b);
   lo(k)->batch = b.any;
 }

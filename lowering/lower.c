@@ -20,8 +20,8 @@
  *               (version.c picks them), warp statements with their lanes
  *               and masks; names of temporaries numbered in print order;
  *               bloop.c: the form each loop takes; bprefetch.c: reads
- *               prefetched ahead; bound.c: bounds checks every thread of a block passes,
- *               tested once per block
+ *               prefetched ahead; bound.c: bounds checks every thread
+ *               of a block passes, tested once per block
  *   check.c     --check: which fast versions would check lane by lane
  *               (dropped); build.c asks it which statements and loops are
  *               tested as ranges

@@ -93,6 +93,13 @@ const char *cname(Obj *o);
 
 /* ---- walk.c: one walker for the IR (walk, any_node: cucc.h) ---- */
 bool stmts_any(Vec *v, int from, int to, bool (*p)(Node *, void *), void *ctx);
+/* walk with a value for each subtree, where n's operands go on under
+ * values of their own (batch.c: reached by a few threads only, below a
+ * condition): f sees n with cx, the value it was walked with, and may
+ * change kid[], the values of n's operands a, b, c, d and of its list
+ * (cx each to start with); it returns W_GO or W_SKIP */
+typedef int WalkCxFn(Node *n, int cx, int kid[5], void *ctx);
+void walk_cx(Node *n, int cx, WalkCxFn *f, void *ctx);
 /* small predicates shared by passes */
 Node *bare(Node *n);           /* without clang's implicit casts */
 bool same_x(Node *a, Node *b);  /* structurally the same expression */

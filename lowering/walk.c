@@ -13,6 +13,15 @@ int walk(Node *n, WalkFn *f, void *ctx) {
   return W_GO;
 }
 
+void walk_cx(Node *n, int cx, WalkCxFn *f, void *ctx) {
+  if (!n) return;
+  int kid[5] = {cx, cx, cx, cx, cx};
+  if (f(n, cx, kid, ctx) != W_GO) return;
+  Node *ops[4] = {n->a, n->b, n->c, n->d};
+  for (int i = 0; i < 4; i++) walk_cx(ops[i], kid[i], f, ctx);
+  for (int i = 0; i < n->list.n; i++) walk_cx(n->list.v[i], kid[4], f, ctx);
+}
+
 /* every statement of the lowered form under w, w first */
 void w_each(W *w, void (*f)(W *, void *), void *c) {
   if (!w) return;
