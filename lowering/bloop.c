@@ -430,6 +430,9 @@ void b_loop(Bc *b, Node *n) {
     INTO(b, w->ih, b_hoist(b, n->c, false));
     w->inc = seq(false);
     Obj *av = b_affstore(b, n->c);
+    /* (a grid-stride loop with an if inside, Harris's reduce6: its reads
+     * prefetched a trip ahead as a run loop's are, a warp's lanes each) */
+    if (av && !b->ck && !b->hw && n->k != S_DO) b_rpf(n, av, w);
     if (av) INTO(b, w->inc, b_affset(b, av, n->c, false));   /* every lane still in the loop: its base */
     else if (ln(n->c)->vary) {
       INTO(b, w->inc, {

@@ -141,6 +141,14 @@ static void dsub(D *d, const char *label, W *w) {
 
 static const char *lbl(const char *label) { return label ? xfmt("%s: ", label) : ""; }
 
+/* a loop's reads prefetched a trip ahead (bprefetch.c, b_rpf) */
+static void pf_line(D *d, const char *L, W *w) {
+  if (!w->pf.n) return;
+  char *s = "";
+  for (int i = 0; i < w->pf.n; i++) s = xfmt("%s%s%s", s, i ? ", " : "", dx(w->pf.v[i]));
+  dl(d, "%s  prefetched %s (%s) ahead: %s", L, w->k == W_LOOPD ? "some steps" : "one step", dx(w->pstep), s);
+}
+
 static void dw(D *d, const char *label, W *w) {
   if (!w) return;
   Node *n = w->n;
@@ -235,6 +243,7 @@ static void dw(D *d, const char *label, W *w) {
   case W_LOOPD:
     dl(d, "%sloop divergent, lanes in %s%s: %s", L, mn(w->ml), w->mi ? xfmt(", this iteration %s", mn(w->mi)) : "",
        n->b ? dx(n->b) : "(forever)");
+    pf_line(d, L, w);
     dsub(d, "init", w->init);
     dsub(d, "body", w->body);
     dsub(d, "increment", w->inc);
@@ -251,11 +260,7 @@ static void dw(D *d, const char *label, W *w) {
   }
   case W_LOOPRUN:
     dl(d, "%sloop over a run of lanes%s: %s", L, run_s(&w->run), dx(n->b));
-    if (w->pf.n) {
-      char *s = "";
-      for (int i = 0; i < w->pf.n; i++) s = xfmt("%s%s%s", s, i ? ", " : "", dx(w->pf.v[i]));
-      dl(d, "%s  prefetched one step (%s) ahead: %s", L, dx(w->pstep), s);
-    }
+    pf_line(d, L, w);
     dsub(d, "init", w->init);
     dsub(d, xfmt("body, %s", w->run.prefix ? xfmt("lanes [%s, _cut%d)", w->h.ls.lo ? xfmt("_cut%d", w->h.ls.lo) : "0", w->id)
                                             : xfmt("lanes [_cut%d, ...)", w->id)), w->body);

@@ -243,6 +243,24 @@ static void p_loopu(P *p, W *w) {
   else loopu(p, w);
 }
 
+/* the lines of a loop's unit-stride reads, n lanes from the row's base
+ * (bprefetch.c, b_rpf): a run loop's the next trip's (cu_prefetch_next; a
+ * block's run of lanes, or a histogram's trip of 256 shared atomics, is
+ * time enough: further ahead, privatized histograms were 1.3-1.5x slower),
+ * a divergent loop's a warp's lanes some trips ahead (cu_prefetch_trip) */
+static void pf_next(P *p, W *w, const char *n) {
+  const char *fn = w->k == W_LOOPD ? "cu_prefetch_trip" : "cu_prefetch_next";
+  char *seen = "";
+  for (int i = 0; i < w->pf.n; i++) {
+    Node *x = w->pf.v[i];
+    char *a = xfmt("&(%s)[%s]", p_exs(p, x->a, false), p_row_base(x->b, p_exs(p, x->b, false)));
+    if (strstr(seen, xfmt("|%s|", a))) continue;
+    seen = xfmt("%s|%s|", seen, a);
+    line(p, "%s(%s, (long long)(%s) * (long long)sizeof *%s, (long long)%s * (long long)sizeof *%s);", fn, a,
+         p_exs(p, w->pstep, false), a, n, a);
+  }
+}
+
 static void p_loopd(P *p, W *w) {
   Node *n = w->n;
   const char *ml = mname(w->ml), *mi = w->mi ? mname(w->mi) : NULL;
@@ -265,6 +283,7 @@ static void p_loopd(P *p, W *w) {
     if (pa) p_prof_branch(p, w->psite, xfmt("cu_count(%s)", ml), pa);
   }
   if (n->k != S_DO) line(p, "if (!%s) break;", any(p, ml));
+  pf_next(p, w, "_nl");
   if (mi) {
     line(p, "unsigned char %s[%s];", mi, LN(p));
     line(p, "memcpy(%s, %s, sizeof %s);", mi, ml, mi);
@@ -310,16 +329,7 @@ static void p_looprun(P *p, W *w) {
   if (r->prefix) {
     line(p, "if (_c%d < _cut%d) _cut%d = _c%d;", id, id, id, id);
     line(p, "if (_cut%d <= %s) break;", id, lo_s(&in));
-    /* the next iteration's lines of the body's unit-stride reads (bprefetch.c) */
-    char *seen = "";
-    for (int i = 0; i < w->pf.n; i++) {
-      Node *x = w->pf.v[i];
-      char *a = xfmt("&(%s)[%s]", p_exs(p, x->a, false), p_row_base(x->b, p_exs(p, x->b, false)));
-      if (strstr(seen, xfmt("|%s|", a))) continue;
-      seen = xfmt("%s|%s|", seen, a);
-      line(p, "cu_prefetch_next(%s, (long long)(%s) * (long long)sizeof *%s, (long long)_cut%d * (long long)sizeof *%s);", a,
-           p_exs(p, w->pstep, false), a, id, a);
-    }
+    pf_next(p, w, xfmt("_cut%d", id));
   } else {
     line(p, "if (_c%d > _cut%d) _cut%d = _c%d;", id, id, id, id);
     line(p, "if (%s <= _cut%d) break;", hi_s(&in), id);
