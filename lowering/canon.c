@@ -16,8 +16,8 @@
  * store to it, with no continue of its own (which would skip that store),
  * becomes the for loop with that store as its increment (2). The
  * declaration moves past the statements between only where its value
- * cannot change: computed from variables (no loads, no calls) none of which
- * those statements store. */
+ * cannot change: computed from local variables (no loads, no calls) none
+ * of which those statements store or any statement takes the address of. */
 #include "lw.h"
 
 static bool var_p(Node *n, void *o) { return n->k == N_VAR && n->var == o; }
@@ -54,7 +54,8 @@ static bool stays(Cn *c, Node *e, Vec *v, int from, int to) {
   walk(e, init_var_f, c);
   for (int j = 0; c->ok && j < c->n; j++) {
     Obj *o = c->init_vars[j];
-    if (any_node(c->body, addr_p, o)) return false;
+    /* (a global or shared variable: a call between may change it) */
+    if (o->is_global || o->is_shared || any_node(c->body, addr_p, o)) return false;
     for (int i = from; i < to; i++)
       if (stores(v->v[i], o)) return false;
   }
