@@ -100,7 +100,8 @@ static bool take(Cn *c, Vec *v, int i, int l) {
       loop->a->a->op == OP_ASSIGN && bare(loop->a->a->a)->k == N_VAR && bare(loop->a->a->a)->var == o &&
       !uses(loop->a->a->b, o))   /* (3) */
     return true;
-  if (loop->k == S_WHILE && d->a && loop->b && last_store(loop, o)) return stays(c, d->a, v, i + 1, l);   /* (2) */
+  if ((loop->k == S_WHILE || (loop->k == S_FOR && !loop->a && !loop->c)) && d->a && loop->b && last_store(loop, o))
+    return stays(c, d->a, v, i + 1, l);   /* (2), and `for (; i < n;) { ...; i += s; }` */
   return false;
 }
 
@@ -114,7 +115,7 @@ static void cn_list(Cn *c, Vec *v) {
     Node *loop = v->v[l];
     if (loop->k == S_FOR && loop->a) {   /* (3): `i = e` becomes the declaration's value */
       d->a = loop->a->a->b;
-    } else if (loop->k == S_WHILE) {   /* (2) */
+    } else if (loop->k == S_WHILE || !loop->c) {   /* (2) */
       Node *s = last_store(loop, d->var);
       loop->d->list.n--;
       loop->k = S_FOR;

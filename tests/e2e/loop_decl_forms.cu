@@ -1,6 +1,7 @@
 // loop_decl_forms.cu: a grid-stride loop whose variable is declared before
 // it (`int i = gid; for (; ...)`, CUDA by Example's `while (tid < N) { ...;
-// tid += stride; }`, C89's `int i; for (i = gid; ...)`) and an index
+// tid += stride; }`, C89's `int i; for (i = gid; ...)`, `i = i + stride`,
+// a for loop with no increment) and an index
 // declared first and assigned after (`unsigned i; i = ...;`), each as fast
 // as the for-init loop (lowering/canon.c, shape.c); and the forms that must
 // keep their meaning: the variable read after the loop, a continue that
@@ -45,6 +46,21 @@ __global__ void c89(const int *a, long long *out, int n) {
     int i;
     long long t = 0;
     for (i = GS; i < n; i += STRIDE) t += a[i];
+    atomicAdd((unsigned long long *)out, (unsigned long long)t);
+}
+
+// the step spelled `i = i + stride`, and a for loop with no increment
+__global__ void while_plus(const int *a, long long *out, int n) {
+    long long t = 0;
+    int i = GS;
+    while (i < n) { t += a[i]; i = i + (int)STRIDE; }
+    atomicAdd((unsigned long long *)out, (unsigned long long)t);
+}
+
+__global__ void for_noinc(const int *a, long long *out, int n) {
+    long long t = 0;
+    int i = GS;
+    for (; i < n;) { t += a[i]; i += STRIDE; }
     atomicAdd((unsigned long long *)out, (unsigned long long)t);
 }
 
@@ -135,21 +151,25 @@ int main() {
     int *a, *b, *c, *o;
     long long *out;
     cudaMalloc(&a, n * sizeof(int)); cudaMalloc(&b, n * sizeof(int)); cudaMalloc(&c, n * sizeof(int));
-    cudaMalloc(&o, T * sizeof(int)); cudaMalloc(&out, 3 * sizeof(long long));
+    cudaMalloc(&o, T * sizeof(int)); cudaMalloc(&out, 5 * sizeof(long long));
     cudaMemcpy(a, ha, n * sizeof(int), cudaMemcpyHostToDevice);
     cudaMemcpy(b, hb, n * sizeof(int), cudaMemcpyHostToDevice);
-    cudaMemset(out, 0, 3 * sizeof(long long));
+    cudaMemset(out, 0, 5 * sizeof(long long));
     int bad = 0;
     long long sum = 0, dot = 0;
     for (int i = 0; i < n; i++) sum += ha[i], dot += (long long)ha[i] * hb[i];
     for_noinit<<<blocks, threads>>>(a, out, n);
     while_cbe<<<blocks, threads>>>(a, b, out + 1, n);
     c89<<<blocks, threads>>>(a, out + 2, n);
-    long long r[3];
+    while_plus<<<blocks, threads>>>(a, out + 3, n);
+    for_noinc<<<blocks, threads>>>(a, out + 4, n);
+    long long r[5];
     cudaMemcpy(r, out, sizeof r, cudaMemcpyDeviceToHost);
     if (r[0] != sum) { printf("for_noinit: %lld, want %lld\n", r[0], sum); bad++; }
     if (r[1] != dot) { printf("while_cbe: %lld, want %lld\n", r[1], dot); bad++; }
     if (r[2] != sum) { printf("c89: %lld, want %lld\n", r[2], sum); bad++; }
+    if (r[3] != sum) { printf("while_plus: %lld, want %lld\n", r[3], sum); bad++; }
+    if (r[4] != sum) { printf("for_noinc: %lld, want %lld\n", r[4], sum); bad++; }
     assigned<<<(n + 255) / 256, 256>>>(a, c, n);
     int *h = (int *)malloc(n * sizeof(int));
     cudaMemcpy(h, c, n * sizeof(int), cudaMemcpyDeviceToHost);
