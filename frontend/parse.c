@@ -1012,6 +1012,23 @@ static bool dependent(CXCursor e) {
 static bool needs_ctor(Fe *p, CXCursor cls);
 static Node *default_ctor(Fe *p, CXCursor cls, CXCursor at);
 
+/* arr[i], an element of an array member being initialized */
+static Node *elem_at(Loc l, Node *arr, int64_t i) {
+  Node *e = ir_new(N_INDEX, l);
+  e->ty = arr->ty->base;
+  e->a = arr;
+  e->b = ir_num(l, ir_type(TY_INT), i);
+  return e;
+}
+
+/* record r's field called name, or NULL */
+static Field *field_named(Record *r, const char *name) {
+  Field *fl = NULL;
+  for (int i = 0; i < r->fields.n; i++)
+    if (!strcmp(((Field *)r->fields.v[i])->name, name)) fl = r->fields.v[i];
+  return fl;
+}
+
 /* dst = a default-constructed mc, or each element of an array dst so, as
  * statements of blk (at most 256 constructions) */
 static bool ctor_elems(FI *fi, Loc l, Node *dst, CXCursor mc, CXCursor at, Node *blk, int *left) {
@@ -1020,13 +1037,8 @@ static bool ctor_elems(FI *fi, Loc l, Node *dst, CXCursor mc, CXCursor at, Node 
     vec_push(&blk->list, ir_stmt(l, S_EXPR, ir_assign(l, dst, default_ctor(fi->p, mc, at))));
     return true;
   }
-  for (int64_t i = 0; i < dst->ty->len; i++) {
-    Node *e = ir_new(N_INDEX, l);
-    e->ty = dst->ty->base;
-    e->a = dst;
-    e->b = ir_num(l, ir_type(TY_INT), i);
-    if (!ctor_elems(fi, l, e, mc, at, blk, left)) return false;
-  }
+  for (int64_t i = 0; i < dst->ty->len; i++)
+    if (!ctor_elems(fi, l, elem_at(l, dst, i), mc, at, blk, left)) return false;
   return dst->ty->len >= 0;
 }
 
@@ -1049,11 +1061,7 @@ static void member_ctor(FI *fi, CXCursor c) {
     done |= !strcmp(dn, nm);
     free(dn);
   }
-  Field *fl = NULL;
-  for (int i = 0; i < fi->fn->self->ty->rec->fields.n; i++) {
-    Field *f = fi->fn->self->ty->rec->fields.v[i];
-    if (!strcmp(f->name, nm)) fl = f;
-  }
+  Field *fl = field_named(fi->fn->self->ty->rec, nm);
   if (!done && fl) {
     Loc l = ir_cloc(c);
     Node *blk = ir_new(S_BLOCK, l);
@@ -1149,10 +1157,7 @@ static bool init_array(Loc l, Node *dst, Node *val, Node *blk) {
   if (val->k != N_INIT || dst->ty->len < 0) return false;
   Type *et = dst->ty->base;
   for (int64_t i = 0; i < dst->ty->len; i++) {
-    Node *e = ir_new(N_INDEX, l);
-    e->ty = et;
-    e->a = dst;
-    e->b = ir_num(l, ir_type(TY_INT), i);
+    Node *e = elem_at(l, dst, i);
     Node *v = i < val->list.n ? val->list.v[i] : NULL;
     if (et->kind == TY_ARRAY) {
       Node *none = ir_new(N_INIT, l);
@@ -1174,12 +1179,8 @@ static bool init_array(Loc l, Node *dst, Node *val, Node *blk) {
 
 static Node *assign_field(CXCursor at, Obj *self, CXCursor fd, Node *val) {
   Loc l = ir_cloc(at);
-  Field *fl = NULL;
   char *fname = cx_str(clang_getCursorSpelling(fd));
-  for (int i = 0; i < self->ty->rec->fields.n; i++) {
-    Field *f = self->ty->rec->fields.v[i];
-    if (!strcmp(f->name, fname)) fl = f;
-  }
+  Field *fl = field_named(self->ty->rec, fname);
   Node *s = ir_new(S_EXPR, l);
   if (!fl) {
     err_c(at, "unsupported in device code: initializer of member '%s'", fname);

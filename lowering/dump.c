@@ -141,7 +141,8 @@ static void dsub(D *d, const char *label, W *w) {
 
 static const char *lbl(const char *label) { return label ? xfmt("%s: ", label) : ""; }
 
-/* a loop's reads prefetched a trip ahead (bprefetch.c, b_rpf) */
+/* a loop's reads prefetched ahead (bprefetch.c, b_rpf): a run loop's one
+ * trip, a divergent loop's some (pstmt.c's pf_next) */
 static void pf_line(D *d, const char *L, W *w) {
   if (!w->pf.n) return;
   char *s = "";

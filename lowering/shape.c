@@ -14,12 +14,13 @@
  *     blockIdx.y * T + threadIdx.y        stride 0: the same in every lane
  * (uniform values have stride 0 too; "row" values are varying ones of
  * stride 0). A varying integer variable is affine when every store to it
- * is (a declaration with no value is none): a declaration, `v = e`, `v += e`, `v -= e`, `v++` or `v--` as a
- * statement or a for loop's increment, of an affine value, where no lane
- * of those that declared it can skip it (no divergent construct between
- * the declaration and the store; a loop's own increment, run by every lane
- * still in the loop at the same iteration, counts as no divergence for the
- * variables its init declares). So the grid-stride loop's
+ * (a declaration with no value is none) is: a declaration, `v = e`,
+ * `v += e`, `v -= e`, `v++` or `v--` as a statement or a for loop's
+ * increment, of an affine value, where no lane of those that declared it
+ * can skip it (no divergent construct between the declaration and the
+ * store; a loop's own increment, run by every lane still in the loop at
+ * the same iteration, counts as no divergence for the variables its init
+ * declares). So the grid-stride loop's
  * `for (i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)`
  * keeps i affine, stride 1. The version keeps one base per warp (`i_b`),
  * prints `(i_b + s * _l)` in a lane, and `a[i]` as the unit-stride
@@ -571,7 +572,7 @@ static void sw(Sc *c, Node *n) {
     if (!shq(n->a, &s)) {
       if (!unknown) spoil(c, n->var);
     } else if (!unknown) stride(c, n->var, &s, true);
-    if (n->a) walk(n->a, stores_f, c);
+    walk(n->a, stores_f, c);
     break;
   }
   case S_EXPR: expr_stores(c, n->a, true); break;

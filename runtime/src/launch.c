@@ -115,15 +115,17 @@ static cu_idx3 block_idx(unsigned long long j, cu_idx3 g) {
   return (cu_idx3){(unsigned)(j % g.x), (unsigned)((j / g.x) % g.y), (unsigned)(j / ((unsigned long long)g.x * g.y))};
 }
 
-/* Runs block B of kernel k: to its end, or to a failed assert's
- * cu_block_stop. (Its own frame, so that nothing of the caller's is live
- * across the _setjmp.) */
+/* block B of kernel k, its warps one way or another */
 static inline void block_run(const cu_kernel *k, cu_block *B, const char *params) {
   if (k->wco == 1) rt_warps_run(k, B, params);   /* its warps wait for each other (warps.c) */
   else if (k->wco == 2) rt_warps_batched(k, B, params);   /* batched atomics (warps.c) */
   else k->fn(B, params);
 }
 
+/* Runs block B of kernel k: to its end, or to a failed assert's
+ * cu_block_stop (a simulated SM's blocks, one at a time; a pool worker's
+ * run of blocks takes one _setjmp for all: run_blocks). (Its own frame, so
+ * that nothing of the caller's is live across the _setjmp.) */
 void rt_run_block(const cu_kernel *k, cu_block *B, const char *params) {
   jmp_buf stop;
   const cu_block *up = rt_fault_block;   /* (a child grid run inside a block) */
@@ -276,7 +278,9 @@ static void run_blocks(unsigned long long i, unsigned long long end, int w, void
    * per block (a _setjmp and the thread-locals were about 100
    * instructions a block, 8% of a reduction's 256-thread block): a block
    * that stops (cu_block_stop: an assert, a fault) comes back to this
-   * _setjmp, and the run goes on at the block after it (vi) */
+   * _setjmp, and the run goes on at the block after it (vi: volatile, as
+   * it changes between the _setjmp and a jump back; i and B.blockIdx are
+   * computed again from it) */
   jmp_buf stop;
   const cu_block *up = rt_fault_block;
   void *const ws = rt_warps_out();

@@ -217,7 +217,7 @@ void rt_warps_batched(const cu_kernel *k, cu_block *B, const char *params) {
   wb.adds = 0;
   double t0 = sample ? now_s() : 0;
   if (m) rt_warps_run(k, B, params);
-  else k->fn(B, params);   /* (the enclosing warps hidden: rt_run_block) */
+  else k->fn(B, params);   /* (the enclosing warps hidden by the caller: run_blocks, rt_run_block) */
   if (sample) {
     wb.t[m] += now_s() - t0;
     wb.c[m]++;
