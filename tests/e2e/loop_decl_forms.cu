@@ -64,6 +64,12 @@ __global__ void for_noinc(const int *a, long long *out, int n) {
     atomicAdd((unsigned long long *)out, (unsigned long long)t);
 }
 
+// an element's address in the body (`&h[...]`) is not the variable's
+__global__ void hist_while(const int *a, int *h, int n) {
+    int i = GS;
+    while (i < n) { atomicAdd(&h[a[i] & 15], 1); i += STRIDE; }
+}
+
 __global__ void assigned(const int *a, int *c, int n) {
     unsigned int i, j;
     i = threadIdx.x + blockDim.x * blockIdx.x;
@@ -170,8 +176,16 @@ int main() {
     if (r[2] != sum) { printf("c89: %lld, want %lld\n", r[2], sum); bad++; }
     if (r[3] != sum) { printf("while_plus: %lld, want %lld\n", r[3], sum); bad++; }
     if (r[4] != sum) { printf("for_noinc: %lld, want %lld\n", r[4], sum); bad++; }
-    assigned<<<(n + 255) / 256, 256>>>(a, c, n);
     int *h = (int *)malloc(n * sizeof(int));
+    cudaMemset(c, 0, 16 * sizeof(int));
+    hist_while<<<blocks, threads>>>(a, c, n);
+    cudaMemcpy(h, c, 16 * sizeof(int), cudaMemcpyDeviceToHost);
+    for (int b = 0; b < 16; b++) {
+        int want = 0;
+        for (int i = 0; i < n; i++) want += (ha[i] & 15) == b;
+        if (h[b] != want) { printf("hist_while[%d]: %d, want %d\n", b, h[b], want); bad++; break; }
+    }
+    assigned<<<(n + 255) / 256, 256>>>(a, c, n);
     cudaMemcpy(h, c, n * sizeof(int), cudaMemcpyDeviceToHost);
     for (int i = 0; i < n; i++)
         if (h[i] != ha[i] + ((i ^ 1) & 1)) { printf("assigned[%d]: %d, want %d\n", i, h[i], ha[i] + ((i ^ 1) & 1)); bad++; break; }
