@@ -104,8 +104,9 @@ typedef enum {
   S_DEFAULT, S_BREAK, S_CONTINUE, S_RETURN, S_SYNC, S_NULL,
 } NodeKind;
 
-/* Builtin variables and what the frontend recognizes by name. */
-typedef enum { B_TID, B_BID, B_BDIM, B_GDIM, B_WSIZE } Builtin;
+/* Builtin variables and what the frontend recognizes by name; B_BALL is
+ * the lowering's own (bspec.c): every thread of the block passes a test. */
+typedef enum { B_TID, B_BID, B_BDIM, B_GDIM, B_WSIZE, B_BALL } Builtin;
 
 /* Operators: N_BIN, N_LOG, N_COMMA (binary), N_ASSIGN (= or compound),
  * N_UN and N_INCDEC (unary). op_str gives the C spelling. */

@@ -233,6 +233,16 @@ Bn *lw_bound(Obj *k, Node *c, Vec *rstmts) {
   return b && has_param(b) ? b : NULL;
 }
 
+/* tested at the kernel's top, of parameters, builtins and constants:
+ * bspec.c's guards, sized (bounds checks, as lw_bound) or not (`x - 1 >
+ * 0`, a clamp at 0 compares with no parameter; bspec.c picks the sides) */
+Bn *lw_bound_any(Obj *k, Node *c, bool sized) {
+  if (!c || !pure(c)) return NULL;
+  Bq q = {k, NULL, true, 0, 0};   /* (tested at the kernel's top: parameters, builtins, constants only) */
+  Bn *b = cond(&q, c);
+  return b && (!sized || has_param(b)) ? b : NULL;
+}
+
 /* the test of region r for condition c: its number (1...), 0 if none */
 int lw_bound_region(Obj *k, Region *r, Node *c) {
   /* (a region with a block-wide version counts a condition's run once

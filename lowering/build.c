@@ -1306,7 +1306,7 @@ static Blk *bst(Bc *b, Node *n) {
 void lw_build_kernel(Lw *L, Kern *K) {
   Obj *k = K->k;
   Bc b = {.L = L, .K = K, .fn = k, .ck = L->ck};
-  b_bdefs(k);
+  lw_bdefs(k);
   /* varying parameters start as the argument in every lane */
   Vec pinit = {0};
   for (int i = 0; i < k->params.n; i++) {

@@ -40,6 +40,12 @@ static void dx_(Buf *b, Node *n) {
   case N_VAR: buf_puts(b, n->var->name); break;
   case N_BUILTIN:
     if (n->bk == B_WSIZE) buf_puts(b, "warpSize");
+    else if (n->bk == B_BALL) {
+      buf_puts(b, "every thread of the block: ");
+      dx_(b, ln(n)->btc);
+      if (ln(n)->btc && ln(n)->bu) buf_puts(b, " and ");
+      dx_(b, ln(n)->bu);
+    }
     else buf_printf(b, "%s.%c", bn[n->bk], "xyz"[n->dim]);
     break;
   case N_BIN: case N_LOG: case N_ASSIGN:

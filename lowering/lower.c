@@ -5,6 +5,9 @@
  *   canon.c     a loop's variable declared before it, declared by it
  *   uniform.c   which values and branches vary across a warp's lanes
  *   valid.c     what cannot be lowered, reported once
+ *   bspec.c     kernels with clamped indices or bits of parameters: a copy
+ *               for the blocks where the clamps do not bite and the bits
+ *               are above a warp's (uniform.c again)
  * then each function in turn, printed before the next is analysed (an
  * inlined function's __shared__ variable is one object in every kernel
  * that inlines it, with an offset and a name in each):
@@ -83,6 +86,9 @@ int lw_lower(Prog *p, const CuOpts *o, Buf *out) {
     if (!fn_inlined(p->funcs.v[i])) lw_valid(&L, p->funcs.v[i]);
   for (int i = 0; i < p->kernels.n; i++) lw_valid(&L, p->kernels.v[i]);
   if (nerrors) return 1;
+  /* (checked builds keep one body: what they check is the program's) */
+  for (int i = 0; i < p->kernels.n && !L.ck; i++)
+    if (lw_bspec(p->kernels.v[i])) lw_uniform(p->kernels.v[i]);
   lw_batch_fns(&p->funcs);
   /* checked: every device function takes the thread indices, for reports */
   for (int i = 0; i < p->funcs.n && L.ck; i++) lo(p->funcs.v[i])->uses_tid = true;

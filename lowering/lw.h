@@ -37,6 +37,10 @@ typedef struct LNode {
   bool ckbad;          /* check.c scratch */
   bool batch;          /* batch.c: an atomicAdd whose result is read, done
                           for a block's warps at once (runtime/src/warps.c) */
+  struct Bn *bt;       /* bspec.c: B_BALL, the test over the block's threads
+                          (bound.c) of btc, the guards it stands for, and bu,
+                          guards of parameters (NULL: none) */
+  Node *btc, *bu;
 } LNode;
 
 typedef struct LObj {
@@ -104,6 +108,7 @@ void walk_cx(Node *n, int cx, WalkCxFn *f, void *ctx);
 Node *bare(Node *n);           /* without clang's implicit casts */
 bool same_x(Node *a, Node *b);  /* structurally the same expression */
 bool in_vec(Vec *v, void *p);  /* is p an element of v */
+Node *one_return(Obj *f);      /* a function's e, where its body is `return e;` */
 bool is_decay(Node *n);        /* implicit array-to-pointer cast */
 bool is_syncwarp(Node *n);     /* a __syncwarp() call (the builtin cu_syncwarp) */
 bool pure_h(Node *n);          /* pure once its warp collectives are hoisted */
@@ -130,6 +135,7 @@ Type *ptr_to(Type *base);
 /* ---- passes on a function's IR ---- */
 void lw_fold(Obj *fn);         /* fold.c: constant conditions, the side taken */
 void lw_canon(Obj *fn);        /* canon.c: loops declare their own variables */
+bool lw_bspec(Obj *k);         /* bspec.c: a copy for the blocks where tests hold */
 void lw_uniform(Obj *fn);      /* uniform.c: vary, masked, jumps, effects */
 void lw_shape(Obj *k);         /* shape.c: affine values (LObj.aff) */
 void lw_shape_cross(Obj *k);   /* shape.c: again, with no uniform stride across regions */
@@ -469,6 +475,8 @@ typedef struct WarpFn {
 typedef struct Lw Lw;
 void lw_regions(Lw *L, Kern *K);               /* region.c: sync, regions, cross, remat */
 Bn *lw_bound(Obj *k, Node *c, Vec *rstmts);   /* bound.c: every thread of the block passes c */
+Bn *lw_bound_any(Obj *k, Node *c, bool sized);   /* bound.c: ... tested at the kernel's top */
+void lw_bdefs(Obj *k);         /* bprefetch.c: variables of one definition (LObj.bdef) */
 int lw_bound_region(Obj *k, Region *r, Node *c);   /* bound.c: ... tested at r's top: _btN, or 0 */
 void lw_layout(Kern *K, int maxrreg);          /* layout.c: names, offsets, registers */
 void lw_lanes(Kern *K);                        /* layout.c: lane storage */

@@ -503,6 +503,13 @@ static void ex(P *p, Node *n) {
     case B_BDIM: buf_printf(o, kernelish(p->fn) ? "_bdm.%s" : "_B->blockDim.%s", xyz); break;
     case B_GDIM: buf_printf(o, kernelish(p->fn) ? "_gdm.%s" : "_B->gridDim.%s", xyz); break;
     case B_WSIZE: buf_puts(o, "32"); break;
+    case B_BALL:   /* (bspec.c) */
+      buf_puts(o, "(");
+      if (ln(n)->bt) buf_puts(o, p_bound_x(p, ln(n)->bt));
+      if (ln(n)->bt && ln(n)->bu) buf_puts(o, " && ");
+      if (ln(n)->bu) ex(p, ln(n)->bu);
+      buf_puts(o, ")");
+      break;
     }
     break;
   }

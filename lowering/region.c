@@ -24,6 +24,8 @@ static bool mark_sync(Node *n) {
     for (int i = 0; i < n->list.n; i++) r |= mark_sync(n->list.v[i]);
     break;
   case S_IF:   /* both sides are marked: no short-circuit */
+    /* (bspec.c's block version: a block's threads all take one side) */
+    r = n->a->k == N_BUILTIN && n->a->bk == B_BALL;
     r |= mark_sync(n->b);
     r |= mark_sync(n->c);
     break;

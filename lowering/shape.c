@@ -66,12 +66,6 @@ typedef struct Bind {
 } Bind;
 static Bind *env;
 
-static Node *one_return(Obj *f) {
-  Node *b = f->body;
-  while (b && b->k == S_BLOCK && b->list.n == 1) b = b->list.v[0];
-  return b && b->k == S_RETURN && b->a ? b->a : NULL;
-}
-
 static bool arg_shape(Node *n, Sh *o) {
   Bind *b = env;
   for (int i = 0; i < b->fn->params.n && i < b->call->list.n; i++)
@@ -162,7 +156,8 @@ static void bin_facts(Node *n, Sh *a, Sh *b, Sh *o) {
     case OP_MUL: o->al = a->al || b->al; o->nn = a->nn && b->nn; return;
     case OP_SHL: o->al = a->al || (ev_int(n->b, &c) && c >= 5 && c < 32); o->nn = a->nn && b->nn; return;
     case OP_DIV: case OP_SHR: case OP_MOD: o->nn = a->nn && b->nn; return;
-    case OP_BAND: o->nn = a->nn || b->nn; return;
+    case OP_BAND: o->al = a->al || b->al; o->nn = a->nn || b->nn; return;
+    case OP_BXOR: case OP_BOR: o->al = a->al && b->al; o->nn = a->nn && b->nn; return;
     default: return;
   }
 }
@@ -321,6 +316,22 @@ static bool shq_(Node *n, Sh *o) {
         return true;
       }
       return false;
+    }
+    /* bits above a warp's (a bitonic sort's partner `i ^ j`, its `i & k`
+     * for j, k multiples of 32): of a lane value of stride 1 whose base is
+     * a multiple of the run, x ^ u and x | u keep the lane's bits, base ^ u
+     * + l, and x & u is the same in every lane */
+    if ((n->op == OP_BXOR || n->op == OP_BOR || n->op == OP_BAND) && a.s == 0 && b.s == 1) {
+      Sh t = a;
+      a = b, b = t;
+    }
+    if ((n->op == OP_BXOR || n->op == OP_BOR || n->op == OP_BAND) && a.s == 1 &&
+        !a.u && a.al && b.s == 0 && b.al) {
+      split = true;
+      o->s = n->op == OP_BAND ? 0 : 1;
+      o->al = true;
+      o->nn = n->op == OP_BAND ? a.nn || b.nn : a.nn && b.nn;
+      return true;
     }
     /* splitting a warp out of a lane value of stride 1 whose base is a
      * multiple of the run: base + l for l below the run */

@@ -50,6 +50,13 @@ bool stmts_any(Vec *v, int from, int to, bool (*p)(Node *, void *), void *ctx) {
   return false;
 }
 
+/* a function whose body is `return e;`: e */
+Node *one_return(Obj *f) {
+  Node *b = f->body;
+  while (b && b->k == S_BLOCK && b->list.n == 1) b = b->list.v[0];
+  return b && b->k == S_RETURN && b->a ? b->a : NULL;
+}
+
 bool in_vec(Vec *v, void *p) {
   for (int i = 0; i < v->n; i++)
     if (v->v[i] == p) return true;
