@@ -412,6 +412,10 @@ void b_loop(Bc *b, Node *n) {
   b->uctx = false;
   push_lv(b, w->ml, n, false);
   w->ch = seq(false);
+  /* (a lane that has left computes the test too, where it cannot fault:
+   * mandelbrot's escape test, branch-free, vectorized; not checked) */
+  w->mall = n->b && !b->ck && spec_ok(n->b);
+  w->flat = n->b && lane_flat(NULL, n->b);
   if (n->b && n->k != S_DO) {
     INTO(b, w->ch, b_hoist(b, n->b, false));
     if (ln(n->b)->vary && prof_here(b)) w->pa = ++b->L->nid;   /* lanes before the test */

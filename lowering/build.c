@@ -413,6 +413,29 @@ static bool atomic_p(Node *n, void *c) {
   return n->k == N_CALL && n->ck == C_ATOMIC;
 }
 
+static bool sel_var(Obj *o);
+static bool sel_asg(Node *x);
+
+/* a lane item that under a mask may run in every lane as a select by it
+ * (`x = m ? v : x`, W.mblend): a store to the lane's own scalar of a value
+ * any lane may compute (a divergent loop's body, mandelbrot's z = z * z +
+ * c: masked lane loops of byte masks ran lane by lane, branching) */
+static bool sel_item(Bc *b, W *w, Obj *dst, Node *x) {
+  /* (not a bool: a lane's value not yet set is read, and must be one) */
+  if (b->ck || w->simt || w->agg || (dst && dst->ty->kind == TY_BOOL)) return false;
+  if (dst) return sel_var(dst) && spec_ok(x) && !has_warp(x);
+  if (x->k == N_INCDEC) return bare(x->a)->k == N_VAR && sel_var(bare(x->a)->var) && is_intty(x->ty);
+  return x->k == N_ASSIGN && sel_asg(x) && x->ty->kind != TY_BOOL;
+}
+
+/* reads a value printed per sub-row in half rows: a thread index, an
+ * affine variable's base */
+static bool subrow_p(Node *n, void *c) {
+  (void)c;
+  return (n->k == N_BUILTIN && n->bk == B_TID) || ((n->k == N_VAR || n->k == S_DECL) && lo(n->var)->aff);
+}
+bool lane_flat(Obj *dst, Node *x) { return !(dst && lo(dst)->aff) && !any_node(x, subrow_p, NULL); }
+
 static W *lane_one(Bc *b, Obj *dst, Node *x, bool join, bool ctrue, Node *ct) {
   if (is_syncwarp(x)) join = false;
   W *w = wmk(b, W_ONE, x);
@@ -463,12 +486,16 @@ static W *lane_one(Bc *b, Obj *dst, Node *x, bool join, bool ctrue, Node *ct) {
       b->out->v[b->out->n - 1] = last;
       vec_push(&last->ws, w);
       last->sparse |= sparse;
+      last->mblend &= sel_item(b, w, dst, x);
+      last->flat &= lane_flat(dst, x);
       return w;
     }
   }
   W *l = wadd(b, W_LANES, x);
   l->join = join;
   l->sparse = sparse;
+  l->mblend = sel_item(b, w, dst, x);
+  l->flat = lane_flat(dst, x);
   vec_push(&l->ws, w);
   return w;
 }
@@ -853,10 +880,14 @@ static int sel_arm(Node *n) {
     return c;
   }
   if (n->k != S_EXPR || n->a->k != N_ASSIGN) return -1;
-  Node *x = n->a;
-  if (x->a->k != N_VAR || !sel_var(x->a->var)) return -1;
-  if (x->op == OP_SHLA || x->op == OP_SHRA || ((x->op == OP_DIVA || x->op == OP_MODA) && !is_fp(x->a->ty) && !is_fp(x->b->ty))) return -1;
-  return spec_ok(x->b) && !has_warp(x->b) ? 1 : -1;
+  return sel_asg(n->a) ? 1 : -1;
+}
+
+/* `v = e`, `v op= e` of a lane's own scalar, e computable in any lane */
+static bool sel_asg(Node *x) {
+  if (x->a->k != N_VAR || !sel_var(x->a->var)) return false;
+  if (x->op == OP_SHLA || x->op == OP_SHRA || ((x->op == OP_DIVA || x->op == OP_MODA) && !is_fp(x->a->ty) && !is_fp(x->b->ty))) return false;
+  return spec_ok(x->b) && !has_warp(x->b);
 }
 
 /* (one lane loop: the condition's _selN is a local of its body) */

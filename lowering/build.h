@@ -106,12 +106,13 @@ Obj *b_affstore(Bc *b, Node *x);                 /* the affine variable x stores
 bool b_affrun(Node *c, int id, Run *r);          /* the lanes where c holds as a run */
 bool b_wcall(Node *n, void *L);                  /* a call of a function that needs its warp version */
 
+bool lane_flat(Obj *dst, Node *x);   /* build.c: the same code in every sub-row of half rows */
+
 /* bloop.c: loops */
 void b_loop(Bc *b, Node *n);
 
 /* bprefetch.c: reads prefetched ahead */
 void b_rpf(Node *loop, Obj *av, W *w);           /* a grid-stride loop's next iteration (W_LOOPRUN) */
-void b_bdefs(Obj *k);                            /* the kernel's variables of one definition */
 int b_bpf(Bc *b, Vec *stmts, int from, int to);  /* the next block's slice (W_BPF): how many reads */
 void b_lpf(Bc *b, Blk *x);                       /* a block-level loop's next iteration (W_LPF) */
 

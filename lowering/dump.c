@@ -176,7 +176,8 @@ static void dw(D *d, const char *label, W *w) {
   case W_LANES:
     dl(d, "%s%s%s%s%s:", L, hs(&w->h), w->ws.n > 1 ? xfmt(", %d statements in one loop", w->ws.n) : "",
        w->ws.n == 1 && ((W *)w->ws.v[0])->agg ? ", the values combined, one atomic for the lanes" : "",
-       w->ws.n == 1 && ((W *)w->ws.v[0])->simt ? simt_s(w->ws.v[0]) : w->sparse ? ", over the mask's set bits" : "");
+       w->ws.n == 1 && ((W *)w->ws.v[0])->simt ? simt_s(w->ws.v[0]) : w->sparse ? ", over the mask's set bits"
+       : w->mblend && !w->h.full ? xfmt(", as selects by the mask in every lane%s", w->flat ? ", one loop in half rows" : "") : "");
     for (int i = 0; i < w->ws.n; i++) {
       W *o = w->ws.v[i];
       d->ind++;
@@ -248,8 +249,8 @@ static void dw(D *d, const char *label, W *w) {
     break;
   }
   case W_LOOPD:
-    dl(d, "%sloop divergent, lanes in %s%s: %s", L, mn(w->ml), w->mi ? xfmt(", this iteration %s", mn(w->mi)) : "",
-       n->b ? dx(n->b) : "(forever)");
+    dl(d, "%sloop divergent, lanes in %s%s: %s%s", L, mn(w->ml), w->mi ? xfmt(", this iteration %s", mn(w->mi)) : "",
+       n->b ? dx(n->b) : "(forever)", w->mall ? xfmt("   (tested in every lane%s)", w->flat ? ", one loop in half rows" : "") : "");
     pf_line(d, L, w);
     dsub(d, "init", w->init);
     dsub(d, "body", w->body);

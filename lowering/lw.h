@@ -250,6 +250,12 @@ struct W {
                           permuted from it, not from a padded copy */
   bool sparse;         /* W_LANES under a mask, with an atomic (no lane
                           loop of it vectorizes): over the mask's set bits */
+  bool mblend;         /* W_LANES: each item stores a lane's own scalar a
+                          value every lane may compute (build.c, sel_item):
+                          under a mask, selects by it in every lane */
+  bool flat;           /* W_LANES (its items), W_LOOPD (its test): reads no
+                          thread index or affine value, the same code in
+                          every sub-row of half rows: one loop of the lanes */
   bool bcast;          /* W_WARPOP: a shuffle from one lane (shape.c's
                           coll_shape) in whole or half rows: its value to
                           every lane */
@@ -298,6 +304,8 @@ struct W {
   W *init, *ch, *body, *ih, *inc, *dh;   /* init, hoists of cond, body,
                                            hoists of inc, inc, do-cond hoists */
   int pa;              /* profile: lanes before the test (_paN), 0: none */
+  bool mall;           /* its condition read in every lane (spec_ok): the
+                          mask and-ed with it, no branch per lane */
   bool uinit;          /* W_LOOPU: init printed in the for header */
   /* W_LOOPL (and W_LOOPU with jam) */
   Vec prom;            /* Obj*: per-lane scalars held in _s_NAME */

@@ -61,21 +61,44 @@ static char *lane_head(P *p) {
   return p->full ? xfmt("%s {", lanes(p, false)) : xfmt("%s if (%s[_l]) {", lanes(p, true), mname(p->m));
 }
 
+static char *dst_s(P *p, W *w);
 char *p_pre_s(P *p, W *w) {
   if (!w->o || lo(w->o)->soa) return xstrdup("");
-  return xfmt(p->jam && p_promoted(p, w->o) && !in_vec(p->own, w->o) ? "_s_%s[_l] = " : "%s[_l] = ", cname(w->o));
+  return xfmt("%s = ", dst_s(p, w));
 }
 
 /* an arm's assignment as a select in every lane (build.c, sel_arm):
  * `l = c ? l op v : l`, the right-hand side read first as C does */
-static char *sel_s(P *p, W *w) {
-  Node *x = w->x;
-  if (w->shead) return xfmt("const int _sel%d = (%s) != 0", w->sel, p_exs(p, x, true));
+static char *blend_s(P *p, Node *x, const char *on) {
+  if (x->k == N_INCDEC) {
+    char *l = p_exs(p, x->a, true);
+    return xfmt("%s = %s ? %s %c 1 : %s", l, on, l, x->op == OP_INC ? '+' : '-', l);
+  }
   char *l = p_exs(p, x->a, true), *v = p_exs(p, x->b, true);
-  const char *on = xfmt("%s_sel%d", w->sneg ? "!" : "", w->sel);
   if (x->op == OP_ASSIGN) return xfmt("({ const %s = %s; %s = %s ? _v : %s; })", ty_decl(x->b->ty, "_v"), v, l, on, l);
   return xfmt("({ const %s = %s; %s = %s ? %s %.*s _v : %s; })", ty_decl(x->b->ty, "_v"), v, l, on, l,
               (int)strlen(op_str[x->op]) - 1, op_str[x->op], l);
+}
+
+static char *sel_s(P *p, W *w) {
+  if (w->shead) return xfmt("const int _sel%d = (%s) != 0", w->sel, p_exs(p, w->x, true));
+  return blend_s(p, w->x, xfmt("%s_sel%d", w->sneg ? "!" : "", w->sel));
+}
+
+/* the lane's variable a lane item stores */
+static char *dst_s(P *p, W *w) {
+  return xfmt(p->jam && p_promoted(p, w->o) && !in_vec(p->own, w->o) ? "_s_%s[_l]" : "%s[_l]", cname(w->o));
+}
+
+/* a W.mblend item under mask m: a select in every lane */
+static void blend_item(P *p, W *w, const char *m) {
+  const char *on = xfmt("%s[_l]", m);
+  if (!w->o) {
+    line(p, "%s;", blend_s(p, w->x, on));
+    return;
+  }
+  char *l = dst_s(p, w);
+  line(p, "{ const %s = %s; %s = %s ? _v : %s; }", ty_decl(w->o->ty, "_v"), p_exs(p, w->x, true), l, on, l);
 }
 
 /* a lane item's expression: stored to its variable, or a statement */
@@ -243,6 +266,17 @@ void p_lanes(P *p, W *w) {
   }
   if (w->ws.n == 1 && ((W *)w->ws.v[0])->agg) {
     p_agg(p, w->ws.v[0]);
+    return;
+  }
+  if (!p->full && w->mblend && !p_prof_here(p)) {
+    /* selects by the mask in every lane: no branch per lane, vectorized
+     * (one loop in half rows too) */
+    const char *m = mname(p->m);
+    line(p, "%s {", w->flat ? lanes_flat(p) : lanes(p, true));
+    p->ind++;
+    for (int i = 0; i < w->ws.n; i++) blend_item(p, w->ws.v[i], m);
+    p->ind--;
+    line(p, "}");
     return;
   }
   if (!p->full && p->hw && !p->subrow && !p_prof_here(p)) {

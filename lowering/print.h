@@ -87,6 +87,12 @@ static inline const char *lanes(P *p, bool all) {
   return xfmt("CU_LANES for (int _l = %s; _l < %s; _l++)", all ? "0" : lo_s(&p->ls), all ? (p->bw ? "_nl" : LN(p)) : hi_s(&p->ls));
 }
 
+/* every lane of the lane arrays in one loop (half rows too: code the same
+ * in every sub-row, W.flat) */
+static inline const char *lanes_flat(P *p) {
+  return p->hw ? xfmt("CU_LANES for (int _l = 0; _l < %d; _l++)", p->nr * p->hw) : lanes(p, true);
+}
+
 /* "is any lane of mask m set?" */
 static inline const char *any(P *p, const char *m) {
   return p->bw ? xfmt("cu_any_n(_nl, %s)", m) : p->pair ? xfmt("cu_any_n(64, %s)", m) : xfmt("cu_any(%s)", m);

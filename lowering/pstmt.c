@@ -261,6 +261,13 @@ static void pf_next(P *p, W *w, const char *n) {
   }
 }
 
+/* a divergent loop's test: the lanes still in it keep its answer */
+static void p_mtest(P *p, W *w, const char *ml) {
+  const char *c = p_exs(p, w->n->b, true);
+  if (w->mall) line(p, "%s %s[_l] &= (%s) != 0;", w->flat ? lanes_flat(p) : lanes(p, true), ml, c);
+  else line(p, "%s if (%s[_l]) %s[_l] = (%s) != 0;", lanes(p, true), ml, ml, c);
+}
+
 static void p_loopd(P *p, W *w) {
   Node *n = w->n;
   const char *ml = mname(w->ml), *mi = w->mi ? mname(w->mi) : NULL;
@@ -278,7 +285,7 @@ static void p_loopd(P *p, W *w) {
     ctx(p, &in);
     char *pa = w->pa ? xfmt("_pa%d", w->pa) : NULL;   /* lanes before the test */
     if (pa) line(p, "const unsigned %s = (_pf & 1) ? cu_count(%s) : 0;", pa, ml);
-    if (ln(n->b)->vary) line(p, "%s if (%s[_l]) %s[_l] = (%s) != 0;", lanes(p, true), ml, ml, p_exs(p, n->b, true));
+    if (ln(n->b)->vary) p_mtest(p, w, ml);
     else line(p, "if (!%s || !(%s)) break;", any(p, ml), p_exs(p, n->b, false));   /* no lane left: no test */
     if (pa) p_prof_branch(p, w->psite, xfmt("cu_count(%s)", ml), pa);
   }
@@ -299,7 +306,7 @@ static void p_loopd(P *p, W *w) {
   if (n->k == S_DO) {
     pw(p, w->dh);
     ctx(p, &in);
-    if (ln(n->b)->vary) line(p, "%s if (%s[_l]) %s[_l] = (%s) != 0;", lanes(p, true), ml, ml, p_exs(p, n->b, true));
+    if (ln(n->b)->vary) p_mtest(p, w, ml);
     else line(p, "if (!%s || !(%s)) break;", any(p, ml), p_exs(p, n->b, false));
     line(p, "if (!%s) break;", any(p, ml));
   }
