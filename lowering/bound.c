@@ -84,6 +84,99 @@ static bool rs_declares(Vec *rs, Obj *v) {
   return false;
 }
 
+/* ---- loops' variables ----
+ * `for (int d = A; d <= B; d++)` (<, >, >= too; a step by a positive
+ * constant; the body storing nothing to d) gives d, wherever the body
+ * reads it, a value between A and B: a clamp or bounds check over a
+ * filter's offsets (`min(max(x + dx, 0), w - 1)`, `if (x + dx >= 0 && x +
+ * dx < w)`) holds in every iteration where it holds at both ends. A and B
+ * are read where the test runs, so they may read only what the loop does
+ * not change. */
+static bool step_of(Node *c, Obj *v, int *dir) {
+  int64_t k;
+  c = bare(c);
+  if (c->k == N_INCDEC && bare(c->a)->k == N_VAR && bare(c->a)->var == v) {
+    *dir = c->op == OP_INC ? 1 : -1;
+    return true;
+  }
+  if (c->k == N_ASSIGN && (c->op == OP_ADDA || c->op == OP_SUBA) && bare(c->a)->k == N_VAR && bare(c->a)->var == v &&
+      ev_int(c->b, &k) && k > 0) {
+    *dir = c->op == OP_ADDA ? 1 : -1;
+    return true;
+  }
+  return false;
+}
+
+/* the loop's end: d op B, or B op d (mirrored); op as if d were on the left */
+static Node *end_of(Node *c, Obj *v, Op *op) {
+  c = bare(c);
+  if (c->k != N_BIN || !op_cmp(c->op) || c->op == OP_EQ || c->op == OP_NE) return NULL;
+  if (bare(c->a)->k == N_VAR && bare(c->a)->var == v) {
+    *op = c->op;
+    return c->b;
+  }
+  if (bare(c->b)->k == N_VAR && bare(c->b)->var == v) {
+    *op = c->op == OP_LT ? OP_GT : c->op == OP_GT ? OP_LT : c->op == OP_LE ? OP_GE : OP_LE;
+    return c->a;
+  }
+  return NULL;
+}
+
+static bool stores_any_p(Node *n, void *c) {
+  Node *loop = c;
+  return n->k == N_VAR && (n->var->addr_taken || (!n->var->is_param && stores(loop, n->var)));
+}
+/* the declaration a for loop's init is (`int d = A`, alone) */
+static Node *for_decl(Node *n) {
+  Node *a = n->a;
+  while (a && a->k == S_BLOCK && a->list.n == 1) a = a->list.v[0];
+  return a && a->k == S_DECL ? a : NULL;
+}
+
+static int range_f(Node *n, void *c) {
+  (void)c;
+  Node *d = n->k == S_FOR ? for_decl(n) : NULL;
+  if (!d || !n->b || !n->c) return W_GO;
+  Obj *v = d->var;
+  int dir;
+  Op op;
+  Node *e;
+  if (!is_intty(v->ty) || v->addr_taken || v->is_shared || v->ty->is_volatile || !d->a || d->a->k == N_INIT ||
+      !step_of(n->c, v, &dir) || !(e = end_of(n->b, v, &op)) || stores(n->d, v) || !pure(d->a) || !pure(e))
+    return W_GO;
+  if (dir > 0 ? op != OP_LT && op != OP_LE : op != OP_GT && op != OP_GE) return W_GO;
+  /* (the end read where the test runs: nothing the loop changes) */
+  if (any_node(e, stores_any_p, n)) return W_GO;
+  lo(v)->lfor = n;
+  return W_GO;
+}
+
+void lw_ranges(Obj *k) { walk(k->body, range_f, NULL); }
+
+
+static Bn *span(Bq *q, Obj *v, Node *loop) {
+  int dir;
+  Op op;
+  Node *e = end_of(loop->b, v, &op);
+  step_of(loop->c, v, &dir);
+  q->depth++;
+  Bn *a = val(q, for_decl(loop)->a), *b = a ? val(q, e) : NULL;
+  q->depth--;
+  if (!b) return NULL;
+  if (op == OP_LT || op == OP_GT) {   /* d < B: at most B - 1; d > B: at least B + 1 */
+    Bn *one = bn(q, BN_VAL, v->ty), *x = bn(q, op == OP_LT ? BN_SUB : BN_ADD, v->ty);
+    one->c = 1;
+    one->tmin = one->tmax = 1;
+    x->a = b;
+    x->b = one;
+    b = x;
+  }
+  Bn *r = bn(q, BN_SPAN, v->ty);
+  r->a = dir > 0 ? a : b;   /* (counting down: from the end up to the start) */
+  r->b = dir > 0 ? b : a;
+  return r;
+}
+
 /* a variable: a leaf (the same in every thread where the test runs) or its
  * one definition */
 static Bn *var(Bq *q, Node *e) {
@@ -99,6 +192,7 @@ static Bn *var(Bq *q, Node *e) {
     b->x = e;
     return b;
   }
+  if (!v->is_param && !l->bdef && l->lfor && q->depth < 8) return span(q, v, l->lfor);
   if (v->is_param || !l->bdef || q->depth >= 8) return NULL;
   /* its one definition, read where the test runs: of values that are the
    * same there as where it was declared (declared in the region: what

@@ -114,6 +114,7 @@ static int bdef_scan(Node *n, void *c) {
 
 /* the kernel's variables of one definition (once per kernel) */
 void lw_bdefs(Obj *k) {
+  lw_ranges(k);
   BdefCtx q = {k, {0}};
   walk(k->body, bdef_scan, &q);
   for (int i = 0; i < q.defs.n; i++) {

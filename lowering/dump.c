@@ -320,6 +320,7 @@ static char *bn_v(Bn *b) {
   case BN_VAL: return b->x ? dx(b->x) : xfmt("%lld", (long long)b->c);
   case BN_TID: return xfmt("threadIdx.%c", "xyz"[b->dim]);
   case BN_CAST: return bn_v(b->a);
+  case BN_SPAN: return xfmt("[%s, %s]", bn_v(b->a), bn_v(b->b));
   case BN_NEG: return xfmt("-%s", bn_v(b->a));
   default: break;
   }

@@ -78,6 +78,8 @@ typedef struct LObj {
                           (varying) or at block level (uniform) */
   bool soa;            /* soa.c: a varying record kept as one lane array
                           per field (_fldN_NAME) */
+  Node *lfor;          /* bound.c: the for loop it counts, between bounds
+                          of the loop's start and end (lw_ranges) */
   Node *bdef;          /* bprefetch.c: its one definition, an expression of the
                           block's and thread's indices, parameters and other
                           such variables (a block's next slice, W_BPF; bound.c's
@@ -377,6 +379,7 @@ typedef enum {
   BN_CAST,     /* a, converted: the same bounds */
   BN_ADD, BN_SUB, BN_MUL, BN_NEG,
   BN_DIV, BN_MOD, BN_SHR, BN_AND,   /* a by the constant c */
+  BN_SPAN,     /* a loop's variable: from a's lowest to b's highest */
   BN_CMP,      /* a op b in every thread */
   BN_ALL, BN_ANY,   /* a && b, a || b */
 } BnKind;
@@ -485,6 +488,7 @@ void lw_regions(Lw *L, Kern *K);               /* region.c: sync, regions, cross
 Bn *lw_bound(Obj *k, Node *c, Vec *rstmts);   /* bound.c: every thread of the block passes c */
 Bn *lw_bound_any(Obj *k, Node *c, bool sized);   /* bound.c: ... tested at the kernel's top */
 void lw_bdefs(Obj *k);         /* bprefetch.c: variables of one definition (LObj.bdef) */
+void lw_ranges(Obj *k);        /* bound.c: loops' variables of known bounds (LObj.lfor) */
 int lw_bound_region(Obj *k, Region *r, Node *c);   /* bound.c: ... tested at r's top: _btN, or 0 */
 void lw_layout(Kern *K, int maxrreg);          /* layout.c: names, offsets, registers */
 void lw_lanes(Kern *K);                        /* layout.c: lane storage */

@@ -129,6 +129,7 @@ static void bound_n(P *p, Buf *b, Bn *n) {
     buf_printf(b, " const long long _bl%d = 0, _bh%d = (long long)_bdm.%c - 1;", i, i, "xyz"[n->dim]);
     break;
   case BN_CAST: buf_printf(b, " const long long _bl%d = _bl%d, _bh%d = _bh%d;", i, a, i, a); break;
+  case BN_SPAN: buf_printf(b, " const long long _bl%d = _bl%d, _bh%d = _bh%d;", i, a, i, c); break;
   case BN_ADD: BD("_bl%d + _bl%d", "_bh%d + _bh%d", i, a, c, i, a, c); break;
   case BN_SUB: BD("_bl%d - _bh%d", "_bh%d - _bl%d", i, a, c, i, a, c); break;
   case BN_NEG: BD("-_bh%d", "-_bl%d", i, a, i, a); break;

@@ -75,13 +75,47 @@ __global__ void shfl_clamp(const int *in, int *out, int n) {
     if (i < n) out[i] = v;
 }
 
-// a clamp over a loop's variable: not a value of one definition
+// a clamp over a loop's variable: between the loop's bounds (bound.c)
 __global__ void loop_clamp(const int *in, int *out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
     int s = 0;
     for (int d = -2; d <= 2; d++) s += (d + 3) * in[min(max(i + d, 0), n - 1)];
     out[i] = s;
+}
+
+// counting down, a bound of a parameter, an inner loop bounded by the
+// outer's variable, a step of 2
+__global__ void loop_forms(const int *in, int *out, int n, int r) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    int s = 0;
+    for (int d = r; d >= -r; d--) s += in[d + i < 0 ? 0 : (d + i > n - 1 ? n - 1 : d + i)];
+    for (int a = 0; a < 3; a++)
+        for (int b = -a; b <= a; b += 2) s += 3 * in[min(i + a + b, n - 1)];
+    out[i] = s;
+}
+
+// the loop's variable changed in its body: no bounds, no copy
+__global__ void loop_moved(const int *in, int *out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    int s = 0;
+    for (int d = -2; d <= 2; d++) {
+        s += in[min(max(i + d, 0), n - 1)];
+        if (in[i] > 400) d++;
+    }
+    out[i] = s;
+}
+
+// a 2-D filter whose taps clamp inside the loops (a box blur's spelling)
+__global__ void box_loops(const int *in, int *out, int w, int h) {
+    int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
+    if (x >= w || y >= h) return;
+    int s = 0;
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -2; dx <= 2; dx++) s += (dx + 3 * dy) * in[min(max(y + dy, 0), h - 1) * w + min(max(x + dx, 0), w - 1)];
+    out[y * w + x] = s;
 }
 
 // the thread's role clamped: the copy never runs for blocks over 8 threads
@@ -126,6 +160,7 @@ static void image(int w, int h, dim3 blk) {
                                     7 * IN(x - 1, y + 1) + 11 * IN(x, y + 1) + 13 * IN(x, y - 1))
     RUN(blur_ternary, grid, blk, IN(x - 2, y) - IN(x + 2, y) + 3 * (IN(x, y - 2) - IN(x, y + 2)))
     RUN(blur_clampfn, grid, blk, IN(x - 3, y) * 2 + IN(x + 3, y + 1))
+    RUN(box_loops, grid, blk, ({ int t = 0; for (int dy = -1; dy <= 1; dy++) for (int dx = -2; dx <= 2; dx++) t += (dx + 3 * dy) * IN(x + dx, y + dy); t; }))
     dim3 tb(T, T), tg((w + T - 1) / T, (h + T - 1) / T);
     RUN(blur_tile, tg, tb, IN(x, y - 1) + IN(x, y + 1) + 2 * IN(x - 1, y) + 3 * IN(x + 1, y) - IN(x, y))
     cudaFree(di);
@@ -153,6 +188,19 @@ static void line(int n, int b) {
     RUN1(row_unsigned, A(i - 1) + 10 * A(i) + 100 * A(i + 1))
     RUN1(loop_clamp, 1 * A(i - 2) + 2 * A(i - 1) + 3 * A(i) + 4 * A(i + 1) + 5 * A(i + 2))
     RUN1(role_clamp, hi[i] * 8 + ((i % b) < 7 ? i % b : 7))
+    RUN1(loop_moved, ({ int t = 0; for (int d = -2; d <= 2; d++) { t += A(i + d); if (hi[i] > 400) d++; } t; }))
+    cudaMemset(dout, 0, n * 4);
+    loop_forms<<<g, b>>>(di, dout, n, 3);
+    cudaMemcpy(ho, dout, n * 4, cudaMemcpyDeviceToHost);
+    for (int i = 0; i < n; i++) {
+        int t = 0;
+        for (int d = 3; d >= -3; d--) t += A(d + i);
+        for (int a = 0; a < 3; a++)
+            for (int c = -a; c <= a; c += 2) t += 3 * hi[i + a + c < n - 1 ? i + a + c : n - 1];
+        want[i] = t;
+    }
+    snprintf(what, sizeof what, "loop_forms n %d block %d", n, b);
+    check(what, ho, want, n);
     if (b % 32 == 0) {   // (a warp's shuffle: whole warps; lane 31 reads lane 31's own value)
         int wv[4096];
         for (int i = 0; i < g * b; i++) wv[i] = A(i + 1) - A(i - 1);

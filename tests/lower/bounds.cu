@@ -34,7 +34,7 @@ __global__ void guarded(const float *A, float *C, int n) {
 }
 
 // none: roles of a block's threads (no size compared), a condition that
-// reads memory, one of a variable the region changes
+// reads memory, one of a variable the loop's body changes
 __global__ void none(const int *a, int *out, int n) {
     __shared__ int s[T][T];
     int row = blockIdx.y * T + threadIdx.y, col = blockIdx.x * T + threadIdx.x;
@@ -42,8 +42,22 @@ __global__ void none(const int *a, int *out, int n) {
     __syncthreads();
     if (threadIdx.y < 4) out[row * 64 + col] = 1;
     if (a[row] < n) out[row * 64 + col] += 2;
-    for (int j = 0; j < 3; j++)
+    for (int j = 0; j < 3; j++) {
         if (j + col < n) out[row * 64 + col] += j;
+        j += a[j] & 1;
+    }
+    __syncthreads();
+    out[row] = s[0][0];
+}
+
+// ranged: a loop's variable between the loop's bounds, every iteration
+__global__ void ranged(const int *a, int *out, int n) {
+    __shared__ int s[T][T];
+    int row = blockIdx.y * T + threadIdx.y, col = blockIdx.x * T + threadIdx.x;
+    s[threadIdx.y][threadIdx.x] = 0;
+    __syncthreads();
+    for (int j = 0; j < 3; j++)
+        if (j + col < n) out[row * 64 + col] += j + a[row];
     __syncthreads();
     out[row] = s[0][0];
 }
