@@ -163,8 +163,8 @@ static Node *offs_base(Node *e) {
  * 1 ? 0 : i`, `lane < last ? x : y`), which no block passes whole */
 static bool picks(Node *side, Node *x) {
   side = bare(side);
-  if (side->k == N_COND) return picks(side->b, x) || picks(side->c, x);   /* (a clamp's other bound: clampi's) */
-  return same_x(offs_base(side), x);
+  if (same_x(offs_base(side), x)) return true;
+  return side->k == N_COND && (picks(side->b, x) || picks(side->c, x));   /* (a clamp's other bound: clampi's) */
 }
 static bool clamps(Node *c, Node *side) {
   c = bare(c);

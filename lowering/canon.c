@@ -17,7 +17,16 @@
  * becomes the for loop with that store as its increment (2). The
  * declaration moves past the statements between only where its value
  * cannot change: computed from local variables (no loads, no calls) none
- * of which those statements store or any statement takes the address of. */
+ * of which those statements store or any statement takes the address of.
+ *
+ * And a clamp spelled as statements right after a declaration,
+ *     int xm = x - 1;  if (xm < 0) xm = 0;  if (xm > w - 1) xm = w - 1;
+ * (or `else if`) is folded into the declaration's value, `xm = (x - 1 < 0) ?
+ * 0 : x - 1` and so on, so that the variable has one definition and
+ * bspec.c sees its clamp: each if with no else but another such if, whose
+ * branch only stores to the variable a value that does not read it, its
+ * condition reading the variable; everything pure (the value is read
+ * again in each condition). */
 #include "lw.h"
 
 /* what a statement could change but a local variable: a load, a call, a
@@ -114,9 +123,70 @@ static void cn_list(Vec *v) {
   }
 }
 
+/* ---- clamps spelled as statements ---- */
+
+/* e with v read as x (a copy: each node once in the tree) */
+static Node *with_val(Node *e, Obj *v, Node *x) {
+  if (!e) return NULL;
+  if (e->k == N_VAR && e->var == v) return with_val(x, NULL, NULL);
+  Node *c = memcpy(xcalloc(1, sizeof *c), e, sizeof *c);
+  c->a = with_val(e->a, v, x);
+  c->b = with_val(e->b, v, x);
+  c->c = with_val(e->c, v, x);
+  c->d = with_val(e->d, v, x);
+  c->list = (Vec){0};
+  for (int i = 0; i < e->list.n; i++) vec_push(&c->list, with_val(e->list.v[i], v, x));
+  return c;
+}
+
+/* `v = u;` alone, u pure and not reading v: u */
+static Node *set_of(Node *s, Obj *v) {
+  while (s && s->k == S_BLOCK && s->list.n == 1) s = s->list.v[0];
+  Node *x = s && s->k == S_EXPR ? s->a : NULL;
+  if (!x || x->k != N_ASSIGN || x->op != OP_ASSIGN || bare(x->a)->k != N_VAR || bare(x->a)->var != v) return NULL;
+  return pure(x->b) && !reads_var(x->b, v) ? x->b : NULL;
+}
+
+/* `if (c) v = u; [else if ...]` after v's value cur: the value after it */
+static Node *fold_if(Node *s, Obj *v, Node *cur) {
+  Node *u;
+  if (s->k != S_IF || !pure(s->a) || !reads_var(s->a, v) || !(u = set_of(s->b, v))) return NULL;
+  Node *rest = cur;
+  if (s->c) {
+    Node *e = s->c;
+    while (e->k == S_BLOCK && e->list.n == 1) e = e->list.v[0];
+    if (!(rest = fold_if(e, v, cur))) return NULL;
+  }
+  Node *r = xcalloc(1, sizeof *r);
+  r->k = N_COND;
+  r->ty = v->ty;
+  r->file = s->file, r->line = s->line, r->col = s->col;
+  r->a = with_val(s->a, v, cur);
+  r->b = with_val(u, NULL, NULL);
+  r->c = rest == cur ? with_val(cur, NULL, NULL) : rest;
+  return r;
+}
+
+static void clamp_list(Vec *v) {
+  for (int i = 0; i + 1 < v->n; i++) {
+    Node *d = decl1(v->v[i]), *f;
+    if (!d || !d->a || d->a->k == N_INIT || !is_intty(d->var->ty) || d->var->addr_taken || d->var->is_shared ||
+        d->var->ty->is_volatile || !pure(d->a))
+      continue;
+    while (i + 1 < v->n && (f = fold_if(v->v[i + 1], d->var, d->a))) {
+      d->a = f;
+      for (int j = i + 1; j + 1 < v->n; j++) v->v[j] = v->v[j + 1];
+      v->n--;
+    }
+  }
+}
+
 static int cn_f(Node *n, void *c) {
   (void)c;
-  if (n->k == S_BLOCK) cn_list(&n->list);
+  if (n->k == S_BLOCK) {
+    clamp_list(&n->list);
+    cn_list(&n->list);
+  }
   return W_GO;
 }
 

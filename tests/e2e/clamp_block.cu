@@ -6,6 +6,7 @@
 // than a block, an early return, shared memory and barriers, a shuffle, a
 // clamp inside a loop over the neighbours, a clamp of the thread's role.
 // Each checked against the CPU, on sizes that are not multiples of the block.
+// (Also clamps spelled as statements: `int xm = x - 1; if (xm < 0) xm = 0;`.)
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
@@ -30,6 +31,21 @@ __global__ void blur_ternary(const int *in, int *out, int w, int h) {
         int yd = (y + 2 > h - 1) ? (h - 1) : (y + 2);
         out[y * w + x] = in[y * w + xl] - in[y * w + xr] + 3 * (in[yu * w + x] - in[yd * w + x]);
     }
+}
+
+// clamps spelled as statements after the declaration (canon.c folds them)
+__global__ void blur_stmts(const int *in, int *out, int w, int h) {
+    int x = blockIdx.x * blockDim.x + threadIdx.x;
+    int y = blockIdx.y * blockDim.y + threadIdx.y;
+    if (x >= w || y >= h) return;
+    int xm = x - 1;
+    if (xm < 0) xm = 0;
+    int xp = x + 1;
+    if (xp > w - 1) xp = w - 1;
+    int yd = y + 2;
+    if (yd < 0) yd = 0;
+    else if (yd >= h) yd = h - 1;
+    out[y * w + x] = in[y * w + xm] + 2 * in[y * w + xp] + 3 * in[yd * w + x];
 }
 
 __device__ int clampi(int v, int lo, int hi) { return v < lo ? lo : (v > hi ? hi : v); }
@@ -160,6 +176,7 @@ static void image(int w, int h, dim3 blk) {
                                     7 * IN(x - 1, y + 1) + 11 * IN(x, y + 1) + 13 * IN(x, y - 1))
     RUN(blur_ternary, grid, blk, IN(x - 2, y) - IN(x + 2, y) + 3 * (IN(x, y - 2) - IN(x, y + 2)))
     RUN(blur_clampfn, grid, blk, IN(x - 3, y) * 2 + IN(x + 3, y + 1))
+    RUN(blur_stmts, grid, blk, IN(x - 1, y) + 2 * IN(x + 1, y) + 3 * IN(x, y + 2))
     RUN(box_loops, grid, blk, ({ int t = 0; for (int dy = -1; dy <= 1; dy++) for (int dx = -2; dx <= 2; dx++) t += (dx + 3 * dy) * IN(x + dx, y + dy); t; }))
     dim3 tb(T, T), tg((w + T - 1) / T, (h + T - 1) / T);
     RUN(blur_tile, tg, tb, IN(x, y - 1) + IN(x, y + 1) + 2 * IN(x - 1, y) + 3 * IN(x + 1, y) - IN(x, y))
