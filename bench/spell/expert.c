@@ -975,6 +975,91 @@ static int sobel(long n, int reps) {
   return 1;
 }
 
+/* ---- a 5 x 5 box blur, borders replicated, separable: each output row
+ * sums the five clamped input rows' columns (a vector loop), then five
+ * columns of that (the interior a vector loop, two columns at each edge
+ * clamped) (blur_box_clamp) ---- */
+static float box_src(size_t i) { return (float)(((unsigned)i * 2654435761u) >> 24) / 16.0f; }
+static int boxblur(long n, int reps) {
+  const int w = (int)n, h = (int)n, R = 2;
+  size_t sz = (size_t)w * h;
+  float *src = xalloc(sz * 4), *dst = xalloc(sz * 4);
+#pragma omp parallel for schedule(static)
+  for (long i = 0; i < (long)sz; i++) { src[i] = box_src(i); dst[i] = 0; }
+  for (int rep = 0; rep < reps; rep++) {
+    double t0 = now();
+#pragma omp parallel
+    {
+      float *col = xalloc((size_t)w * 4);
+#pragma omp for schedule(static)
+      for (int y = 0; y < h; y++) {
+        const float *r[5];
+        for (int k = -R; k <= R; k++) r[k + R] = src + (size_t)(y + k < 0 ? 0 : y + k > h - 1 ? h - 1 : y + k) * w;
+#pragma omp simd
+        for (int x = 0; x < w; x++) col[x] = (((r[0][x] + r[1][x]) + r[2][x]) + r[3][x]) + r[4][x];
+        float *o = dst + (size_t)y * w;
+        /* (the image's values are sixteenths below 16: every sum is exact,
+         * in any order, as the .cu's) */
+        for (int x = 0; x < w; x++) {
+          if (x == R && w > 2 * R) {
+#pragma omp simd
+            for (int xi = R; xi < w - R; xi++) o[xi] = ((((col[xi - 2] + col[xi - 1]) + col[xi]) + col[xi + 1]) + col[xi + 2]) / 25.0f;
+            x = w - R - 1;
+            continue;
+          }
+          float s = 0;
+          for (int dx = -R; dx <= R; dx++) s += col[x + dx < 0 ? 0 : x + dx > w - 1 ? w - 1 : x + dx];
+          o[x] = s / 25.0f;
+        }
+      }
+      free(col);
+    }
+    printf("TIME %.4f\n", now() - t0);
+  }
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++) {
+      float s = 0;
+      for (int dy = -R; dy <= R; dy++)
+        for (int dx = -R; dx <= R; dx++) {
+          int ix = x + dx < 0 ? 0 : x + dx > w - 1 ? w - 1 : x + dx, iy = y + dy < 0 ? 0 : y + dy > h - 1 ? h - 1 : y + dy;
+          s += src[(size_t)iy * w + ix];
+        }
+      if (dst[(size_t)y * w + x] != s / 25.0f) return fail("dst", (long)y * w + x, dst[(size_t)y * w + x], s / 25.0f);
+    }
+  return 1;
+}
+
+/* ---- a 5-point smoothing stencil, borders replicated: the interior of
+ * each row a vector loop, its two end columns clamped (stencil_clamp_if)
+ * ---- */
+static int smooth(long n, int reps) {
+  const int nx = (int)n, ny = (int)n;
+  size_t sz = (size_t)nx * ny;
+  float *in = xalloc(sz * 4), *out = xalloc(sz * 4);
+#pragma omp parallel for schedule(static)
+  for (long i = 0; i < (long)sz; i++) { in[i] = (float)(((unsigned)i * 2654435761u) >> 24) / 64.0f; out[i] = 0; }
+  for (int rep = 0; rep < reps; rep++) {
+    double t0 = now();
+#pragma omp parallel for schedule(static)
+    for (int y = 0; y < ny; y++) {
+      const float *c = in + (size_t)y * nx, *u = in + (size_t)(y > 0 ? y - 1 : 0) * nx, *d = in + (size_t)(y < ny - 1 ? y + 1 : ny - 1) * nx;
+      float *o = out + (size_t)y * nx;
+      o[0] = 0.5f * c[0] + 0.125f * (c[0] + c[nx > 1 ? 1 : 0] + u[0] + d[0]);
+#pragma omp simd
+      for (int x = 1; x < nx - 1; x++) o[x] = 0.5f * c[x] + 0.125f * (c[x - 1] + c[x + 1] + u[x] + d[x]);
+      if (nx > 1) o[nx - 1] = 0.5f * c[nx - 1] + 0.125f * (c[nx - 2] + c[nx - 1] + u[nx - 1] + d[nx - 1]);
+    }
+    printf("TIME %.4f\n", now() - t0);
+  }
+  for (int y = 0; y < ny; y++)
+    for (int x = 0; x < nx; x++) {
+      int xl = x > 0 ? x - 1 : 0, xr = x < nx - 1 ? x + 1 : nx - 1, yu = y > 0 ? y - 1 : 0, yd = y < ny - 1 ? y + 1 : ny - 1;
+      float want = 0.5f * in[(size_t)y * nx + x] + 0.125f * (in[(size_t)y * nx + xl] + in[(size_t)y * nx + xr] + in[(size_t)yu * nx + x] + in[(size_t)yd * nx + x]);
+      if (out[(size_t)y * nx + x] != want) return fail("out", (long)y * nx + x, out[(size_t)y * nx + x], want);
+    }
+  return 1;
+}
+
 /* ---- bitonic sort, n a power of 2: the same network of compare-exchange
  * steps (k, j) as the .cu program's launches, each step a parallel loop over
  * the n / 2 pairs (runs of j contiguous pairs as vector min / max; pairs
@@ -1038,7 +1123,7 @@ static int bitonic(long n, int reps) {
 int main(int argc, char **argv) {
   if (argc < 4) {
     printf("usage: expert red|matmul|saxpy|vadd_inplace|vadd|jacobi|transpose|scan|xscan|hist|"
-           "softmax|spmv|nbody|blackscholes|conv1d|conv2d|filter|dot|gemv|layernorm|mandelbrot|sobel|bitonic N REPS\n");
+           "softmax|spmv|nbody|blackscholes|conv1d|conv2d|filter|dot|gemv|layernorm|mandelbrot|sobel|bitonic|boxblur|smooth N REPS\n");
     return 2;
   }
   const char *k = argv[1];
@@ -1067,6 +1152,8 @@ int main(int argc, char **argv) {
   else if (!strcmp(k, "mandelbrot")) ok = mandelbrot(n, reps);
   else if (!strcmp(k, "sobel")) ok = sobel(n, reps);
   else if (!strcmp(k, "bitonic")) ok = bitonic(n, reps);
+  else if (!strcmp(k, "boxblur")) ok = boxblur(n, reps);
+  else if (!strcmp(k, "smooth")) ok = smooth(n, reps);
   else { printf("expert: unknown kind %s\n", k); return 2; }
   if (ok) printf("PASS\n");
   return ok ? 0 : 1;
