@@ -233,8 +233,13 @@ static bool rng_loop(Bc *b, Node *n) {
  * body (as for the runs of an if). */
 /* (the loop itself; version.c's block-wide test asks it too) */
 bool run_loop_ok(Node *n) {
-  return (n->k == S_FOR || n->k == S_WHILE) && n->b && ln(n->b)->vary && !ln(n)->has_cont && aff_cmp(n->b) &&
-         n->b->op != OP_EQ && pure(n->b) && runs_ok(n->d) && !(n->c && has_warp(n->c));
+  bool sub;
+  Run r = {0};
+  if (!((n->k == S_FOR || n->k == S_WHILE) && n->b && ln(n->b)->vary && !ln(n)->has_cont && aff_cmp(n->b) &&
+        n->b->op != OP_EQ && pure(n->b) && runs_sub_ok(n->d, &sub) && !(n->c && has_warp(n->c))))
+    return false;
+  /* (ifs over a prefix of its lanes: only in a loop over a prefix, build.c's sub_if) */
+  return !sub || (b_affrun(n->b, 0, &r) && r.prefix);
 }
 
 static bool run_loop(Bc *b, Node *n) {
@@ -245,11 +250,14 @@ static bool run_loop(Bc *b, Node *n) {
   w->init = seq(false);
   if (n->a) INTO(b, w->init, b_st(b, n->a));
   Lanes save = b->ls;
+  int sub = b->subrun;
   if (w->run.prefix) {
     b->ls.hi = w->id;
     b->ls.hik = HI_CUT;
   } else b->ls.lo = w->id;
+  b->subrun = w->run.prefix && b->ls.lo == 0 ? w->id : 0;
   w->body = b_block(b, n->d);
+  b->subrun = sub;
   w->inc = seq(false);
   if (n->c) {
     Obj *av = b_affstore(b, n->c);

@@ -23,6 +23,7 @@ typedef struct Bc {
   Lanes ls;             /* lanes of unmasked lane loops */
   int cold;
   bool noprof;
+  int subrun;           /* in the body of a loop over a prefix run (its id): IFD_SUB */
   unsigned ck;
   bool rnoloop;         /* building a loop whose test failed: no retry */
   Vec *out;             /* W*: where statements go */
@@ -106,7 +107,9 @@ Obj *b_affstore(Bc *b, Node *x);                 /* the affine variable x stores
 bool b_affrun(Node *c, int id, Run *r);          /* the lanes where c holds as a run */
 bool b_wcall(Node *n, void *L);                  /* a call of a function that needs its warp version */
 
-bool lane_flat(Obj *dst, Node *x);   /* build.c: the same code in every sub-row of half rows */
+bool lane_flat(Obj *dst, Node *x);
+bool sub_if(Node *n);                            /* an if over a prefix inside a prefix run loop */
+bool runs_sub_ok(Node *n, bool *sub);            /* runs_ok but for such ifs */   /* build.c: the same code in every sub-row of half rows */
 
 /* bloop.c: loops */
 void b_loop(Bc *b, Node *n);

@@ -229,7 +229,7 @@ static void dw(D *d, const char *label, W *w) {
     break;
   case W_IFD: {
     static const char *const md[] = {"counted", "counted, branches over runs", "masked", "masked, counted",
-                                     "cold: counted, masked when taken"};
+                                     "cold: counted, masked when taken", "over a prefix of the loop's run"};
     dl(d, "%sif divergent #%d %s: %s%s%s%s", L, w->id, md[w->mode], dx(n->a), run_s(&w->run), w->blend ? ", blend" : "",
        w->bt ? xfmt(", every lane where the block's bounds show it (_bt%d)", w->bt) : "");
     dsub(d, "every lane takes then", w->tall);

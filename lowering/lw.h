@@ -352,7 +352,7 @@ struct W {
 
 /* IFD_COLD: a failed assert's report (Node.cold) in unmasked lanes: the
  * lanes' failures counted with no mask; the mask only when one fails */
-enum { IFD_COUNT, IFD_RUN, IFD_MASK, IFD_MASKDUAL, IFD_COLD };
+enum { IFD_COUNT, IFD_RUN, IFD_MASK, IFD_MASKDUAL, IFD_COLD, IFD_SUB };
 
 typedef enum { VK_BW, VK_ROW, VK_HROW, VK_GEN } VerKind;
 

@@ -30,7 +30,26 @@ static char *blend_ahead(P *p, W *w) {
   return s;
 }
 
+/* a prefix of a run loop's prefix: its branch over the lanes of both */
+static void p_ifsub(P *p, W *w) {
+  char *at, *cnt = p_run_cnt(p, &w->run, &at);
+  line(p, "{");
+  p->ind++;
+  line(p, "const int _cut%d = cu_imin(%s, %s);", w->id, cnt, hi_s(&w->h.ls));
+  line(p, "if (_cut%d > 0) {", w->id);
+  p->ind++;
+  pw(p, w->trun);
+  p->ind--;
+  line(p, "}");
+  p->ind--;
+  line(p, "}");
+}
+
 static void p_ifd(P *p, W *w) {
+  if (w->mode == IFD_SUB) {
+    p_ifsub(p, w);
+    return;
+  }
   Node *n = w->n;
   int id = w->id;
   char *nt = xfmt("_nt%d", id), *ne = xfmt("_ne%d", id);

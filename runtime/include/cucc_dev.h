@@ -422,6 +422,7 @@ static inline void cu_red_sync(const cu_block *B) {
   }
 
 static inline int cu_lanes_below(long long d, int n) { return d < 0 ? 0 : d > n ? n : (int)d; }
+static inline int cu_imin(int a, int b) { return a < b ? a : b; }   /* (a run within a run: lowering's IFD_SUB) */
 /* a row's base index of unsigned 32-bit type: under threadIdx.x >= stride,
  * XY[threadIdx.x - stride]'s first lane wraps below zero while the active
  * lanes' indices do not; on the GPU the sum wraps back, a C pointer built

@@ -4,7 +4,7 @@
 // selects by the loop's mask in every lane where the values can be
 // computed by any lane (lowering: W.mall, W.mblend), and keep branches
 // where they cannot (a condition that loads, a store to memory, an integer
-// division, a continue and a break). 1-D and 2-D blocks (half rows of 16),
+// division, a continue and a break); grid-stride loops with an if inside. 1-D and 2-D blocks (half rows of 16),
 // sizes not multiples of the block; each checked against the CPU.
 #include <cstdio>
 #include <cstdlib>
@@ -70,6 +70,29 @@ __global__ void search(const int *a, int *pos, int *cnt, int n, int m) {
     }
     pos[i] = j;
     cnt[i] = c * 10 + q;
+}
+
+// grid-stride loops: an if over a prefix of the loop's lanes inside (reduce6's
+// `if (i + blockSize < n)`: a run within the run), and one whose if reads
+// memory (a warp at a time under masks, its reads prefetched some trips
+// ahead)
+__global__ void pairs(const int *a, long long *out, int n, int half) {
+    long long s = 0;
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {
+        s += a[i];
+        if (i + half < n) {
+            s += 2 * a[i + half];
+            s -= 1;
+        }
+    }
+    atomicAdd((unsigned long long *)out, (unsigned long long)s);
+}
+
+__global__ void positives(const int *a, long long *out, int n) {
+    long long s = 0;
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+        if (a[i] > 50) s += a[i];
+    atomicAdd((unsigned long long *)out, (unsigned long long)s);
 }
 
 static int bad;
@@ -166,6 +189,24 @@ int main() {
         CHECK("search pos", i, hs[i], j);
         CHECK("search count", i, hc[i], c * 10 + q);
     }
+    long long *dsum, hsum;
+    cudaMalloc(&dsum, 8);
+    int halves[] = {0, 1, 100, 4999, 5000, 7000};
+    for (int h = 0; h < 6; h++)
+        for (int g = 1; g <= 7; g += 3) {
+            cudaMemset(dsum, 0, 8);
+            pairs<<<g, 96>>>(dm, dsum, m, halves[h]);
+            cudaMemcpy(&hsum, dsum, 8, cudaMemcpyDeviceToHost);
+            long long want = 0;
+            for (int i = 0; i < m; i++) want += hm[i] + (i + halves[h] < m ? 2LL * hm[i + halves[h]] - 1 : 0);
+            CHECK("pairs", h * 10 + g, hsum, want);
+        }
+    cudaMemset(dsum, 0, 8);
+    positives<<<5, 128>>>(dm, dsum, m);
+    cudaMemcpy(&hsum, dsum, 8, cudaMemcpyDeviceToHost);
+    long long wantp = 0;
+    for (int i = 0; i < m; i++) wantp += hm[i] > 50 ? hm[i] : 0;
+    CHECK("positives", 0, hsum, wantp);
     if (bad) return 1;
     printf("PASS\n");
     return 0;
