@@ -1,4 +1,4 @@
-/* canon.c: a loop's own variable declared by its loop.
+/* canon.c: a loop's own variable declared by its loop; clamps spelled as ifs.
  *
  * The later passes know a loop's induction variable by the loop's init
  * declaring it (`for (int i = gid; i < n; i += stride)`): such a variable

@@ -2,7 +2,8 @@
  *
  * Whole program first:
  *   fold.c      if, ?:, && and || of constant conditions: the side taken
- *   canon.c     a loop's variable declared before it, declared by it
+ *   canon.c     a loop's variable declared before it, declared by it; a
+ *               clamp spelled as ifs after a declaration, its value
  *   uniform.c   which values and branches vary across a warp's lanes
  *   valid.c     what cannot be lowered, reported once
  *   bspec.c     kernels with clamped indices or bits of parameters: a copy
