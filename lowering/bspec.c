@@ -280,8 +280,11 @@ static Obj *local(Cc *q, Obj *o) {
   return c;
 }
 
-static Node *cp(Cc *q, Node *n) {
-  if (!n) return NULL;
+/* the copy's replacements: a called function's parameter, its argument;
+ * a clamp, its lane side; bits of a parameter, above a warp's; an early
+ * return no thread takes, nothing */
+static Node *cp_pre(Node *n, void *p) {
+  Cc *q = p;
   Node *arg = bound_arg(q, n);
   if (arg) {
     Bind *b = q->env;
@@ -301,20 +304,22 @@ static Node *cp(Cc *q, Node *n) {
       return mk(S_NULL, n, NULL);
     }
   }
-  Node *c = memcpy(xcalloc(1, sizeof *c), n, sizeof *c);
-  if (q->fresh && c->var) c->var = local(q, c->var);
-  if (q->fresh && (n->k == S_FOR || n->k == S_WHILE || n->k == S_DO || n->k == S_SWITCH)) {
+  return NULL;
+}
+
+/* in the copy of the kernel's body: its locals' copies; its loops' (for
+ * break's targets) */
+static void cp_post(Node *c, Node *n, void *p) {
+  Cc *q = p;
+  if (!q->fresh) return;
+  if (c->var) c->var = local(q, c->var);
+  if (n->k == S_FOR || n->k == S_WHILE || n->k == S_DO || n->k == S_SWITCH) {
     vec_push(&q->nf, n);
     vec_push(&q->nt, c);
   }
-  c->a = cp(q, n->a);
-  c->b = cp(q, n->b);
-  c->c = cp(q, n->c);
-  c->d = cp(q, n->d);
-  c->list = (Vec){0};
-  for (int i = 0; i < n->list.n; i++) vec_push(&c->list, cp(q, n->list.v[i]));
-  return c;
 }
+
+static Node *cp(Cc *q, Node *n) { return copy_x(&(Cpx){cp_pre, cp_post, q}, n); }
 
 static Node *and_of(Node *a, Node *b) {
   if (!a) return b;

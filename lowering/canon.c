@@ -126,18 +126,12 @@ static void cn_list(Vec *v) {
 /* ---- clamps spelled as statements ---- */
 
 /* e with v read as x (a copy: each node once in the tree) */
-static Node *with_val(Node *e, Obj *v, Node *x) {
-  if (!e) return NULL;
-  if (e->k == N_VAR && e->var == v) return with_val(x, NULL, NULL);
-  Node *c = memcpy(xcalloc(1, sizeof *c), e, sizeof *c);
-  c->a = with_val(e->a, v, x);
-  c->b = with_val(e->b, v, x);
-  c->c = with_val(e->c, v, x);
-  c->d = with_val(e->d, v, x);
-  c->list = (Vec){0};
-  for (int i = 0; i < e->list.n; i++) vec_push(&c->list, with_val(e->list.v[i], v, x));
-  return c;
+typedef struct Wv { Obj *v; Node *x; } Wv;
+static Node *wv_pre(Node *n, void *c) {
+  Wv *w = c;
+  return n->k == N_VAR && n->var == w->v ? copy_x(&(Cpx){0}, w->x) : NULL;
 }
+static Node *with_val(Node *e, Obj *v, Node *x) { return copy_x(&(Cpx){wv_pre, NULL, &(Wv){v, x}}, e); }
 
 /* `v = u;` alone, u pure and not reading v: u */
 static Node *set_of(Node *s, Obj *v) {

@@ -16,18 +16,11 @@ static void cm_put(Cm *m, void *from, void *to) {
   vec_push(&m->to, to);
 }
 
-static Node *cl(Cm *m, Node *n) {
-  if (!n) return NULL;
-  Node *c = memcpy(xcalloc(1, sizeof *c), n, sizeof *c);
+/* each node's copy and the copies of the locals it names */
+static void cl_post(Node *c, Node *n, void *p) {
+  Cm *m = p;
   cm_put(m, n, c);
   if (c->var) c->var = cm_get(m, c->var);
-  c->a = cl(m, n->a);
-  c->b = cl(m, n->b);
-  c->c = cl(m, n->c);
-  c->d = cl(m, n->d);
-  c->list = (Vec){0};
-  for (int i = 0; i < n->list.n; i++) vec_push(&c->list, cl(m, n->list.v[i]));
-  return c;
 }
 
 static int retarget(Node *n, void *p) {
@@ -48,7 +41,7 @@ Obj *lw_clone_fn(Obj *f, const char *cname) {
   }
   for (int i = 0; i < f->params.n; i++) vec_push(&c->params, cm_get(&m, f->params.v[i]));
   if (f->self) c->self = cm_get(&m, f->self);
-  c->body = cl(&m, f->body);
+  c->body = copy_x(&(Cpx){NULL, cl_post, &m}, f->body);
   walk(c->body, retarget, &m);
   free(m.from.v);
   free(m.to.v);

@@ -111,6 +111,12 @@ Node *bare(Node *n);           /* without clang's implicit casts */
 bool same_x(Node *a, Node *b);  /* structurally the same expression */
 bool in_vec(Vec *v, void *p);  /* is p an element of v */
 Node *one_return(Obj *f);      /* a function's e, where its body is `return e;` */
+typedef struct Cpx {           /* copy_x's hooks */
+  Node *(*pre)(Node *n, void *c);
+  void (*post)(Node *copy, Node *n, void *c);
+  void *c;
+} Cpx;
+Node *copy_x(Cpx *k, Node *n);  /* walk.c: a copy of n, each node once */
 bool is_decay(Node *n);        /* implicit array-to-pointer cast */
 bool is_syncwarp(Node *n);     /* a __syncwarp() call (the builtin cu_syncwarp) */
 bool pure_h(Node *n);          /* pure once its warp collectives are hoisted */

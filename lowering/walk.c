@@ -50,6 +50,26 @@ bool stmts_any(Vec *v, int from, int to, bool (*p)(Node *, void *), void *ctx) {
   return false;
 }
 
+/* A copy of n, each node once in the tree: pre sees each node first and
+ * may give its copy itself (a replacement, copied by its own means);
+ * otherwise the node is copied, post sees the copy (to rename what it
+ * names), then its kids are copied. Either may be NULL. (clone.c's
+ * functions, bspec.c's kernel copies, canon.c's folded values.) */
+Node *copy_x(Cpx *k, Node *n) {
+  if (!n) return NULL;
+  Node *r = k->pre ? k->pre(n, k->c) : NULL;
+  if (r) return r;
+  Node *c = memcpy(xcalloc(1, sizeof *c), n, sizeof *c);
+  if (k->post) k->post(c, n, k->c);
+  c->a = copy_x(k, n->a);
+  c->b = copy_x(k, n->b);
+  c->c = copy_x(k, n->c);
+  c->d = copy_x(k, n->d);
+  c->list = (Vec){0};
+  for (int i = 0; i < n->list.n; i++) vec_push(&c->list, copy_x(k, n->list.v[i]));
+  return c;
+}
+
 /* a function whose body is `return e;`: e */
 Node *one_return(Obj *f) {
   Node *b = f->body;
