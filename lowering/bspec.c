@@ -67,6 +67,9 @@ static Node *mk(NodeKind k, Node *at, Type *t) {
 }
 
 static Node *cp(Cc *q, Node *n);
+static Node *unfold(Cc *q, Node *n);
+
+static bool clamp_p(Node *n, void *c) { (void)c; return n->k == N_COND || (n->k == N_CALL && n->ck == C_FUNC); }
 
 /* a parameter of the function being read, bound to its argument */
 static Node *bound_arg(Cc *q, Node *n) {
@@ -280,6 +283,33 @@ static Obj *local(Cc *q, Obj *o) {
   return c;
 }
 
+/* A pure function whose body is `return e;` (a neighbour's read through
+ * `px(in, x - 1, y, w, h)`), called with pure arguments of its
+ * parameters' types: e in the copy, its parameters bound to the
+ * arguments, so that the clamps in it are seen */
+static Node *unfold(Cc *q, Node *n) {
+  Node *r = n->k == N_CALL && n->ck == C_FUNC && n->fn && n->fn->body && q->depth < 6 ? one_return(n->fn) : NULL;
+  if (!r || n->fn->params.n != n->list.n || !pure(n) || !any_node(r, clamp_p, NULL)) return NULL;
+  for (int i = 0; i < n->list.n; i++) {
+    Node *x = n->list.v[i];
+    Type *pt = ((Obj *)n->fn->params.v[i])->ty;
+    if (x->ty->kind != pt->kind || x->ty->size != pt->size || pt->kind == TY_RECORD || pt->kind == TY_ARRAY) return NULL;
+  }
+  Bind bd = {n->fn, n, q->env};
+  q->env = &bd;
+  q->depth++;
+  Node *c = cp(q, r);
+  q->depth--;
+  q->env = bd.up;
+  if (c->ty != n->ty && (c->ty->kind != n->ty->kind || c->ty->size != n->ty->size)) {
+    Node *x = mk(N_CAST, n, n->ty);
+    x->a = c;
+    x->implicit = true;
+    c = x;
+  }
+  return c;
+}
+
 /* the copy's replacements: a called function's parameter, its argument;
  * a clamp, its lane side; bits of a parameter, above a warp's; an early
  * return no thread takes, nothing */
@@ -297,6 +327,7 @@ static Node *cp_pre(Node *n, void *p) {
     Node *r = n->k == N_BIN ? bits(q, n) : clamp(q, n);
     if (r) return r;
   }
+  if (q->fresh && (arg = unfold(q, n))) return arg;
   if (q->fresh && ret_if(n)) {
     Node *g = neg(gcopy(q, n->a));
     if (g && lw_bound_any(q->k, g, true)) {

@@ -48,6 +48,16 @@ __global__ void blur_stmts(const int *in, int *out, int w, int h) {
     out[y * w + x] = in[y * w + xm] + 2 * in[y * w + xp] + 3 * in[yd * w + x];
 }
 
+// the clamped read in a __device__ helper (its body one return): unfolded
+// in the copy (bspec.c)
+__device__ int at(const int *in, int x, int y, int w, int h) { return in[min(max(y, 0), h - 1) * w + min(max(x, 0), w - 1)]; }
+__global__ void blur_devfn(const int *in, int *out, int w, int h) {
+    int x = blockIdx.x * blockDim.x + threadIdx.x;
+    int y = blockIdx.y * blockDim.y + threadIdx.y;
+    if (x >= w || y >= h) return;
+    out[y * w + x] = at(in, x - 1, y, w, h) + 5 * at(in, x + 1, y + 1, w, h) - at(in, x, y - 2, w, h);
+}
+
 __device__ int clampi(int v, int lo, int hi) { return v < lo ? lo : (v > hi ? hi : v); }
 
 __global__ void blur_clampfn(const int *in, int *out, int w, int h) {
@@ -177,6 +187,7 @@ static void image(int w, int h, dim3 blk) {
     RUN(blur_ternary, grid, blk, IN(x - 2, y) - IN(x + 2, y) + 3 * (IN(x, y - 2) - IN(x, y + 2)))
     RUN(blur_clampfn, grid, blk, IN(x - 3, y) * 2 + IN(x + 3, y + 1))
     RUN(blur_stmts, grid, blk, IN(x - 1, y) + 2 * IN(x + 1, y) + 3 * IN(x, y + 2))
+    RUN(blur_devfn, grid, blk, IN(x - 1, y) + 5 * IN(x + 1, y + 1) - IN(x, y - 2))
     RUN(box_loops, grid, blk, ({ int t = 0; for (int dy = -1; dy <= 1; dy++) for (int dx = -2; dx <= 2; dx++) t += (dx + 3 * dy) * IN(x + dx, y + dy); t; }))
     dim3 tb(T, T), tg((w + T - 1) / T, (h + T - 1) / T);
     RUN(blur_tile, tg, tb, IN(x, y - 1) + IN(x, y + 1) + 2 * IN(x - 1, y) + 3 * IN(x + 1, y) - IN(x, y))
